@@ -1,0 +1,6 @@
+// Prints one `METHOD PATH ROLE` line per endpoint the server serves (the server registers exactly this table).
+import { endpoints } from '../endpoints/index.js';
+
+for (const ep of Object.values(endpoints)) {
+  process.stdout.write(`${ep.method} ${ep.path} ${ep.role}\n`);
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+
+export const publicConfigSchema = z.object({
+  product_name: z.string(),
+  analytics_script_url: z.string().nullable(),
+  database: z.enum(['sqlite', 'postgres']),
+  version: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const systemEndpoints = {
+  'system.health': endpoint({
+    method: 'GET',
+    path: '/api/health',
+    role: 'anonymous',
+    summary: '服务与数据库是否正常',
+    input: z.object({}),
+    output: z.object({ ok: z.boolean(), database: z.enum(['sqlite', 'postgres']) }),
+  }),
+  'system.config': endpoint({
+    method: 'GET',
+    path: '/api/config',
+    role: 'anonymous',
+    summary: '浏览器需要的公开配置',
+    input: z.object({}),
+    output: publicConfigSchema,
+  }),
+} as const;
