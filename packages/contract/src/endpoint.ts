@@ -14,11 +14,11 @@ export interface RateLimitRule {
  * One call of the product: the only place its method, path, role and shapes are
  * written. The server registers it, the web client calls it, OpenAPI describes it.
  */
-export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, R extends Role = Role> {
   method: Method;
   /** As the spec writes it, with `{param}` segments. */
   path: string;
-  role: Role;
+  role: R;
   summary: string;
   /** Path params, query (GET) or body (POST), merged into one object. */
   input: I;
@@ -31,13 +31,13 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   rateLimit?: readonly RateLimitRule[];
 }
 
-export function endpoint<I extends z.ZodType, O extends z.ZodType>(def: Endpoint<I, O>): Endpoint<I, O> {
+export function endpoint<I extends z.ZodType, O extends z.ZodType, R extends Role>(def: Endpoint<I, O, R>): Endpoint<I, O, R> {
   return def;
 }
 
-export type InputOf<E> = E extends Endpoint<infer I, z.ZodType> ? z.input<I> : never;
-export type ParsedInputOf<E> = E extends Endpoint<infer I, z.ZodType> ? z.output<I> : never;
-export type OutputOf<E> = E extends Endpoint<z.ZodType, infer O> ? z.output<O> : never;
+export type InputOf<E> = E extends Endpoint<infer I, z.ZodType, Role> ? z.input<I> : never;
+export type ParsedInputOf<E> = E extends Endpoint<infer I, z.ZodType, Role> ? z.output<I> : never;
+export type OutputOf<E> = E extends Endpoint<z.ZodType, infer O, Role> ? z.output<O> : never;
 
 const PARAM = /\{(\w+)\??\}/g;
 

@@ -26,4 +26,13 @@ export const systemEndpoints = {
     input: z.object({}),
     output: publicConfigSchema,
   }),
+  'system.openapi': endpoint({
+    method: 'GET',
+    path: '/api/openapi.json',
+    role: 'anonymous',
+    summary: '由接口表生成的 OpenAPI 3.1 文档',
+    input: z.object({}),
+    output: z.string(),
+    produces: 'application/json',
+  }),
 } as const;

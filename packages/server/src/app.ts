@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { RateLimiter } from './http/rate-limit.js';
+import { registerEndpoints, type Handlers } from './http/register-endpoints.js';
+import { securityHeaders } from './http/security.js';
+import { serveWebApp } from './http/web-app.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { authService } from './modules/auth/auth.service.js';
+import { captchaService } from './modules/auth/captcha.service.js';
+import { smsCodeService } from './modules/auth/sms-code.service.js';
+import { tokensService } from './modules/auth/tokens.service.js';
+import { logsRoutes } from './modules/logs/logs.routes.js';
+import { logsService } from './modules/logs/logs.service.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { effectiveRole } from './modules/users/user.mapper.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { usersService } from './modules/users/users.service.js';
+import { consoleSms } from './providers/sms/console.sms.js';
+import type { SmsProvider } from './providers/sms/sms.provider.js';
+import { webhookSms } from './providers/sms/webhook.sms.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Replaces the configured SMS provider (tests use a recording fake). */
+  sms?: SmsProvider;
+}
+
+/** Builds the API (and, when configured, the web app) on a migrated database. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: () => randomUUID().slice(0, 8),
+    requestIdHeader: false,
+    trustProxy: config.http.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(fastifyCookie);
+  await securityHeaders(app, config.analyticsScriptUrl);
+
+  const sms =
+    deps.sms ??
+    (config.sms.provider === 'webhook' && config.sms.webhookUrl ? webhookSms(config.sms.webhookUrl) : consoleSms(db, clock, app.log));
+  const smsRequired = config.auth.registerSms === 'always' || (config.auth.registerSms === 'auto' && sms.delivers);
+
+  const tokens = tokensService(db, clock, config.auth.tokenTtlDays);
+  const smsCodes = smsCodeService(db, clock, sms);
+  const auth = authService({ db, clock, tokens, smsCodes, smsRequired });
+  const users = usersService(db, clock);
+  const logs = logsService(db, clock);
+
+  const handlers: Handlers = {
+    ...systemRoutes(config, db),
+    ...authRoutes(auth, captchaService(db, clock), smsCodes),
+    ...usersRoutes(users, smsCodes),
+    ...logsRoutes(logs),
+  };
+
+  registerEndpoints(app, handlers, {
+    limiter: config.rateLimit ? new RateLimiter(clock) : null,
+    async resolveToken(token) {
+      const found = await tokens.resolve(token);
+      if (!found) return null;
+      return { kind: 'user', role: effectiveRole(found.user, clock.now()), user: found.user, tokenId: found.tokenId };
+    },
+  });
+
+  installErrorHandling(app, await serveWebApp(app, config.webDist));
+  return app;
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { error: '只能是 true 或 false' })
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+/** Every environment variable the server reads. `.env.example` documents the same list. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^postgres(ql)?:\/\//, '必须以 postgres:// 开头').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: bool.default(false),
+  WEB_DIST: z.string().optional(),
+  ADMIN_PHONE: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^1[3-9]\d{9}$/, '必须是 11 位手机号').optional()),
+  ADMIN_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8, '至少 8 位').optional()),
+  SEED_DEMO: bool.default(true),
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SMS_PROVIDER: z.enum(['console', 'webhook']).default('console'),
+  SMS_WEBHOOK_URL: optionalUrl,
+  REGISTER_SMS: z.enum(['auto', 'always', 'never']).default('auto'),
+  RATE_LIMIT: bool.default(true),
+  ANALYTICS_SCRIPT_URL: optionalUrl,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  readonly env: Env['NODE_ENV'];
+  readonly http: { readonly port: number; readonly host: string; readonly trustProxy: boolean; readonly publicUrl: string | null };
+  readonly logLevel: Env['LOG_LEVEL'];
+  readonly dataDir: string;
+  readonly database: { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
+  readonly webDist: string | null;
+  readonly admin: { readonly phone: string | null; readonly password: string | null };
+  readonly seedDemo: boolean;
+  readonly auth: { readonly tokenTtlDays: number; readonly registerSms: Env['REGISTER_SMS'] };
+  readonly sms: { readonly provider: Env['SMS_PROVIDER']; readonly webhookUrl: string | null };
+  readonly rateLimit: boolean;
+  readonly analyticsScriptUrl: string | null;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value throws a ConfigError naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`配置有误 (invalid configuration):\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.SMS_PROVIDER === 'webhook' && !e.SMS_WEBHOOK_URL) {
+    throw new ConfigError('配置有误 (invalid configuration):\n  SMS_WEBHOOK_URL: SMS_PROVIDER=webhook 时必须设置');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return Object.freeze({
+    env: e.NODE_ENV,
+    http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY, publicUrl: e.PUBLIC_URL ?? null },
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'changdu.sqlite') },
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : e.NODE_ENV === 'production' ? defaultWebDist() : null,
+    admin: { phone: e.ADMIN_PHONE ?? null, password: e.ADMIN_PASSWORD ?? null },
+    seedDemo: e.SEED_DEMO,
+    auth: { tokenTtlDays: e.TOKEN_TTL_DAYS, registerSms: e.REGISTER_SMS },
+    sms: { provider: e.SMS_PROVIDER, webhookUrl: e.SMS_WEBHOOK_URL ?? null },
+    rateLimit: e.RATE_LIMIT,
+    analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
+  } satisfies Config);
+}
+
+function defaultWebDist(): string {
+  return path.resolve(import.meta.dirname, '../../web/dist');
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import type { Dialect } from '../client.js';
+import { accounts } from './2026_11_21_0001_accounts.js';
+
+/** Every migration, oldest first. Names are timestamped and never change once committed. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '2026_11_21_0001_accounts': accounts(dialect),
+  };
+}

@@ -1,0 +1,92 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Times are ISO 8601 UTC strings on both dialects (text on SQLite,
+ * timestamptz on PostgreSQL, read back as ISO by the client's type parser);
+ * booleans are 0/1 integers so one query works on both; JSON is text.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  phone: string | null;
+  username: string;
+  password_hash: string;
+  role: 'user' | 'manager' | 'super';
+  openid: string | null;
+  xhs_id: string | null;
+  member_level: number | null;
+  member_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface CaptchasTable {
+  key: string;
+  answer: string;
+  expires_at: string;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  phone: string;
+  stype: string;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  phone: string;
+  stype: string;
+  text: string;
+  provider: string;
+  created_at: string;
+}
+
+export interface VisitorsTable {
+  cuid: string;
+  uid: number | null;
+  source: 'WEB' | 'WEBVIEW';
+  platform: string | null;
+  is_new: number;
+  first_seen_at: string;
+  last_seen_at: string;
+  last_event: string;
+  last_path: string | null;
+  events: number;
+}
+
+export interface LogEventsTable {
+  id: Generated<number>;
+  cuid: string;
+  uid: number | null;
+  name: string;
+  data: string | null;
+  is_new: number;
+  source: 'WEB' | 'WEBVIEW';
+  ip: string | null;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  captchas: CaptchasTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
+  visitors: VisitorsTable;
+  log_events: LogEventsTable;
+}

@@ -1,0 +1,26 @@
+import type { ClientInfo, Role } from '@changdu/contract';
+import type { UserRow } from '../modules/users/users.repo.js';
+
+/** Who is calling: resolved once per request by the auth plugin. */
+export type Actor =
+  | { kind: 'anonymous'; role: 'anonymous' }
+  | { kind: 'user'; role: Exclude<Role, 'anonymous'>; user: UserRow; tokenId: number };
+
+export interface RequestMeta {
+  requestId: string;
+  ip: string;
+  userAgent: string | null;
+  /** The anonymous client id (X-BB-CUID), when it is well-formed. */
+  cuid: string | null;
+  appId: string | null;
+  clientInfo: ClientInfo | null;
+}
+
+/**
+ * What a handler receives. For endpoints that need a logged-in role the actor is
+ * typed as a user, so a handler cannot forget that someone is logged in.
+ */
+export type HandlerContext<R extends Role> = RequestMeta & {
+  actor: R extends 'anonymous' ? Actor : Extract<Actor, { kind: 'user' }>;
+  setHeader(name: string, value: string): void;
+};

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDb } from './db/client.js';
+import { migrateToLatest } from './db/migrate.js';
+import { systemClock } from './lib/clock.js';
+import { bootstrapAccounts } from './seed/bootstrap.js';
+
+type ServerRole = 'api' | 'worker' | 'all';
+
+function parseRole(argv: string[]): ServerRole {
+  const arg = argv.find((a) => a.startsWith('--role='));
+  const role = arg ? arg.slice('--role='.length) : 'all';
+  if (role !== 'api' && role !== 'worker' && role !== 'all') {
+    throw new ConfigError(`--role 只能是 api、worker 或 all（收到 "${role}"）`);
+  }
+  return role;
+}
+
+async function main() {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  const role = parseRole(process.argv.slice(2));
+  const config = loadConfig();
+  const db = openDb(config.database);
+  await migrateToLatest(db);
+
+  const created = await bootstrapAccounts(db, config, systemClock);
+  for (const account of created) {
+    const label = account.role === 'super' ? '超级管理员 (super user)' : '演示读者 (demo reader)';
+    const password = account.generated ? `${account.password}   ← 只显示这一次 (shown once)` : '(from ADMIN_PASSWORD)';
+    process.stdout.write(`\n  ${label}\n    手机号 phone: ${account.phone}   用户名 username: ${account.username}\n    密码 password: ${password}\n`);
+  }
+
+  const app = await buildApp({ config, db });
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+
+  if (role === 'worker') {
+    // The job runner arrives with the first background job (RSS crawling); a worker has nothing to run yet.
+    app.log.info('worker role: no background job types are registered yet');
+    return;
+  }
+  const address = await app.listen({ port: config.http.port, host: config.http.host });
+  const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  process.stdout.write(`\n  畅读 Changdu is running at ${shown}  (database: ${db.dialect})\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

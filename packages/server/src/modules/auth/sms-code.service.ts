@@ -1,0 +1,94 @@
+import { createHash, randomInt } from 'node:crypto';
+import type { Db } from '../../db/client.js';
+import { DAY, MINUTE, type Clock } from '../../lib/clock.js';
+import { Invalid, TooMany } from '../../http/errors.js';
+import type { SmsProvider } from '../../providers/sms/sms.provider.js';
+import { pageOf } from '../../lib/page.js';
+import { smsOutboxRepo } from './sms-outbox.repo.js';
+
+export const SMS_CODE_TTL_MIN = 10;
+export const SMS_RESEND_SEC = 60;
+const DAILY_LIMIT = 10;
+const MAX_ATTEMPTS = 5;
+const OUTBOX_PAGE = 20;
+
+const PURPOSE: Record<string, string> = { register: '注册', reset: '重设密码' };
+const hashCode = (phone: string, code: string) => createHash('sha256').update(`${phone}:${code}`).digest('hex');
+
+/** Six-digit SMS codes: rate-limited per phone, hashed at rest, five tries, single use. */
+export function smsCodeService(db: Db, clock: Clock, provider: SmsProvider) {
+  const k = db.kysely;
+  const outbox = smsOutboxRepo(db);
+  return {
+    /** The console provider's sent messages, newest first. */
+    async outbox(offset: number) {
+      return pageOf(await outbox.list(offset, OUTBOX_PAGE + 1), offset, OUTBOX_PAGE);
+    },
+
+    async send(phone: string, stype: string) {
+      const now = clock.now();
+      const recent = await k
+        .selectFrom('sms_codes')
+        .select(['created_at'])
+        .where('phone', '=', phone)
+        .where('created_at', '>', new Date(now.getTime() - DAY).toISOString())
+        .orderBy('created_at', 'desc')
+        .execute();
+      const last = recent[0];
+      if (last) {
+        const wait = Math.ceil((Date.parse(last.created_at) + SMS_RESEND_SEC * 1000 - now.getTime()) / 1000);
+        if (wait > 0) throw new TooMany(`验证码已发送，请 ${wait} 秒后再获取`);
+      }
+      if (recent.length >= DAILY_LIMIT) throw new TooMany('今天获取验证码的次数太多了，请明天再试');
+
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await provider.send({
+        phone,
+        stype,
+        text: `【畅读】您的${PURPOSE[stype] ?? ''}验证码是 ${code}，${SMS_CODE_TTL_MIN} 分钟内有效。如非本人操作，请忽略。`,
+      });
+      await k
+        .insertInto('sms_codes')
+        .values({
+          phone,
+          stype,
+          code_hash: hashCode(phone, code),
+          attempts: 0,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + SMS_CODE_TTL_MIN * MINUTE).toISOString(),
+          consumed_at: null,
+        })
+        .execute();
+      return { expires_in: SMS_CODE_TTL_MIN * 60, resend_after: SMS_RESEND_SEC };
+    },
+
+    /** Consumes the newest live code for phone + purpose; wrong codes count against it. */
+    async consume(phone: string, stype: string, code: string): Promise<void> {
+      const now = clock.now().toISOString();
+      const row = await k
+        .selectFrom('sms_codes')
+        .selectAll()
+        .where('phone', '=', phone)
+        .where('stype', '=', stype)
+        .where('consumed_at', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (!row || row.expires_at <= now) throw new Invalid('短信验证码已过期，请重新获取');
+      if (row.attempts >= MAX_ATTEMPTS) throw new Invalid('短信验证码错误次数太多，请重新获取');
+      if (row.code_hash !== hashCode(phone, code.trim())) {
+        await k.updateTable('sms_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+        throw new Invalid('短信验证码不正确');
+      }
+      const updated = await k
+        .updateTable('sms_codes')
+        .set({ consumed_at: now })
+        .where('id', '=', row.id)
+        .where('consumed_at', 'is', null)
+        .executeTakeFirst();
+      // Two requests racing for one code: only the first wins.
+      if (Number(updated.numUpdatedRows) !== 1) throw new Invalid('短信验证码已使用，请重新获取');
+    },
+  };
+}
+
+export type SmsCodeService = ReturnType<typeof smsCodeService>;

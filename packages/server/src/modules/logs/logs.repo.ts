@@ -1,0 +1,49 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/client.js';
+import type { LogEventsTable, VisitorsTable } from '../../db/schema.js';
+
+export function logsRepo(db: Db) {
+  const k = db.kysely;
+  return {
+    /** Stores the event and folds it into its visitor, in one transaction. */
+    async record(event: Insertable<LogEventsTable>, visitor: Insertable<VisitorsTable>): Promise<number> {
+      return k.transaction().execute(async (trx) => {
+        const { id } = await trx.insertInto('log_events').values(event).returning('id').executeTakeFirstOrThrow();
+        await trx
+          .insertInto('visitors')
+          .values(visitor)
+          .onConflict((oc) =>
+            oc.column('cuid').doUpdateSet((eb) => ({
+              uid: eb.fn.coalesce('excluded.uid', 'visitors.uid'),
+              source: eb.ref('excluded.source'),
+              platform: eb.fn.coalesce('excluded.platform', 'visitors.platform'),
+              last_seen_at: eb.ref('excluded.last_seen_at'),
+              last_event: eb.ref('excluded.last_event'),
+              last_path: eb.fn.coalesce('excluded.last_path', 'visitors.last_path'),
+              events: eb('visitors.events', '+', 1),
+            })),
+          )
+          .execute();
+        return id;
+      });
+    },
+
+    visitors: (offset: number, limit: number) =>
+      k
+        .selectFrom('visitors')
+        .leftJoin('users', 'users.id', 'visitors.uid')
+        .selectAll('visitors')
+        .select('users.username')
+        .orderBy('visitors.last_seen_at', 'desc')
+        .orderBy('visitors.cuid')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+
+    events: (cuid: string, offset: number, limit: number) =>
+      k.selectFrom('log_events').selectAll().where('cuid', '=', cuid).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+
+    visitorExists: async (cuid: string) =>
+      Boolean(await k.selectFrom('visitors').select('cuid').where('cuid', '=', cuid).executeTakeFirst()),
+  };
+}

@@ -1,0 +1,89 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/client.js';
+import type { UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export interface NewUser {
+  phone: string | null;
+  username: string;
+  password_hash: string;
+  role: UserRow['role'];
+  now: string;
+}
+
+export function usersRepo(db: Db) {
+  const k = db.kysely;
+  return {
+    findById: (id: number) => k.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findByPhone: (phone: string) => k.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst(),
+    findByUsername: (username: string) =>
+      k
+        .selectFrom('users')
+        .selectAll()
+        .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst(),
+    findByOpenid: (openid: string) =>
+      k.selectFrom('users').selectAll().where('openid', '=', openid).orderBy('id').limit(20).execute(),
+    count: async () => Number((await k.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    countByRole: async (role: UserRow['role']) =>
+      Number(
+        (await k.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', role).executeTakeFirstOrThrow()).n,
+      ),
+
+    async insert(user: NewUser): Promise<UserRow> {
+      return k
+        .insertInto('users')
+        .values({
+          phone: user.phone,
+          username: user.username,
+          password_hash: user.password_hash,
+          role: user.role,
+          openid: null,
+          xhs_id: null,
+          member_level: null,
+          member_expires_at: null,
+          created_at: user.now,
+          updated_at: user.now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async updatePassword(id: number, passwordHash: string, now: string): Promise<void> {
+      await k.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    async updateUsername(id: number, username: string, now: string): Promise<UserRow> {
+      return k
+        .updateTable('users')
+        .set({ username, updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Phone, username (substring) or id; at most 20 rows, exact matches first. */
+    search(q: string): Promise<UserRow[]> {
+      const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const numeric = /^\d+$/.test(q) ? Number(q) : null;
+      return k
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb('phone', '=', q),
+            eb('phone', 'like', /^\d{3,}$/.test(q) ? `${q}%` : '\u0000'),
+            eb(sql<string>`lower(username)`, 'like', sql<string>`${like} escape '\\'`),
+            ...(numeric !== null && Number.isSafeInteger(numeric) && numeric < 2 ** 31 ? [eb('id', '=', numeric)] : []),
+          ]),
+        )
+        .orderBy(sql`case when phone = ${q} or lower(username) = ${q.toLowerCase()} then 0 else 1 end`)
+        .orderBy('id')
+        .limit(20)
+        .execute();
+    },
+  };
+}
+
+export type UsersRepo = ReturnType<typeof usersRepo>;

@@ -1,0 +1,30 @@
+import type { User } from '@changdu/contract';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { Conflict } from '../../http/errors.js';
+import { toUser } from './user.mapper.js';
+import { usersRepo, type UserRow } from './users.repo.js';
+
+export function usersService(db: Db, clock: Clock) {
+  const users = usersRepo(db);
+  const show = (row: UserRow): User => toUser(row, clock.now());
+  return {
+    show,
+    async changeUsername(user: UserRow, username: string): Promise<User> {
+      if (username === user.username) return show(user);
+      const taken = await users.findByUsername(username);
+      if (taken && taken.id !== user.id) throw new Conflict('这个用户名已被占用，换一个吧');
+      try {
+        return show(await users.updateUsername(user.id, username, clock.now().toISOString()));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new Conflict('这个用户名已被占用，换一个吧');
+        throw error;
+      }
+    },
+    search: async (q: string) => ({ list: (await users.search(q)).map(show) }),
+    searchByOpenid: async (openid: string) => ({ list: (await users.findByOpenid(openid)).map(show) }),
+  };
+}
+
+export type UsersService = ReturnType<typeof usersService>;

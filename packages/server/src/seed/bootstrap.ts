@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { usersRepo } from '../modules/users/users.repo.js';
+
+export interface CreatedAccount {
+  role: 'super' | 'user';
+  phone: string;
+  username: string;
+  password: string;
+  generated: boolean;
+}
+
+function generatedPassword(): string {
+  // Letters and digits both present, as the password rule asks.
+  return `cd${randomBytes(6).toString('hex')}9`;
+}
+
+/**
+ * First start on an empty database: a super user (from ADMIN_PHONE/ADMIN_PASSWORD or
+ * generated) and, with SEED_DEMO, a demo reader. Returns what was created so the caller
+ * can print the passwords once; later starts create nothing.
+ */
+export async function bootstrapAccounts(db: Db, config: Config, clock: Clock): Promise<CreatedAccount[]> {
+  const users = usersRepo(db);
+  if ((await users.countByRole('super')) > 0) return [];
+  const now = clock.now().toISOString();
+  const created: CreatedAccount[] = [];
+
+  const adminPassword = config.admin.password ?? generatedPassword();
+  const admin = await users.insert({
+    phone: config.admin.phone ?? '13800000000',
+    username: 'admin',
+    password_hash: await hashPassword(adminPassword),
+    role: 'super',
+    now,
+  });
+  created.push({ role: 'super', phone: admin.phone ?? '', username: admin.username, password: adminPassword, generated: !config.admin.password });
+
+  if (config.seedDemo && !(await users.findByUsername('demo'))) {
+    const demoPassword = generatedPassword();
+    const demo = await users.insert({ phone: '13800000001', username: 'demo', password_hash: await hashPassword(demoPassword), role: 'user', now });
+    created.push({ role: 'user', phone: demo.phone ?? '', username: demo.username, password: demoPassword, generated: true });
+  }
+  return created;
+}
