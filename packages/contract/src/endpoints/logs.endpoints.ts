@@ -43,7 +43,7 @@ export const logEndpoints = {
     input: z.object({
       name: text('事件名', { max: 64 }),
       data: jsonValue.optional(),
-      cuid: clientKey('客户端 id').optional(),
+      cuid: clientKey('客户端标识').optional(),
       uid: z.unknown().optional(),
       is_new: flag('is_new').default(false),
       source: z.enum(logSources, { error: 'source 只能是 WEB 或 WEBVIEW' }).default('WEB'),
@@ -64,7 +64,7 @@ export const logEndpoints = {
     path: '/reader/visitor/logs',
     role: 'manager',
     summary: '一个访客的事件，最新在前',
-    input: z.object({ cuid: clientKey('客户端 id'), offset }),
+    input: z.object({ cuid: clientKey('客户端标识'), offset }),
     output: page(logEventSchema),
   }),
 } as const;

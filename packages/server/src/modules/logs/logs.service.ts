@@ -36,7 +36,7 @@ export function logsService(db: Db, clock: Clock) {
   const repo = logsRepo(db);
   return {
     async record(input: LogInput) {
-      if (!input.cuid) throw new Invalid('缺少客户端 id（cuid）');
+      if (!input.cuid) throw new Invalid('缺少客户端标识（cuid）');
       const data = input.data === undefined ? null : JSON.stringify(input.data);
       if (data !== null && Buffer.byteLength(data) > MAX_DATA_BYTES) throw new Invalid('事件数据太大（最多 4KB）');
       const now = clock.now().toISOString();

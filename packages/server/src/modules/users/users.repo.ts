@@ -73,7 +73,7 @@ export function usersRepo(db: Db) {
         .where((eb) =>
           eb.or([
             eb('phone', '=', q),
-            eb('phone', 'like', /^\d{3,}$/.test(q) ? `${q}%` : '\u0000'),
+            ...(/^\d{3,}$/.test(q) ? [eb('phone', 'like', `${q}%`)] : []),
             eb(sql<string>`lower(username)`, 'like', sql<string>`${like} escape '\\'`),
             ...(numeric !== null && Number.isSafeInteger(numeric) && numeric < 2 ** 31 ? [eb('id', '=', numeric)] : []),
           ]),

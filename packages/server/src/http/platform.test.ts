@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { endpoints, fillPath, roles, satisfies, type Endpoint, type Role } from '@changdu/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { DAY } from '../lib/clock.js';
+import { tokensService } from '../modules/auth/tokens.service.js';
+
+let t: TestApp;
+afterEach(() => t.close());
+
+const table = Object.entries(endpoints) as [string, Endpoint][];
+
+/** Fills path params with a harmless value so every route can be reached. */
+const urlOf = (ep: Endpoint) => fillPath(ep.path, Object.fromEntries(ep.path.match(/\{\w+\??\}/g)?.map((p) => [p.replace(/\W/g, ''), '1']) ?? [])).url;
+
+describe('the contract table', () => {
+  it('is served in full: every endpoint has a route', async () => {
+    t = await createTestApp();
+    for (const [name, ep] of table) {
+      const res = await t.app.inject({ method: ep.method, url: urlOf(ep), payload: ep.method === 'POST' ? {} : undefined });
+      expect(res.body, name).not.toContain('接口不存在');
+    }
+  });
+
+  it('is checked against every role (authorisation matrix)', async () => {
+    t = await createTestApp();
+    const tokens = tokensService(t.db, t.clock, 30);
+    const users: Partial<Record<Role, number>> = {};
+    users.user = (await t.createUser()).user.id;
+    users.member = (await t.createUser()).user.id;
+    await t.db.kysely
+      .updateTable('users')
+      .set({ member_level: 1, member_expires_at: new Date(t.clock.now().getTime() + 30 * DAY).toISOString() })
+      .where('id', '=', users.member)
+      .execute();
+    users.manager = (await t.createUser({ role: 'manager' })).user.id;
+    users.super = (await t.createUser({ role: 'super' })).user.id;
+
+    for (const [name, ep] of table) {
+      for (const role of roles) {
+        // A fresh token per call: logout or a password change must not spoil the next call.
+        const token = role === 'anonymous' ? null : (await tokens.issue(users[role]!, { userAgent: null, ip: null })).token;
+        const res = await t.app.inject({
+          method: ep.method,
+          url: urlOf(ep),
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          payload: ep.method === 'POST' ? {} : undefined,
+        });
+        const code = res.statusCode;
+        const label = `${name} as ${role}`;
+        if (satisfies(role, ep.role)) expect([401, 403], label).not.toContain(code);
+        else expect(code, label).toBe(role === 'anonymous' ? 401 : 403);
+      }
+    }
+  });
+
+  it('serves an OpenAPI document generated from the table', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ url: '/api/openapi.json' });
+    expect(res.headers['content-type']).toContain('application/json');
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const [, ep] of table) expect(doc.paths[ep.path], ep.path).toHaveProperty(ep.method.toLowerCase());
+  });
+});
+
+describe('errors in the envelope', () => {
+  it('answers unknown API paths with a 404 envelope', async () => {
+    t = await createTestApp();
+    for (const url of ['/api/nothing', '/auth/nothing', '/reader/nothing/deeper']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ status: { code: '404', msg: '接口不存在' }, result: null });
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/nothing', payload: {} })).json().status.code).toBe('404');
+  });
+
+  it('answers broken JSON with a 400 envelope', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: { code: '400', msg: '请求内容不是有效的 JSON' }, result: null });
+  });
+
+  it('answers a JSON array body with a 400 naming the problem', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'POST', url: '/auth/login', payload: [1, 2] });
+    expect(res.json().status).toEqual({ code: '400', msg: '请填写手机号或用户名' });
+  });
+
+  it('hides a crash behind a 500 with the request id and no stack', async () => {
+    t = await createTestApp();
+    t.app.get('/api/test-crash', async () => {
+      throw new Error('secret internals at /srv/app.ts:42');
+    });
+    const res = await t.app.inject({ url: '/api/test-crash' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body.status.code).toBe('500');
+    expect(body.status.msg).toContain(String(res.headers['x-request-id']));
+    expect(res.body).not.toContain('secret internals');
+    expect(res.body).not.toContain('.ts');
+  });
+
+  it('sends security headers with a CSP for the SPA', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('the built web app', () => {
+  it('serves assets with a long cache and index.html for every other page', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>畅读</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+
+    const asset = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/Login', '/no/such/page']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await t.app.inject({ url: '/api/none' })).json().status.code).toBe('404');
+  });
+});

@@ -1,0 +1,34 @@
+import pg from 'pg';
+
+const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The server suite as vitest projects: once on SQLite, and once more on PostgreSQL when
+ * one answers (TEST_DATABASE_URL, or the local server). Under CI a missing PostgreSQL fails.
+ */
+export async function serverProjects() {
+  const base = { root: './packages/server', include: ['src/**/*.test.ts'], environment: 'node', setupFiles: ['./test/setup.ts'] };
+  const projects = [{ test: { ...base, name: 'server:sqlite', env: { TEST_DB: 'sqlite' } } }];
+  const url = process.env.TEST_DATABASE_URL ?? DEFAULT_PG;
+  if (await reachable(url)) {
+    projects.push({ test: { ...base, name: 'server:postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: url } } });
+  } else if (process.env.CI === 'true') {
+    throw new Error(`PostgreSQL is required under CI but does not answer at ${url}`);
+  } else {
+    console.log(`Skipping the PostgreSQL run of the server suite: no PostgreSQL answers at ${url} (set TEST_DATABASE_URL).`);
+  }
+  return projects;
+}

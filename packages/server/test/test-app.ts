@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { endpoints, fillPath, type EndpointName, type Envelope, type Endpoints, type InputOf, type OutputOf } from '@changdu/contract';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openPostgres, openSqlite, type Db } from '../src/db/client.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { ManualClock } from '../src/lib/clock.js';
+import { hashPassword } from '../src/modules/auth/passwords.js';
+import { usersRepo, type UserRow } from '../src/modules/users/users.repo.js';
+import type { SmsProvider } from '../src/providers/sms/sms.provider.js';
+
+/** A fresh, migrated database for one test app: in-memory SQLite, or a new PostgreSQL database. */
+async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const db = openSqlite(':memory:');
+    return { db, drop: () => db.destroy() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `changdu_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = openPostgres(url.toString(), 4);
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** A recording SMS provider; `delivers` decides whether registration needs codes. */
+export function fakeSms(delivers = true) {
+  const sent: { phone: string; stype: string; text: string }[] = [];
+  const provider: SmsProvider = {
+    name: 'fake',
+    delivers,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+  return {
+    provider,
+    sent,
+    /** The code in the newest message to `phone`. */
+    lastCode(phone: string): string {
+      const message = [...sent].reverse().find((m) => m.phone === phone);
+      const code = message?.text.match(/\d{6}/)?.[0];
+      if (!code) throw new Error(`no SMS code was sent to ${phone}`);
+      return code;
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T> {
+  http: number;
+  body: Envelope<T>;
+  code: string;
+  msg: string;
+  result: T | null;
+  headers: Record<string, unknown>;
+  raw: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: ManualClock;
+  sms: ReturnType<typeof fakeSms>;
+  /** Calls an endpoint of the contract by name, the way the web client does. */
+  call<N extends EndpointName>(name: N, input?: InputOf<Endpoints[N]>, options?: CallOptions): Promise<CallResult<OutputOf<Endpoints[N]>>>;
+  /** A user with a live token. */
+  createUser(options?: { role?: UserRow['role']; phone?: string; username?: string; password?: string }): Promise<{ user: UserRow; token: string; password: string }>;
+  close(): Promise<void>;
+}
+
+let serial = 0;
+
+export async function createTestApp(options: { env?: Record<string, string>; smsDelivers?: boolean } = {}): Promise<TestApp> {
+  const { db, drop } = await freshDb();
+  await migrateToLatest(db);
+  const clock = new ManualClock();
+  const sms = fakeSms(options.smsDelivers ?? true);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT: 'false', SEED_DEMO: 'false', ...options.env });
+  const app = await buildApp({ config, db, clock, sms: sms.provider });
+
+  const call: TestApp['call'] = async (name, input, callOptions = {}) => {
+    const ep = endpoints[name];
+    const { url, rest } = fillPath(ep.path, (input ?? {}) as Record<string, unknown>);
+    const headers: Record<string, string> = { ...callOptions.headers };
+    if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
+    const query = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const response = await app.inject({
+      method: ep.method,
+      url,
+      headers,
+      ...(ep.method === 'GET' ? { query } : { payload: rest }),
+    });
+    const raw = response.body;
+    const isEnvelope = response.headers['content-type']?.toString().includes('json') && (!ep.produces || response.statusCode !== 200);
+    const body = (isEnvelope ? JSON.parse(raw) : { status: { code: String(response.statusCode), msg: '' }, result: raw }) as Envelope<never>;
+    return { http: response.statusCode, body, code: body.status.code, msg: body.status.msg, result: body.result, headers: response.headers, raw };
+  };
+
+  const createUser: TestApp['createUser'] = async (o = {}) => {
+    serial += 1;
+    const password = o.password ?? 'secret123';
+    const user = await usersRepo(db).insert({
+      phone: o.phone ?? `139${String(10_000_000 + serial * 7919).slice(-8)}`,
+      username: o.username ?? `reader_${serial}_${randomBytes(2).toString('hex')}`,
+      password_hash: await hashPassword(password),
+      role: o.role ?? 'user',
+      now: clock.now().toISOString(),
+    });
+    const login = await call('auth.login', { username: user.username, password });
+    if (!login.result) throw new Error(`test user could not log in: ${login.msg}`);
+    return { user, token: login.result.token, password };
+  };
+
+  return {
+    app,
+    db,
+    clock,
+    sms,
+    call,
+    createUser,
+    async close() {
+      await app.close();
+      await drop();
+    },
+  };
+}
