@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { password, phone, username } from './fields.js';
 
 const message = (schema: z.ZodType, value: unknown) => {

@@ -28,7 +28,7 @@ export async function serverProjects() {
   } else if (process.env.CI === 'true') {
     throw new Error(`PostgreSQL is required under CI but does not answer at ${url}`);
   } else {
-    console.log(`Skipping the PostgreSQL run of the server suite: no PostgreSQL answers at ${url} (set TEST_DATABASE_URL).`);
+    console.warn(`Skipping the PostgreSQL run of the server suite: no PostgreSQL answers at ${url} (set TEST_DATABASE_URL).`);
   }
   return projects;
 }
