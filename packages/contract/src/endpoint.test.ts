@@ -14,7 +14,10 @@ describe('endpoint paths', () => {
   });
 
   it('fills params and returns the remaining fields', () => {
-    expect(fillPath('/reader/article/{id}/mark', { id: 5, action: 'star' })).toEqual({ url: '/reader/article/5/mark', rest: { action: 'star' } });
+    expect(fillPath('/reader/article/{id}/mark', { id: 5, action: 'star' })).toEqual({
+      url: '/reader/article/5/mark',
+      rest: { action: 'star' },
+    });
   });
 
   it('encodes params and refuses missing ones', () => {

@@ -22,7 +22,11 @@ export function text(label: string, { min = 1, max = 200 }: { min?: number; max?
 export function optionalText(label: string, max = 200) {
   return z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.string({ error: `${label}格式不正确` }).trim().max(max, { error: `${label}不能超过 ${max} 个字符` }).optional(),
+    z
+      .string({ error: `${label}格式不正确` })
+      .trim()
+      .max(max, { error: `${label}不能超过 ${max} 个字符` })
+      .optional(),
   );
 }
 
@@ -45,7 +49,10 @@ export function password(label = '密码') {
 
 /** A password as typed at login: only presence is checked, so old passwords still work. */
 export function anyPassword(label = '密码') {
-  return z.string({ error: missingOrWrong(label) }).min(1, { error: `请填写${label}` }).max(128, { error: `${label}不正确` });
+  return z
+    .string({ error: missingOrWrong(label) })
+    .min(1, { error: `请填写${label}` })
+    .max(128, { error: `${label}不正确` });
 }
 
 export const USERNAME_RULE = { min_length: 2, max_length: 20, hint: '2–20 个字符，可用中文、字母、数字和下划线，不能全是数字' } as const;

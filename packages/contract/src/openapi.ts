@@ -50,7 +50,10 @@ export function buildOpenApi(table: Record<string, Endpoint>, info: { title: str
         : {}),
       responses: {
         '200': { description: 'ok', content: success },
-        default: { description: '错误：status.code 与 HTTP 状态一致', content: { 'application/json': { schema: jsonSchema(envelopeSchema(z.null()), 'output') } } },
+        default: {
+          description: '错误：status.code 与 HTTP 状态一致',
+          content: { 'application/json': { schema: jsonSchema(envelopeSchema(z.null()), 'output') } },
+        },
       },
     };
   }

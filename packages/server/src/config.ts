@@ -13,13 +13,24 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^postgres(ql)?:\/\//, '必须以 postgres:// 开头').optional()),
+  DATABASE_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, '必须以 postgres:// 开头')
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
-  ADMIN_PHONE: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^1[3-9]\d{9}$/, '必须是 11 位手机号').optional()),
+  ADMIN_PHONE: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^1[3-9]\d{9}$/, '必须是 11 位手机号')
+      .optional(),
+  ),
   ADMIN_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8, '至少 8 位').optional()),
   SEED_DEMO: bool.default(true),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -66,9 +77,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY, publicUrl: e.PUBLIC_URL ?? null },
     logLevel: e.LOG_LEVEL,
     dataDir,
-    database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'sqlite', file: path.join(dataDir, 'changdu.sqlite') },
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'changdu.sqlite') },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : e.NODE_ENV === 'production' ? defaultWebDist() : null,
     admin: { phone: e.ADMIN_PHONE ?? null, password: e.ADMIN_PASSWORD ?? null },
     seedDemo: e.SEED_DEMO,

@@ -28,7 +28,9 @@ async function main() {
   for (const account of created) {
     const label = account.role === 'super' ? '超级管理员 (super user)' : '演示读者 (demo reader)';
     const password = account.generated ? `${account.password}   ← 只显示这一次 (shown once)` : '(from ADMIN_PASSWORD)';
-    process.stdout.write(`\n  ${label}\n    手机号 phone: ${account.phone}   用户名 username: ${account.username}\n    密码 password: ${password}\n`);
+    process.stdout.write(
+      `\n  ${label}\n    手机号 phone: ${account.phone}   用户名 username: ${account.username}\n    密码 password: ${password}\n`,
+    );
   }
 
   const app = await buildApp({ config, db });

@@ -21,7 +21,9 @@ async function reachable(url: string): Promise<boolean> {
  */
 export async function serverProjects() {
   const base = { root: './packages/server', include: ['src/**/*.test.ts'], environment: 'node', setupFiles: ['./test/setup.ts'] };
-  const projects = [{ test: { ...base, name: 'server:sqlite', env: { TEST_DB: 'sqlite' } } }];
+  const projects: { test: typeof base & { name: string; env: Record<string, string> } }[] = [
+    { test: { ...base, name: 'server:sqlite', env: { TEST_DB: 'sqlite' } } },
+  ];
   const url = process.env.TEST_DATABASE_URL ?? DEFAULT_PG;
   if (await reachable(url)) {
     projects.push({ test: { ...base, name: 'server:postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: url } } });

@@ -84,7 +84,12 @@ export interface TestApp {
   /** Calls an endpoint of the contract by name, the way the web client does. */
   call<N extends EndpointName>(name: N, input?: InputOf<Endpoints[N]>, options?: CallOptions): Promise<CallResult<OutputOf<Endpoints[N]>>>;
   /** A user with a live token. */
-  createUser(options?: { role?: UserRow['role']; phone?: string; username?: string; password?: string }): Promise<{ user: UserRow; token: string; password: string }>;
+  createUser(options?: {
+    role?: UserRow['role'];
+    phone?: string;
+    username?: string;
+    password?: string;
+  }): Promise<{ user: UserRow; token: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -103,7 +108,11 @@ export async function createTestApp(options: { env?: Record<string, string>; sms
     const { url, rest } = fillPath(ep.path, (input ?? {}) as Record<string, unknown>);
     const headers: Record<string, string> = { ...callOptions.headers };
     if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
-    const query = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    const query = Object.fromEntries(
+      Object.entries(rest)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
     const response = await app.inject({
       method: ep.method,
       url,
@@ -112,8 +121,18 @@ export async function createTestApp(options: { env?: Record<string, string>; sms
     });
     const raw = response.body;
     const isEnvelope = response.headers['content-type']?.toString().includes('json') && (!ep.produces || response.statusCode !== 200);
-    const body = (isEnvelope ? JSON.parse(raw) : { status: { code: String(response.statusCode), msg: '' }, result: raw }) as Envelope<never>;
-    return { http: response.statusCode, body, code: body.status.code, msg: body.status.msg, result: body.result, headers: response.headers, raw };
+    const body = (
+      isEnvelope ? JSON.parse(raw) : { status: { code: String(response.statusCode), msg: '' }, result: raw }
+    ) as Envelope<never>;
+    return {
+      http: response.statusCode,
+      body,
+      code: body.status.code,
+      msg: body.status.msg,
+      result: body.result,
+      headers: response.headers,
+      raw,
+    };
   };
 
   const createUser: TestApp['createUser'] = async (o = {}) => {

@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import {
-  anyPassword,
-  captchaText,
-  clientKey,
-  id,
-  optionalText,
-  password,
-  phone,
-  smsCode,
-  text,
-} from '../fields.js';
+import { anyPassword, captchaText, clientKey, id, optionalText, password, phone, smsCode, text } from '../fields.js';
 import { okResult, sessionSchema } from './shared.js';
 
 const perIp = (max: number, windowSec: number) => ({ by: 'ip', max, windowSec }) as const;

@@ -3,8 +3,7 @@ import type { UserRow } from '../modules/users/users.repo.js';
 
 /** Who is calling: resolved once per request by the auth plugin. */
 export type Actor =
-  | { kind: 'anonymous'; role: 'anonymous' }
-  | { kind: 'user'; role: Exclude<Role, 'anonymous'>; user: UserRow; tokenId: number };
+  { kind: 'anonymous'; role: 'anonymous' } | { kind: 'user'; role: Exclude<Role, 'anonymous'>; user: UserRow; tokenId: number };
 
 export interface RequestMeta {
   requestId: string;

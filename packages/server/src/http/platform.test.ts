@@ -13,7 +13,8 @@ afterEach(() => t.close());
 const table = Object.entries(endpoints) as [string, Endpoint][];
 
 /** Fills path params with a harmless value so every route can be reached. */
-const urlOf = (ep: Endpoint) => fillPath(ep.path, Object.fromEntries(ep.path.match(/\{\w+\??\}/g)?.map((p) => [p.replace(/\W/g, ''), '1']) ?? [])).url;
+const urlOf = (ep: Endpoint) =>
+  fillPath(ep.path, Object.fromEntries(ep.path.match(/\{\w+\??\}/g)?.map((p) => [p.replace(/\W/g, ''), '1']) ?? [])).url;
 
 describe('the contract table', () => {
   it('is served in full: every endpoint has a route', async () => {
@@ -79,7 +80,12 @@ describe('errors in the envelope', () => {
 
   it('answers broken JSON with a 400 envelope', async () => {
     t = await createTestApp();
-    const res = await t.app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: { code: '400', msg: '请求内容不是有效的 JSON' }, result: null });
   });

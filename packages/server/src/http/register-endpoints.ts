@@ -18,10 +18,7 @@ import type { Actor, HandlerContext, RequestMeta } from './context.js';
 import { Forbidden, Invalid, TooMany, Unauthorized } from './errors.js';
 import { validationMessage } from './validation.js';
 
-export type Handler<E extends Endpoint> = (
-  input: z.output<E['input']>,
-  ctx: HandlerContext<E['role']>,
-) => Promise<z.input<E['output']>>;
+export type Handler<E extends Endpoint> = (input: z.output<E['input']>, ctx: HandlerContext<E['role']>) => Promise<z.input<E['output']>>;
 
 /** A handler for every endpoint in the table: a missing one does not compile. */
 export type Handlers = { [K in EndpointName]: Handler<Endpoints[K]> };

@@ -37,11 +37,23 @@ export async function bootstrapAccounts(db: Db, config: Config, clock: Clock): P
     role: 'super',
     now,
   });
-  created.push({ role: 'super', phone: admin.phone ?? '', username: admin.username, password: adminPassword, generated: !config.admin.password });
+  created.push({
+    role: 'super',
+    phone: admin.phone ?? '',
+    username: admin.username,
+    password: adminPassword,
+    generated: !config.admin.password,
+  });
 
   if (config.seedDemo && !(await users.findByUsername('demo'))) {
     const demoPassword = generatedPassword();
-    const demo = await users.insert({ phone: '13800000001', username: 'demo', password_hash: await hashPassword(demoPassword), role: 'user', now });
+    const demo = await users.insert({
+      phone: '13800000001',
+      username: 'demo',
+      password_hash: await hashPassword(demoPassword),
+      role: 'user',
+      now,
+    });
     created.push({ role: 'user', phone: demo.phone ?? '', username: demo.username, password: demoPassword, generated: true });
   }
   return created;

@@ -45,7 +45,13 @@ export function authService({ db, clock, tokens, smsCodes, smsRequired }: AuthDe
     if (await users.findByPhone(phone)) throw new Conflict('该手机号已注册，请直接登录');
     const now = clock.now().toISOString();
     try {
-      const user = await users.insert({ phone, username: await freshUsername(), password_hash: await hashPassword(password), role: 'user', now });
+      const user = await users.insert({
+        phone,
+        username: await freshUsername(),
+        password_hash: await hashPassword(password),
+        role: 'user',
+        now,
+      });
       return await session(user, meta);
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict('该手机号已注册，请直接登录');

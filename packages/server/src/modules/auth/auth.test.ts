@@ -5,7 +5,15 @@ import { MINUTE } from '../../lib/clock.js';
 let t: TestApp;
 afterEach(() => t.close());
 
-const userCount = async () => Number((await t.db.kysely.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const userCount = async () =>
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** Solves the captcha the way a person reads it: the answer is in the database. */
 async function solveCaptcha(key: string) {
@@ -107,7 +115,12 @@ describe('registration with SMS (a delivering provider)', () => {
 
   it('refuses an invitation code while none can exist', async () => {
     await sendSms('13912345678', 'register');
-    const res = await t.call('auth.register', { phone: '13912345678', password: 'reading2026', sms_code: t.sms.lastCode('13912345678'), code: 'ABC123' });
+    const res = await t.call('auth.register', {
+      phone: '13912345678',
+      password: 'reading2026',
+      sms_code: t.sms.lastCode('13912345678'),
+      code: 'ABC123',
+    });
     expect(res).toMatchObject({ http: 400, msg: '邀请码无效' });
     expect(await userCount()).toBe(0);
   });
@@ -130,7 +143,11 @@ describe('captcha and SMS sending', () => {
 
   it('takes the captcha key from the X-BB-CUID header when the body has none', async () => {
     const captcha = await solveCaptcha('cuid-abc');
-    const res = await t.call('auth.smsSend', { phone: '13912345678', captcha, stype: 'register' }, { headers: { 'x-bb-cuid': 'cuid-abc' } });
+    const res = await t.call(
+      'auth.smsSend',
+      { phone: '13912345678', captcha, stype: 'register' },
+      { headers: { 'x-bb-cuid': 'cuid-abc' } },
+    );
     expect(res.code).toBe('200');
   });
 
@@ -237,7 +254,11 @@ describe('login, logout and passwords', () => {
   it('resets a forgotten password with an SMS code', async () => {
     const { user, token } = await t.createUser();
     await sendSms(user.phone!, 'reset');
-    const res = await t.call('auth.resetPassword', { phone: user.phone!, new_password: 'remember77', sms_code: t.sms.lastCode(user.phone!) });
+    const res = await t.call('auth.resetPassword', {
+      phone: user.phone!,
+      new_password: 'remember77',
+      sms_code: t.sms.lastCode(user.phone!),
+    });
     expect(res.result).toEqual({ ok: true });
     expect((await t.call('user.me', {}, { token })).result).toBeNull();
     expect((await t.call('auth.login', { username: user.phone!, password: 'remember77' })).code).toBe('200');

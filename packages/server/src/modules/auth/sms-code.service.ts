@@ -4,6 +4,7 @@ import { DAY, MINUTE, type Clock } from '../../lib/clock.js';
 import { Invalid, TooMany } from '../../http/errors.js';
 import type { SmsProvider } from '../../providers/sms/sms.provider.js';
 import { pageOf } from '../../lib/page.js';
+import { smsCodesRepo } from './sms-codes.repo.js';
 import { smsOutboxRepo } from './sms-outbox.repo.js';
 
 export const SMS_CODE_TTL_MIN = 10;
@@ -17,7 +18,7 @@ const hashCode = (phone: string, code: string) => createHash('sha256').update(`$
 
 /** Six-digit SMS codes: rate-limited per phone, hashed at rest, five tries, single use. */
 export function smsCodeService(db: Db, clock: Clock, provider: SmsProvider) {
-  const k = db.kysely;
+  const codes = smsCodesRepo(db);
   const outbox = smsOutboxRepo(db);
   return {
     /** The console provider's sent messages, newest first. */
@@ -27,13 +28,7 @@ export function smsCodeService(db: Db, clock: Clock, provider: SmsProvider) {
 
     async send(phone: string, stype: string) {
       const now = clock.now();
-      const recent = await k
-        .selectFrom('sms_codes')
-        .select(['created_at'])
-        .where('phone', '=', phone)
-        .where('created_at', '>', new Date(now.getTime() - DAY).toISOString())
-        .orderBy('created_at', 'desc')
-        .execute();
+      const recent = await codes.sentSince(phone, new Date(now.getTime() - DAY).toISOString());
       const last = recent[0];
       if (last) {
         const wait = Math.ceil((Date.parse(last.created_at) + SMS_RESEND_SEC * 1000 - now.getTime()) / 1000);
@@ -47,46 +42,30 @@ export function smsCodeService(db: Db, clock: Clock, provider: SmsProvider) {
         stype,
         text: `【畅读】您的${PURPOSE[stype] ?? ''}验证码是 ${code}，${SMS_CODE_TTL_MIN} 分钟内有效。如非本人操作，请忽略。`,
       });
-      await k
-        .insertInto('sms_codes')
-        .values({
-          phone,
-          stype,
-          code_hash: hashCode(phone, code),
-          attempts: 0,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + SMS_CODE_TTL_MIN * MINUTE).toISOString(),
-          consumed_at: null,
-        })
-        .execute();
+      await codes.insert({
+        phone,
+        stype,
+        code_hash: hashCode(phone, code),
+        attempts: 0,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + SMS_CODE_TTL_MIN * MINUTE).toISOString(),
+        consumed_at: null,
+      });
       return { expires_in: SMS_CODE_TTL_MIN * 60, resend_after: SMS_RESEND_SEC };
     },
 
     /** Consumes the newest live code for phone + purpose; wrong codes count against it. */
     async consume(phone: string, stype: string, code: string): Promise<void> {
       const now = clock.now().toISOString();
-      const row = await k
-        .selectFrom('sms_codes')
-        .selectAll()
-        .where('phone', '=', phone)
-        .where('stype', '=', stype)
-        .where('consumed_at', 'is', null)
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
+      const row = await codes.newestUnused(phone, stype);
       if (!row || row.expires_at <= now) throw new Invalid('短信验证码已过期，请重新获取');
       if (row.attempts >= MAX_ATTEMPTS) throw new Invalid('短信验证码错误次数太多，请重新获取');
       if (row.code_hash !== hashCode(phone, code.trim())) {
-        await k.updateTable('sms_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+        await codes.countFailure(row.id, row.attempts + 1);
         throw new Invalid('短信验证码不正确');
       }
-      const updated = await k
-        .updateTable('sms_codes')
-        .set({ consumed_at: now })
-        .where('id', '=', row.id)
-        .where('consumed_at', 'is', null)
-        .executeTakeFirst();
       // Two requests racing for one code: only the first wins.
-      if (Number(updated.numUpdatedRows) !== 1) throw new Invalid('短信验证码已使用，请重新获取');
+      if (!(await codes.consume(row.id, now))) throw new Invalid('短信验证码已使用，请重新获取');
     },
   };
 }

@@ -3,7 +3,14 @@ import type { Db } from '../../db/client.js';
 export function tokensRepo(db: Db) {
   const k = db.kysely;
   return {
-    async insert(row: { user_id: number; token_hash: string; created_at: string; expires_at: string; user_agent: string | null; ip: string | null }) {
+    async insert(row: {
+      user_id: number;
+      token_hash: string;
+      created_at: string;
+      expires_at: string;
+      user_agent: string | null;
+      ip: string | null;
+    }) {
       const { id } = await k
         .insertInto('auth_tokens')
         .values({ ...row, revoked_at: null })

@@ -23,12 +23,25 @@ export function usersRepo(db: Db) {
         .selectAll()
         .where(sql<string>`lower(username)`, '=', username.toLowerCase())
         .executeTakeFirst(),
-    findByOpenid: (openid: string) =>
-      k.selectFrom('users').selectAll().where('openid', '=', openid).orderBy('id').limit(20).execute(),
-    count: async () => Number((await k.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+    findByOpenid: (openid: string) => k.selectFrom('users').selectAll().where('openid', '=', openid).orderBy('id').limit(20).execute(),
+    count: async () =>
+      Number(
+        (
+          await k
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     countByRole: async (role: UserRow['role']) =>
       Number(
-        (await k.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', role).executeTakeFirstOrThrow()).n,
+        (
+          await k
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('role', '=', role)
+            .executeTakeFirstOrThrow()
+        ).n,
       ),
 
     async insert(user: NewUser): Promise<UserRow> {
@@ -55,12 +68,7 @@ export function usersRepo(db: Db) {
     },
 
     async updateUsername(id: number, username: string, now: string): Promise<UserRow> {
-      return k
-        .updateTable('users')
-        .set({ username, updated_at: now })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return k.updateTable('users').set({ username, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     },
 
     /** Phone, username (substring) or id; at most 20 rows, exact matches first. */

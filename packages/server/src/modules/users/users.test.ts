@@ -17,7 +17,14 @@ describe('the current user', () => {
   it('carries role and membership fields', async () => {
     const { user, token } = await t.createUser({ role: 'manager' });
     const me = await t.call('user.me', {}, { token });
-    expect(me.result).toMatchObject({ user_id: user.id, role: 'manager', effective_role: 'manager', is_manager: true, is_super: false, member: null });
+    expect(me.result).toMatchObject({
+      user_id: user.id,
+      role: 'manager',
+      effective_role: 'manager',
+      is_manager: true,
+      is_super: false,
+      member: null,
+    });
   });
 
   it('shows a running membership as the member role with days left', async () => {
@@ -25,7 +32,11 @@ describe('the current user', () => {
     const expires = new Date(t.clock.now().getTime() + 10 * DAY).toISOString();
     await t.db.kysely.updateTable('users').set({ member_level: 1, member_expires_at: expires }).where('id', '=', user.id).execute();
     const me = await t.call('user.me', {}, { token });
-    expect(me.result).toMatchObject({ effective_role: 'member', is_member: true, member: { level: 1, days_left: 10, expires_at: expires } });
+    expect(me.result).toMatchObject({
+      effective_role: 'member',
+      is_member: true,
+      member: { level: 1, days_left: 10, expires_at: expires },
+    });
     t.clock.advance(11 * DAY);
     expect((await t.call('user.me', {}, { token })).result).toMatchObject({ effective_role: 'user', is_member: false, member: null });
   });

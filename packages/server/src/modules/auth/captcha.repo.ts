@@ -1,0 +1,19 @@
+import type { Db } from '../../db/client.js';
+
+export function captchaRepo(db: Db) {
+  const k = db.kysely;
+  return {
+    async put(row: { key: string; answer: string; expires_at: string }) {
+      await k
+        .insertInto('captchas')
+        .values(row)
+        .onConflict((oc) => oc.column('key').doUpdateSet(row))
+        .execute();
+    },
+    async deleteExpired(now: string) {
+      await k.deleteFrom('captchas').where('expires_at', '<', now).execute();
+    },
+    /** Removes and returns the captcha of `key`: reading it uses it up. */
+    take: (key: string) => k.deleteFrom('captchas').where('key', '=', key).returningAll().executeTakeFirst(),
+  };
+}
