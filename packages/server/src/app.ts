@@ -8,6 +8,8 @@ import { RateLimiter } from './http/rate-limit.js';
 import { registerEndpoints, type Handlers } from './http/register-endpoints.js';
 import { securityHeaders } from './http/security.js';
 import { serveWebApp } from './http/web-app.js';
+import { jobDefinitions } from './jobs/index.js';
+import { jobQueue, type JobQueue } from './jobs/queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authService } from './modules/auth/auth.service.js';
@@ -23,6 +25,13 @@ import { usersService } from './modules/users/users.service.js';
 import { consoleSms } from './providers/sms/console.sms.js';
 import type { SmsProvider } from './providers/sms/sms.provider.js';
 import { webhookSms } from './providers/sms/webhook.sms.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The task queue: API handlers enqueue, a worker role runs (`jobs.start()`). */
+    jobs: JobQueue;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.sms ??
     (config.sms.provider === 'webhook' && config.sms.webhookUrl ? webhookSms(config.sms.webhookUrl) : consoleSms(db, clock, app.log));
   const smsRequired = config.auth.registerSms === 'always' || (config.auth.registerSms === 'auto' && sms.delivers);
+
+  const jobs = jobQueue(db, clock, jobDefinitions(), app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
 
   const tokens = tokensService(db, clock, config.auth.tokenTtlDays);
   const smsCodes = smsCodeService(db, clock, sms);

@@ -42,11 +42,8 @@ async function main() {
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
 
-  if (role === 'worker') {
-    // The job runner arrives with the first background job (RSS crawling); a worker has nothing to run yet.
-    app.log.info('worker role: no background job types are registered yet');
-    return;
-  }
+  if (role !== 'api') await app.jobs.start();
+  if (role === 'worker') return;
   const address = await app.listen({ port: config.http.port, host: config.http.host });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   process.stdout.write(`\n  畅读 Changdu is running at ${shown}  (database: ${db.dialect})\n\n`);

@@ -81,6 +81,26 @@ export interface LogEventsTable {
   created_at: string;
 }
 
+export type TaskStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface TasksTable {
+  id: Generated<number>;
+  type: string;
+  payload: string;
+  status: TaskStatus;
+  progress: number;
+  message: string | null;
+  result: string | null;
+  attempts: number;
+  max_attempts: number;
+  run_after: string;
+  locked_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -89,4 +109,5 @@ export interface Database {
   sms_outbox: SmsOutboxTable;
   visitors: VisitorsTable;
   log_events: LogEventsTable;
+  tasks: TasksTable;
 }

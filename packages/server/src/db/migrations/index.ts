@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../client.js';
 import { accounts } from './2026_11_21_0001_accounts.js';
+import { tasks } from './2026_11_21_0002_tasks.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '2026_11_21_0001_accounts': accounts(dialect),
+    '2026_11_21_0002_tasks': tasks(dialect),
   };
 }
