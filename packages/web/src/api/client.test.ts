@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, call, endpointUrl, setNavigate, unwrap } from './client';
+import { fail, mockApi, ok } from '../test/api-mock';
+
+const navigate = vi.fn();
+
+afterEach(() => {
+  navigate.mockReset();
+  setNavigate((to) => window.location.assign(to));
+});
+
+describe('api client', () => {
+  it('sends the bearer token, app id, client id and client info headers', async () => {
+    document.cookie = 'bb_token=tok123; path=/';
+    document.cookie = 'bb_ua=changdu-android; path=/';
+    document.cookie = 'bb_client_info=app_android_huawei_120_1.2.0; path=/';
+    const api = mockApi({ 'GET /api/user/me': ok(null) });
+
+    await call('user.me', {});
+
+    const [request] = api.requests;
+    expect(request?.headers.authorization).toBe('Bearer tok123');
+    expect(request?.headers['x-bb-ua']).toBe('changdu-android');
+    expect(request?.headers['x-bb-cuid']).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(request?.headers['x-client-info']).toBe('app_android_huawei_120_1.2.0');
+  });
+
+  it('takes the client info from window.__CLIENT_INFO__ when no cookie holds it', async () => {
+    window.__CLIENT_INFO__ = 'app_ios_appstore_7_2.0.1';
+    const api = mockApi({ 'GET /api/user/me': ok(null) });
+    await call('user.me', {});
+    expect(api.requests[0]?.headers['x-client-info']).toBe('app_ios_appstore_7_2.0.1');
+  });
+
+  it('sends no Authorization header when logged out', async () => {
+    const api = mockApi({ 'GET /api/user/me': ok(null) });
+    await call('user.me', {});
+    expect(api.requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('sends GET input as a query string and POST input as a JSON body', async () => {
+    const api = mockApi({
+      'GET /api/user/search': ok({ list: [] }),
+      'POST /auth/login': fail(400, '用户名或密码不正确'),
+    });
+    await call('user.search', { q: '138 0000' });
+    await call('auth.login', { username: 'reader', password: 'secret1' });
+
+    expect(api.requests[0]?.query.get('q')).toBe('138 0000');
+    expect(api.requests[0]?.body).toBeUndefined();
+    expect(api.requests[1]?.method).toBe('POST');
+    expect(api.requests[1]?.headers['content-type']).toBe('application/json');
+    expect(api.requests[1]?.body).toEqual({ username: 'reader', password: 'secret1' });
+  });
+
+  it('builds endpoint URLs for links and images from the contract path', () => {
+    expect(endpointUrl('auth.captcha', { key: 'abc' })).toBe('/auth/captcha?key=abc');
+  });
+
+  it('returns the server envelope as is for other failures, without redirecting', async () => {
+    setNavigate(navigate);
+    mockApi({ 'POST /auth/login': fail(400, '用户名或密码不正确') });
+    const answer = await call('auth.login', { username: 'a', password: 'b' });
+    expect(answer).toEqual({ status: { code: '400', msg: '用户名或密码不正确' }, result: null });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('redirects to the login page with the current path on HTTP 401 and returns an empty result', async () => {
+    setNavigate(navigate);
+    window.history.replaceState(null, '', '/change_username?from=mine');
+    mockApi({ 'POST /api/user/change_username': fail(401, '请先登录') });
+
+    const answer = await call('user.changeUsername', { username: 'newname' });
+
+    expect(answer).toEqual({ status: { code: '401', msg: '请先登录' }, result: null });
+    expect(navigate).toHaveBeenCalledWith('/Login?redirect=%2Fchange_username%3Ffrom%3Dmine');
+  });
+
+  it('redirects on HTTP 403 and on a body status code "403" alike', async () => {
+    setNavigate(navigate);
+    window.history.replaceState(null, '', '/admin/visitor');
+    mockApi({
+      'GET /reader/visitor': { status: 403, body: { status: { code: '403', msg: '没有权限进行此操作' }, result: null } },
+      'GET /api/user/search': { status: 200, body: { status: { code: '403', msg: '没有权限进行此操作' }, result: null } },
+    });
+
+    const first = await call('visitor.list', { offset: 0 });
+    const second = await call('user.search', { q: 'x' });
+
+    expect(first.result).toBeNull();
+    expect(second).toEqual({ status: { code: '403', msg: '没有权限进行此操作' }, result: null });
+    expect(navigate).toHaveBeenCalledTimes(2);
+    expect(navigate).toHaveBeenLastCalledWith('/Login?redirect=%2Fadmin%2Fvisitor');
+  });
+
+  it('does not redirect background calls that opt out', async () => {
+    setNavigate(navigate);
+    mockApi({ 'GET /api/user/me': fail(401, '请先登录') });
+    await call('user.me', {}, { redirectOnAuthError: false });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('answers an empty code and 网络异常 when the network fails', async () => {
+    mockApi({ 'GET /api/config': 'network-error' });
+    expect(await call('system.config', {})).toEqual({ status: { code: '', msg: '网络异常' }, result: null });
+  });
+
+  it('treats a body that is not an envelope (a proxy error page) as a network failure', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad Gateway</html>', { status: 502 })),
+    );
+    expect(await call('system.config', {})).toEqual({ status: { code: '', msg: '网络异常' }, result: null });
+  });
+
+  it('unwrap returns the result of a success and throws an ApiError carrying the message otherwise', async () => {
+    mockApi({ 'GET /api/health': ok({ ok: true, database: 'sqlite' }), 'GET /api/config': fail(503, '服务暂不可用') });
+    await expect(unwrap(call('system.health', {}))).resolves.toEqual({ ok: true, database: 'sqlite' });
+    const error = await unwrap(call('system.config', {})).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: '503', msg: '服务暂不可用' });
+  });
+});

@@ -1,0 +1,163 @@
+import {
+  Cookies,
+  Codes,
+  NETWORK_ERROR_MSG,
+  defaultMessages,
+  endpoints,
+  fillPath,
+  type Code,
+  type Endpoints,
+  type EndpointName,
+  type Envelope,
+  type InputOf,
+  type OutputOf,
+} from '@changdu/contract';
+import { getCookie } from '../lib/cookies';
+import { getAppId, getClientId, getRawClientInfo } from '../lib/client-identity';
+
+/**
+ * The typed API client. Every call is named after an entry of the contract's endpoint
+ * table, so its path, method, input and result types come from one place. Calls never
+ * throw: failures come back as envelopes, as the spec's error catalogue describes
+ * (§8). `unwrap` turns a failed envelope into an ApiError for TanStack Query.
+ */
+
+export type Input<N extends EndpointName> = InputOf<Endpoints[N]>;
+export type Output<N extends EndpointName> = OutputOf<Endpoints[N]>;
+
+export interface CallOptions {
+  /**
+   * Follow the catalogue's "401/403 → login page" rule (default true). Background calls
+   * (log events, config, the start-up user check) turn it off: they must never move
+   * the reader away from what they are looking at.
+   */
+  redirectOnAuthError?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A failed call, thrown by `unwrap`: `msg` is learner-facing Chinese, fit to show as is. */
+export class ApiError extends Error {
+  readonly code: Code | '';
+  readonly msg: string;
+  constructor(code: Code | '', msg: string) {
+    super(msg);
+    this.name = 'ApiError';
+    this.code = code;
+    this.msg = msg;
+  }
+}
+
+export const LOGIN_PATH = '/Login';
+const AUTH_PAGES = /^\/(login|register|reset)\/?$/i;
+
+type Navigate = (to: string) => void;
+let navigateTo: Navigate = (to) => window.location.assign(to);
+
+/** The router installs its navigate here so a redirect does not reload the page. */
+export function setNavigate(navigate: Navigate): void {
+  navigateTo = navigate;
+}
+
+/** Sends the reader to the login page, which brings them back here afterwards. */
+export function redirectToLogin(): void {
+  const { pathname, search, hash } = window.location;
+  // Already on an auth page: the form shows the message; there is nowhere better to go.
+  if (AUTH_PAGES.test(pathname)) return;
+  navigateTo(`${LOGIN_PATH}?redirect=${encodeURIComponent(pathname + search + hash)}`);
+}
+
+/** The identity headers every call carries (DESIGN.md §3). */
+export function identityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'X-BB-CUID': getClientId() };
+  const token = getCookie(Cookies.token);
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const appId = getAppId();
+  if (appId) headers['X-BB-UA'] = headerSafe(appId);
+  const clientInfo = getRawClientInfo();
+  if (clientInfo) headers['X-Client-Info'] = headerSafe(clientInfo);
+  return headers;
+}
+
+// fetch rejects header values outside Latin-1, which would look like a network error.
+function headerSafe(value: string): string {
+  return /^[\x20-\x7e]*$/.test(value) ? value : encodeURIComponent(value);
+}
+
+function toQuery(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    search.append(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The URL of a GET endpoint with its input, for `<img src>` and download links. */
+export function endpointUrl<N extends EndpointName>(name: N, input: Input<N>): string {
+  const { url, rest } = fillPath(endpoints[name].path, input as Record<string, unknown>);
+  return url + toQuery(rest);
+}
+
+function isCode(value: unknown): value is Code {
+  return typeof value === 'string' && (Object.values(Codes) as string[]).includes(value);
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  if (typeof body !== 'object' || body === null || !('status' in body)) return false;
+  const status = (body as { status: unknown }).status;
+  return typeof status === 'object' && status !== null && 'code' in status;
+}
+
+const networkFailure = <T>(): Envelope<T> => ({ status: { code: '', msg: NETWORK_ERROR_MSG }, result: null });
+
+/** Calls an endpoint of the contract table. Never throws; see the module comment. */
+export async function call<N extends EndpointName>(name: N, input: Input<N>, options: CallOptions = {}): Promise<Envelope<Output<N>>> {
+  const ep = endpoints[name];
+  // Inputs are zod-object inputs: plain records of fields.
+  const { url, rest } = fillPath(ep.path, input as Record<string, unknown>);
+  const headers = identityHeaders();
+  const init: RequestInit = { method: ep.method, headers, credentials: 'same-origin', signal: options.signal };
+  let target = url;
+  if (ep.method === 'GET') target += toQuery(rest);
+  else {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(rest);
+  }
+
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(target, init);
+    body = await response.json();
+  } catch (error) {
+    if (options.signal?.aborted) throw error; // TanStack Query cancelled the query itself
+    return networkFailure();
+  }
+
+  const redirect = options.redirectOnAuthError ?? true;
+  const bodyCode = isEnvelope(body) ? String(body.status.code) : null;
+  if (response.status === 401 || response.status === 403 || bodyCode === Codes.FORBIDDEN) {
+    if (redirect) redirectToLogin();
+    const code = isCode(bodyCode) ? bodyCode : response.status === 401 ? Codes.UNAUTHORIZED : Codes.FORBIDDEN;
+    const msg = isEnvelope(body) && body.status.msg ? body.status.msg : defaultMessages[code];
+    return { status: { code, msg }, result: null };
+  }
+  // A proxy's HTML error page or an empty body: to the reader it is the network failing.
+  if (!isEnvelope(body)) return networkFailure();
+  return body as Envelope<Output<N>>;
+}
+
+/** The result of a successful envelope, or an ApiError carrying the server's message. */
+export async function unwrap<T>(pending: Promise<Envelope<T>>): Promise<T> {
+  const { status, result } = await pending;
+  if (status.code !== Codes.OK) throw new ApiError(status.code, status.msg || NETWORK_ERROR_MSG);
+  // A successful envelope's result has the endpoint's output type; only nullable outputs are null.
+  return result as T;
+}
+
+/** A message fit to show for any error a query or mutation may raise. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.msg;
+  return defaultMessages[Codes.INTERNAL];
+}

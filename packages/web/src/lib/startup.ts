@@ -1,0 +1,42 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { fetchCurrentUser, meKey } from '../api/users.queries';
+import { setNavigate } from '../api/client';
+import { initIdentity } from './client-identity';
+import { logOpenApp } from './events';
+import { installFatalErrorHandlers } from './fatal-errors';
+import { watchRouteChanges, type RouterLike } from './route-effects';
+import { isLoggedIn } from './session';
+import { syncAppTheme } from './theme';
+import { reloadOnce } from './chunk-reload';
+
+export interface ShellRouter extends RouterLike {
+  navigate(to: string): Promise<void> | void;
+}
+
+/**
+ * Everything the shell does once at start (spec §4), in order: settle the visitor's
+ * identity (before any cookie is written, so "new visitor" is judged right), catch
+ * fatal errors, send OPEN_APP, fetch the current user only when the logged-in check
+ * passes, then watch route changes (scroll + PAGE_OPEN). Returns a stop function.
+ */
+export function startShell(router: ShellRouter, queryClient: QueryClient): () => void {
+  initIdentity();
+  const uninstall = installFatalErrorHandlers();
+  const onPreloadError = (event: Event) => {
+    // Vite's own preload of a chunk's dependencies failed: same cure as a failed chunk.
+    if (reloadOnce()) event.preventDefault();
+  };
+  window.addEventListener('vite:preloadError', onPreloadError);
+  setNavigate((to) => void router.navigate(to));
+
+  void logOpenApp();
+  if (isLoggedIn()) void queryClient.prefetchQuery({ queryKey: meKey, queryFn: fetchCurrentUser });
+  void syncAppTheme();
+  const unwatch = watchRouteChanges(router);
+
+  return () => {
+    unwatch();
+    uninstall();
+    window.removeEventListener('vite:preloadError', onPreloadError);
+  };
+}

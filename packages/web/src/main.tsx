@@ -1,0 +1,33 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { createQueryClient } from './api/query-client';
+import { startShell } from './lib/startup';
+import { applyStoredTheme } from './lib/theme';
+import { createAppRouter } from './router';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/navigation.css';
+import './styles/components.css';
+import './styles/overlays.css';
+import './styles/screens.css';
+import './styles/admin.css';
+
+// First, before anything renders: the stored theme on <html>, so the first frame has the
+// right colours. (An inline script in index.html would be earlier, but the CSP forbids it.)
+applyStoredTheme();
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+startShell(router, queryClient);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

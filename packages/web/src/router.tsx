@@ -1,0 +1,62 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppShell } from './components/AppShell';
+import { NotFound } from './components/NotFound';
+import { RouteError } from './components/RouteError';
+import { Spinner } from './components/Spinner';
+import { withChunkReload } from './lib/chunk-reload';
+
+/** A lazily loaded screen: its own chunk, reloaded once (guarded) if the chunk is gone. */
+function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: withChunkReload(async () => ({ Component: await load() })) };
+}
+
+/**
+ * The screens that exist so far (spec §2); every other path of the spec's list falls
+ * to the 404 page until its screen is built. `/` shows About until articles exist.
+ * Paths match case-insensitively, so `/login` finds `/Login`.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppShell,
+    // Only when the shell itself fails; screens fail inside the shell, below.
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <Spinner />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, ...screen(() => import('./routes/home/Home').then((m) => m.Home)) },
+          { path: 'About', ...screen(() => import('./routes/general/About').then((m) => m.About)) },
+          { path: 'Mine', ...screen(() => import('./routes/general/Mine').then((m) => m.Mine)) },
+          { path: 'Login', ...screen(() => import('./routes/auth/Login').then((m) => m.Login)) },
+          { path: 'Register', ...screen(() => import('./routes/auth/Register').then((m) => m.Register)) },
+          { path: 'reset', ...screen(() => import('./routes/auth/Reset').then((m) => m.Reset)) },
+          {
+            path: 'change_password',
+            ...screen(() => import('./routes/account/ChangePassword').then((m) => m.ChangePassword)),
+          },
+          {
+            path: 'change_username',
+            ...screen(() => import('./routes/account/ChangeUsername').then((m) => m.ChangeUsername)),
+          },
+          {
+            path: 'admin',
+            ...screen(() => import('./routes/admin/AdminLayout').then((m) => m.AdminLayout)),
+            children: [
+              { index: true, ...screen(() => import('./routes/admin/AdminHome').then((m) => m.AdminHome)) },
+              { path: 'user/search', ...screen(() => import('./routes/admin/UserSearch').then((m) => m.UserSearch)) },
+              { path: 'visitor', ...screen(() => import('./routes/admin/Visitors').then((m) => m.Visitors)) },
+            ],
+          },
+          { path: '*', Component: NotFound },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

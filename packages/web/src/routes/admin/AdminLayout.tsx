@@ -1,0 +1,72 @@
+import { Link, NavLink, Navigate, Outlet, useLocation } from 'react-router';
+import { useCurrentUser } from '../../api/users.queries';
+import { PageHeader } from '../../components/PageHeader';
+import { Spinner } from '../../components/Spinner';
+import { LoadFailed } from '../../components/LoadFailed';
+import { loginPathFor } from '../../lib/navigation';
+import { useIsLoggedIn } from '../../lib/session';
+
+/** The admin tools; each item says which role may see it (spec §6 leaves this to us). */
+export const adminNav = [
+  { to: '/admin', label: '概览', end: true, superOnly: false },
+  { to: '/admin/user/search', label: '用户查询', end: false, superOnly: false },
+  { to: '/admin/visitor', label: '访客', end: false, superOnly: false },
+] as const;
+
+/**
+ * The admin dashboard frame: open to managers and super users; anyone else logged in
+ * sees a 403 message, a visitor is sent to log in first.
+ */
+export function AdminLayout() {
+  const loggedIn = useIsLoggedIn();
+  const { user, isLoading, error, refetch } = useCurrentUser();
+  const { pathname, search } = useLocation();
+
+  if (!loggedIn) return <Navigate to={loginPathFor(pathname + search)} replace />;
+  if (isLoading) return <Spinner />;
+  if (!user && error) {
+    return (
+      <div className="page">
+        <PageHeader title="管理后台" back />
+        <LoadFailed message={error.msg} onRetry={refetch} />
+      </div>
+    );
+  }
+  if (!user || !(user.is_manager || user.is_super)) {
+    return (
+      <div className="page">
+        <PageHeader title="管理后台" back />
+        <section className="error-view error-view-inline" data-status={403}>
+          <p className="error-code" aria-hidden="true">
+            403
+          </p>
+          <h2 className="error-title">没有权限</h2>
+          <p className="error-text">管理后台仅对管理员开放。如需权限，请联系超级管理员。</p>
+          <div className="error-actions">
+            <Link className="button button-primary" to="/Mine">
+              回到我的
+            </Link>
+          </div>
+        </section>
+      </div>
+    );
+  }
+
+  // The layout's header owns the tab title (a parent's effect runs after its child's).
+  const current = adminNav.find((item) => (item.end ? pathname === item.to : pathname.startsWith(item.to)));
+  return (
+    <div className="page page-wide">
+      <PageHeader title="管理后台" back documentTitle={current ? `${current.label} · 管理后台` : '管理后台'} />
+      <nav className="admin-nav" aria-label="管理后台导航">
+        {adminNav
+          .filter((item) => !item.superOnly || user.is_super)
+          .map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className="admin-nav-link">
+              {item.label}
+            </NavLink>
+          ))}
+      </nav>
+      <Outlet context={user} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getCookie } from '../../lib/cookies';
+import { ok } from '../../test/api-mock';
+import { logIn, makeUser, renderApp } from '../../test/render-app';
+
+describe('Mine screen', () => {
+  it('invites a logged-out visitor to log in or register, without asking the server who they are', async () => {
+    const { api } = renderApp('/Mine');
+    expect(await screen.findByRole('link', { name: '登录' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '注册' })).toBeTruthy();
+    expect(api.to('GET /api/user/me')).toHaveLength(0);
+  });
+
+  it('shows the username, masked phone, role and membership of a logged-in user', async () => {
+    const user = makeUser({
+      username: '读书人',
+      phone: '13812345678',
+      is_member: true,
+      member: { level: 1, expires_at: '2099-01-31T00:00:00.000Z', days_left: 30 },
+    });
+    logIn(user);
+    renderApp('/Mine', { 'GET /api/user/me': ok(user) });
+    expect(await screen.findByText('读书人')).toBeTruthy();
+    expect(screen.getByText('138****5678')).toBeTruthy();
+    expect(screen.getByText('普通用户')).toBeTruthy();
+    expect(screen.getByText(/剩余 30 天/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '修改用户名' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '修改密码' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '管理后台' })).toBeNull();
+  });
+
+  it('on a network failure keeps the session and offers a retry instead of the login card', async () => {
+    const user = makeUser();
+    logIn(user);
+    renderApp('/Mine', { 'GET /api/user/me': 'network-error' });
+    expect(await screen.findByText('网络异常')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '登录' })).toBeNull();
+    expect(getCookie('bb_token')).toBe('test-token');
+  });
+
+  it('offers the admin dashboard to managers and super users only', async () => {
+    const manager = makeUser({ role: 'manager', is_manager: true });
+    logIn(manager);
+    renderApp('/Mine', { 'GET /api/user/me': ok(manager) });
+    expect(await screen.findByRole('link', { name: '管理后台' })).toBeTruthy();
+  });
+
+  it('logs out: the server is told, cookies cleared, the logged-out card shown', async () => {
+    const user = makeUser();
+    logIn(user);
+    const { api } = renderApp('/Mine', { 'GET /api/user/me': ok(user), 'POST /auth/logout': ok({ ok: true }) });
+    await userEvent.click(await screen.findByRole('button', { name: '退出登录' }));
+    // Cleared within the click itself, before the server answers.
+    expect(getCookie('bb_token')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('link', { name: '登录' })).toBeTruthy());
+    expect(api.to('POST /auth/logout')).toHaveLength(1);
+    expect(api.to('POST /auth/logout')[0]?.headers.authorization).toBe('Bearer test-token');
+    expect(getCookie('bb_uid')).toBeNull();
+  });
+
+  it('switches the theme from the appearance card', async () => {
+    renderApp('/Mine');
+    await userEvent.click(await screen.findByRole('radio', { name: '纯黑' }));
+    expect(document.documentElement.dataset.theme).toBe('black');
+    expect(localStorage.getItem('bb_theme')).toBe('black');
+    expect(screen.getByRole('radio', { name: '纯黑' }).getAttribute('aria-checked')).toBe('true');
+  });
+});

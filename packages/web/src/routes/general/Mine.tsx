@@ -1,0 +1,141 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { User } from '@changdu/contract';
+import { useLogout } from '../../api/auth.queries';
+import { useCurrentUser } from '../../api/users.queries';
+import { PageHeader } from '../../components/PageHeader';
+import { LoadFailed } from '../../components/LoadFailed';
+import { Spinner } from '../../components/Spinner';
+import { ThemeSwitcher } from '../../components/ThemeSwitcher';
+import { formatDate, maskPhone, roleLabels } from '../../lib/format';
+import { isReviewMode } from '../../lib/review-mode';
+import { toast } from '../../lib/toast';
+
+/** "我的": who I am, account links, appearance, logout — or an invitation to log in. */
+export function Mine() {
+  const { user, isLoading, error, refetch } = useCurrentUser();
+  return (
+    <div className="page">
+      <PageHeader title="我的" />
+      {isLoading ? (
+        <Spinner />
+      ) : user ? (
+        <Profile user={user} />
+      ) : error ? (
+        <LoadFailed message={error.msg} onRetry={refetch} />
+      ) : (
+        <Welcome />
+      )}
+      <section className="section">
+        <h2 className="section-title">外观</h2>
+        <div className="card">
+          <p className="card-caption">主题</p>
+          <ThemeSwitcher />
+        </div>
+      </section>
+      <section className="section">
+        <ul className="menu card">
+          <MenuLink to="/About" label="关于畅读" />
+        </ul>
+      </section>
+      {user && <LogoutButton />}
+    </div>
+  );
+}
+
+function Welcome() {
+  return (
+    <div className="card welcome-card">
+      <div className="avatar avatar-empty" aria-hidden="true">
+        读
+      </div>
+      <h2 className="welcome-title">登录畅读</h2>
+      <p className="welcome-text">同步生词本、笔记和阅读记录，换设备也不丢</p>
+      <div className="welcome-actions">
+        <Link className="button button-primary" to="/Login?redirect=%2FMine">
+          登录
+        </Link>
+        <Link className="button button-secondary" to="/Register?redirect=%2FMine">
+          注册
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+function Profile({ user }: { user: User }) {
+  const isAdmin = user.is_manager || user.is_super;
+  const reviewMode = isReviewMode();
+  return (
+    <>
+      <div className="card profile-card">
+        <div className="avatar" aria-hidden="true">
+          {user.username.slice(0, 1).toUpperCase()}
+        </div>
+        <div className="profile-main">
+          <h2 className="profile-name" data-testid="mine-username">
+            {user.username}
+          </h2>
+          <p className="profile-meta">
+            {user.phone && <span>{maskPhone(user.phone)}</span>}
+            <span className="badge">{roleLabels[user.role] ?? user.role}</span>
+            {user.is_member && !reviewMode && <span className="badge badge-accent">会员</span>}
+          </p>
+        </div>
+      </div>
+      {!reviewMode && (
+        <div className="card member-card">
+          <span className="member-label">会员状态</span>
+          <span className="member-status">
+            {user.member ? `会员 · 剩余 ${user.member.days_left} 天（${formatDate(user.member.expires_at)} 到期）` : '未开通会员'}
+          </span>
+        </div>
+      )}
+      <section className="section">
+        <h2 className="section-title">账号</h2>
+        <ul className="menu card">
+          <MenuLink to="/change_username" label="修改用户名" />
+          <MenuLink to="/change_password" label="修改密码" />
+          {isAdmin && <MenuLink to="/admin" label="管理后台" />}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function MenuLink({ to, label, extra }: { to: string; label: string; extra?: ReactNode }) {
+  return (
+    <li>
+      <Link className="menu-item" to={to}>
+        <span>{label}</span>
+        {extra}
+        <svg className="menu-chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </Link>
+    </li>
+  );
+}
+
+function LogoutButton() {
+  const logout = useLogout();
+  const [pending, setPending] = useState(false);
+  return (
+    <div className="section">
+      <button
+        type="button"
+        className="button button-danger button-block"
+        disabled={pending}
+        onClick={() => {
+          setPending(true);
+          void logout().finally(() => {
+            setPending(false);
+            toast('已退出登录');
+          });
+        }}
+      >
+        退出登录
+      </button>
+    </div>
+  );
+}
