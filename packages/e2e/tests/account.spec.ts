@@ -23,8 +23,11 @@ test('a reader registers, logs in, changes the username and logs out', async ({ 
   const name = `晨读_${phone.slice(-4)}`;
   await page.getByLabel('新用户名').fill(name);
   await page.getByRole('button', { name: '保存' }).click();
-  await page.goto('/Mine');
-  await expect(page.getByText(name).first()).toBeVisible();
+  // The app returns to /Mine once the server has saved the name.
+  await expect(page).toHaveURL(/\/Mine/);
+  await expect(page.getByTestId('mine-username')).toHaveText(name);
+  await page.reload();
+  await expect(page.getByTestId('mine-username')).toHaveText(name);
 
   await page.getByRole('button', { name: '退出登录' }).click();
   expect((await context.cookies()).some((c) => c.name === 'bb_token')).toBe(false);

@@ -85,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...logsRoutes(logs),
   };
 
+  // The error handler must exist before any route is added: Fastify binds it at registration.
+  installErrorHandling(app, await serveWebApp(app, config.webDist));
   registerEndpoints(app, handlers, {
     limiter: config.rateLimit ? new RateLimiter(clock) : null,
     async resolveToken(token) {
@@ -94,6 +96,5 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  installErrorHandling(app, await serveWebApp(app, config.webDist));
   return app;
 }

@@ -135,5 +135,19 @@ describe('the built web app', () => {
       expect(page.headers['cache-control']).toBe('no-cache');
     }
     expect((await t.app.inject({ url: '/api/none' })).json().status.code).toBe('404');
+    expect((await t.app.inject({ url: '/assets/gone-123.js' })).statusCode).toBe(404);
+    // Built after start: served without a restart.
+    fs.writeFileSync(path.join(dist, 'assets', 'late-456.js'), 'console.log(2)');
+    expect((await t.app.inject({ url: '/assets/late-456.js' })).body).toBe('console.log(2)');
+  });
+
+  it('still answers service errors in the envelope when the web app is mounted', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+    const res = await t.call('auth.login', { username: 'nobody_here', password: 'wrong1234' });
+    expect(res).toMatchObject({ http: 400, code: '400', msg: '账号或密码不正确' });
+    const crash = await t.app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(crash.json().status.code).toBe('400');
   });
 });
