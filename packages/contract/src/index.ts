@@ -13,3 +13,7 @@ export * from './endpoints/auth.endpoints.js';
 export * from './endpoints/users.endpoints.js';
 export * from './endpoints/logs.endpoints.js';
 export * from './endpoints/system.endpoints.js';
+export * from './endpoints/articles.shared.js';
+export * from './endpoints/articles.endpoints.js';
+export * from './endpoints/rss.endpoints.js';
+export * from './endpoints/media.endpoints.js';

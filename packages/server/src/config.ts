@@ -39,6 +39,12 @@ const envSchema = z.object({
   REGISTER_SMS: z.enum(['auto', 'always', 'never']).default('auto'),
   RATE_LIMIT: bool.default(true),
   ANALYTICS_SCRIPT_URL: optionalUrl,
+  FETCH_ALLOW_PRIVATE: z.string().default(''),
+  FEED_CRAWL_HOURS: z.coerce
+    .number()
+    .min(0.25)
+    .max(24 * 30)
+    .default(6),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +62,11 @@ export interface Config {
   readonly sms: { readonly provider: Env['SMS_PROVIDER']; readonly webhookUrl: string | null };
   readonly rateLimit: boolean;
   readonly analyticsScriptUrl: string | null;
+  /** Internal addresses outbound fetches may reach: '' none, '1' all, or `host:port,…`. */
+  readonly fetchAllowPrivate: string;
+  readonly feedCrawlHours: number;
+  /** Stored files (covers, resized images). */
+  readonly filesDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +96,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sms: { provider: e.SMS_PROVIDER, webhookUrl: e.SMS_WEBHOOK_URL ?? null },
     rateLimit: e.RATE_LIMIT,
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
+    fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
+    feedCrawlHours: e.FEED_CRAWL_HOURS,
+    filesDir: path.join(dataDir, 'files'),
   } satisfies Config);
 }
 

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDb } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock } from './lib/clock.js';
+import { enqueueDueCrawls } from './jobs/schedule.js';
+import { MINUTE } from './lib/clock.js';
+import { openEcdict } from './modules/dictionary/ecdict.js';
+import { rssRepo } from './modules/rss/rss.repo.js';
 import { bootstrapAccounts } from './seed/bootstrap.js';
+import { seedDemoContent } from './seed/demo-content.js';
 
 type ServerRole = 'api' | 'worker' | 'all';
 
@@ -33,16 +38,32 @@ async function main() {
     );
   }
 
-  const app = await buildApp({ config, db });
+  const dict = openEcdict();
+  if (config.seedDemo) {
+    const origin = config.http.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.http.port}`;
+    const seeded = await seedDemoContent(db, dict, systemClock, `${origin}/api/demo/feed.xml`);
+    if (seeded) process.stdout.write(`\n  已添加 ${seeded} 篇演示文章和演示订阅源 (demo articles and the demo feed)\n`);
+  }
+
+  const app = await buildApp({ config, db, dict });
   const close = async () => {
     await app.close();
     await db.destroy();
+    dict.close();
     process.exit(0);
   };
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
 
-  if (role !== 'api') await app.jobs.start();
+  if (role !== 'api') {
+    await app.jobs.start();
+    const crawl = () =>
+      enqueueDueCrawls(rssRepo(db), app.jobs, systemClock, config.feedCrawlHours).catch((error: unknown) =>
+        app.log.error({ err: error }, 'scheduled crawl failed'),
+      );
+    await crawl();
+    setInterval(crawl, 10 * MINUTE).unref();
+  }
   if (role === 'worker') return;
   const address = await app.listen({ port: config.http.port, host: config.http.host });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { endpoints, fillPath, type EndpointName, type Envelope, type Endpoints, type InputOf, type OutputOf } from '@changdu/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -7,6 +10,7 @@ import { loadConfig } from '../src/config.js';
 import { openPostgres, openSqlite, type Db } from '../src/db/client.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { ManualClock } from '../src/lib/clock.js';
+import { openEcdict, type Ecdict } from '../src/modules/dictionary/ecdict.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { usersRepo, type UserRow } from '../src/modules/users/users.repo.js';
 import type { SmsProvider } from '../src/providers/sms/sms.provider.js';
@@ -94,14 +98,29 @@ export interface TestApp {
 }
 
 let serial = 0;
+let sharedDict: Ecdict | null = null;
+
+/** One read-only dictionary for every test app of a test file. */
+export function testDict(): Ecdict {
+  sharedDict ??= openEcdict();
+  return sharedDict;
+}
 
 export async function createTestApp(options: { env?: Record<string, string>; smsDelivers?: boolean } = {}): Promise<TestApp> {
   const { db, drop } = await freshDb();
   await migrateToLatest(db);
   const clock = new ManualClock();
   const sms = fakeSms(options.smsDelivers ?? true);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT: 'false', SEED_DEMO: 'false', ...options.env });
-  const app = await buildApp({ config, db, clock, sms: sms.provider });
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-files-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT: 'false',
+    SEED_DEMO: 'false',
+    DATA_DIR: files,
+    ...options.env,
+  });
+  const app = await buildApp({ config, db, clock, sms: sms.provider, dict: testDict() });
 
   const call: TestApp['call'] = async (name, input, callOptions = {}) => {
     const ep = endpoints[name];
@@ -160,6 +179,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sms
     async close() {
       await app.close();
       await drop();
+      fs.rmSync(files, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,8 @@
+import { articleEndpoints } from './articles.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
 import { logEndpoints } from './logs.endpoints.js';
+import { mediaEndpoints } from './media.endpoints.js';
+import { rssEndpoints } from './rss.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 import { userEndpoints } from './users.endpoints.js';
 
@@ -9,6 +12,9 @@ export const endpoints = {
   ...authEndpoints,
   ...userEndpoints,
   ...logEndpoints,
+  ...articleEndpoints,
+  ...rssEndpoints,
+  ...mediaEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -15,6 +15,7 @@ export interface UsersTable {
   xhs_id: string | null;
   member_level: number | null;
   member_expires_at: string | null;
+  articles_seen_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -67,6 +68,7 @@ export interface VisitorsTable {
   last_event: string;
   last_path: string | null;
   events: number;
+  articles_seen_at: string | null;
 }
 
 export interface LogEventsTable {
@@ -101,6 +103,95 @@ export interface TasksTable {
   finished_at: string | null;
 }
 
+export interface AuthorsTable {
+  id: Generated<number>;
+  name: string;
+  bio: string | null;
+  created_at: string;
+}
+
+export interface RssFeedsTable {
+  id: Generated<number>;
+  url: string;
+  title: string;
+  site_url: string | null;
+  description: string | null;
+  last_crawled_at: string | null;
+  last_error: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  status: 'draft' | 'pending' | 'published' | 'rejected' | 'offline';
+  title: string;
+  title_zh: string | null;
+  summary: string | null;
+  summary_zh: string | null;
+  author_id: number | null;
+  source: string | null;
+  url: string | null;
+  feed_id: number | null;
+  cover: string | null;
+  /** JSON array of topic slugs (also rows of article_topics, for queries). */
+  topics: string;
+  /** JSON array of paragraphs: the addressable body (contract `Paragraph`). */
+  content: string;
+  body_text: string;
+  word_count: number;
+  level_auto: string;
+  level_override: string | null;
+  /** JSON readability metrics behind level_auto. */
+  metrics: string;
+  is_lock: number;
+  reject_reason: string | null;
+  audio: string | null;
+  pdf: string | null;
+  poster: string | null;
+  views: number;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArticleTopicsTable {
+  article_id: number;
+  topic: string;
+}
+
+export interface ArticleEventsTable {
+  id: Generated<number>;
+  article_id: number;
+  user_id: number | null;
+  action: string;
+  detail: string;
+  created_at: string;
+}
+
+export interface ArticleViewsTable {
+  id: Generated<number>;
+  article_id: number;
+  user_id: number | null;
+  cuid: string | null;
+  created_at: string;
+}
+
+export interface RssItemsTable {
+  id: Generated<number>;
+  feed_id: number;
+  guid: string;
+  url: string;
+  title: string;
+  author: string | null;
+  summary: string | null;
+  /** JSON array of the item's categories. */
+  categories: string;
+  published_at: string | null;
+  article_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -110,4 +201,11 @@ export interface Database {
   visitors: VisitorsTable;
   log_events: LogEventsTable;
   tasks: TasksTable;
+  authors: AuthorsTable;
+  rss_feeds: RssFeedsTable;
+  articles: ArticlesTable;
+  article_topics: ArticleTopicsTable;
+  article_events: ArticleEventsTable;
+  article_views: ArticleViewsTable;
+  rss_items: RssItemsTable;
 }

@@ -13,6 +13,8 @@ export interface RequestMeta {
   cuid: string | null;
   appId: string | null;
   clientInfo: ClientInfo | null;
+  /** `scheme://host` the client used, for links the server writes into documents. */
+  origin: string;
 }
 
 /**

@@ -44,6 +44,7 @@ export function requestMeta(req: FastifyRequest): RequestMeta {
     cuid: cuid && CUID.test(cuid) ? cuid : null,
     appId: header(Headers.appId) ?? req.cookies?.[Cookies.appId] ?? null,
     clientInfo: parseClientInfo(header(Headers.clientInfo) ?? req.cookies?.[Cookies.clientInfo] ?? null),
+    origin: `${req.protocol}://${req.host}`,
   };
 }
 
@@ -104,7 +105,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         const ctx: HandlerContext<Role> = { ...meta, actor, setHeader: (k, v) => void reply.header(k, v) };
         const result = await handler(parsed.data, ctx);
         if (ep.produces) {
-          reply.header('cache-control', 'no-store');
+          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
           return reply.type(ep.produces).send(result);
         }
         const out = ep.output.safeParse(result);

@@ -92,6 +92,13 @@ export function jobQueue(db: Db, clock: Clock, definitions: readonly JobDefiniti
 
     find: (id: number) => repo.findById(id),
 
+    /** True when a task of this type and payload is waiting or running. */
+    hasUnfinished: (name: string, payload: unknown) => {
+      const def = byName.get(name);
+      if (!def) throw new UnknownJobError(`no handler for job type ${name}`);
+      return repo.hasUnfinished(name, JSON.stringify(def.payload.parse(payload)));
+    },
+
     /** Claims and runs one due task; false when none was due. */
     async runOnce(): Promise<boolean> {
       const task = await repo.claim([...byName.keys()], clock.now().toISOString());

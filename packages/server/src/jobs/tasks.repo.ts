@@ -46,6 +46,17 @@ export function tasksRepo(db: Db) {
         .execute();
     },
 
+    hasUnfinished: async (type: string, payload: string) =>
+      Boolean(
+        await k
+          .selectFrom('tasks')
+          .select('id')
+          .where('type', '=', type)
+          .where('payload', '=', payload)
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirst(),
+      ),
+
     /** Types present among unfinished tasks (start-up checks each has a handler). */
     pendingTypes: async () =>
       (await k.selectFrom('tasks').select('type').distinct().where('status', 'in', ['queued', 'running']).execute()).map((r) => r.type),

@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { Dialect } from '../client.js';
 import { accounts } from './2026_11_21_0001_accounts.js';
 import { tasks } from './2026_11_21_0002_tasks.js';
+import { articles } from './2026_11_22_0003_articles.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '2026_11_21_0001_accounts': accounts(dialect),
     '2026_11_21_0002_tasks': tasks(dialect),
+    '2026_11_22_0003_articles': articles(dialect),
   };
 }

@@ -54,6 +54,7 @@ export function logsService(db: Db, clock: Clock) {
           last_event: input.name,
           last_path: pathOf(input.data),
           events: 1,
+          articles_seen_at: null,
         },
       );
       return { id };

@@ -56,6 +56,7 @@ export function usersRepo(db: Db) {
           xhs_id: null,
           member_level: null,
           member_expires_at: null,
+          articles_seen_at: null,
           created_at: user.now,
           updated_at: user.now,
         })

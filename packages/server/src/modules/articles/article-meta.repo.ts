@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/client.js';
+
+/** Authors, the change history and reading views of articles. */
+export function articleMetaRepo(db: Db) {
+  const k = db.kysely;
+  const findAuthor = (name: string) =>
+    k
+      .selectFrom('authors')
+      .selectAll()
+      .where(sql<string>`lower(name)`, '=', name.toLowerCase())
+      .executeTakeFirst();
+  return {
+    findAuthorById: (id: number) => k.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    /** The author of that name, created on first use. */
+    async authorId(name: string, now: string): Promise<number> {
+      const existing = await findAuthor(name);
+      if (existing) return existing.id;
+      try {
+        const { id } = await k.insertInto('authors').values({ name, bio: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+        return id;
+      } catch (error) {
+        // Two ingests naming the same new author at once: the other one created it.
+        const raced = isUniqueViolation(error) ? await findAuthor(name) : undefined;
+        if (raced) return raced.id;
+        throw error;
+      }
+    },
+
+    countPublishedBy: async (authorId: number) =>
+      Number(
+        (
+          await k
+            .selectFrom('articles')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('author_id', '=', authorId)
+            .where('status', '=', 'published')
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+
+    async addEvent(articleId: number, userId: number | null, action: string, detail: string, now: string) {
+      await k.insertInto('article_events').values({ article_id: articleId, user_id: userId, action, detail, created_at: now }).execute();
+    },
+
+    events: (articleId: number) =>
+      k
+        .selectFrom('article_events')
+        .leftJoin('users', 'users.id', 'article_events.user_id')
+        .select([
+          'article_events.id',
+          'article_events.action',
+          'article_events.detail',
+          'article_events.created_at',
+          'article_events.user_id',
+          'users.username',
+        ])
+        .where('article_id', '=', articleId)
+        .orderBy('article_events.id', 'desc')
+        .limit(200)
+        .execute(),
+
+    /** Records a view unless the same reader opened the article in the last half hour; answers whether it counted. */
+    async addView(articleId: number, viewer: { userId: number | null; cuid: string | null }, now: string, since: string): Promise<boolean> {
+      if (viewer.userId === null && viewer.cuid === null) return false;
+      const recent = await k
+        .selectFrom('article_views')
+        .select('id')
+        .where('article_id', '=', articleId)
+        .where((eb) => (viewer.userId !== null ? eb('user_id', '=', viewer.userId) : eb('cuid', '=', viewer.cuid!)))
+        .where('created_at', '>', since)
+        .executeTakeFirst();
+      if (recent) return false;
+      await k
+        .insertInto('article_views')
+        .values({ article_id: articleId, user_id: viewer.userId, cuid: viewer.cuid, created_at: now })
+        .execute();
+      await k
+        .updateTable('articles')
+        .set((eb) => ({ views: eb('views', '+', 1) }))
+        .where('id', '=', articleId)
+        .execute();
+      return true;
+    },
+
+    /** The articles a reader opened most recently (distinct), for their level and topics. */
+    recentlyViewed: (viewer: { userId: number | null; cuid: string | null }, limit: number) =>
+      k
+        .selectFrom('article_views')
+        .innerJoin('articles', 'articles.id', 'article_views.article_id')
+        .select([
+          'articles.id',
+          'articles.topics',
+          'articles.level_auto',
+          'articles.level_override',
+          (eb) => eb.fn.max('article_views.id').as('last'),
+        ])
+        .where((eb) =>
+          viewer.userId !== null ? eb('article_views.user_id', '=', viewer.userId) : eb('article_views.cuid', '=', viewer.cuid ?? ''),
+        )
+        .groupBy(['articles.id', 'articles.topics', 'articles.level_auto', 'articles.level_override'])
+        .orderBy('last', 'desc')
+        .limit(limit)
+        .execute(),
+
+    async seenAt(viewer: { userId: number | null; cuid: string | null }): Promise<string | null> {
+      if (viewer.userId !== null) {
+        return (
+          (await k.selectFrom('users').select('articles_seen_at').where('id', '=', viewer.userId).executeTakeFirst())?.articles_seen_at ??
+          null
+        );
+      }
+      if (viewer.cuid === null) return null;
+      return (
+        (await k.selectFrom('visitors').select('articles_seen_at').where('cuid', '=', viewer.cuid).executeTakeFirst())?.articles_seen_at ??
+        null
+      );
+    },
+
+    async markSeen(viewer: { userId: number | null; cuid: string | null }, now: string) {
+      if (viewer.userId !== null) await k.updateTable('users').set({ articles_seen_at: now }).where('id', '=', viewer.userId).execute();
+      else if (viewer.cuid !== null)
+        await k.updateTable('visitors').set({ articles_seen_at: now }).where('cuid', '=', viewer.cuid).execute();
+    },
+  };
+}
+
+export type ArticleMetaRepo = ReturnType<typeof articleMetaRepo>;

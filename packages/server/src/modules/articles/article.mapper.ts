@@ -1,0 +1,73 @@
+import {
+  articleLevels,
+  type ArticleCard,
+  type ArticleDetail,
+  type ArticleLevel,
+  type ArticleManage,
+  PLACEHOLDER_COUNT,
+} from '@changdu/contract';
+import { readingMinutes, type TextMetrics } from './metrics.js';
+import type { ArticleRow } from './articles.repo.js';
+import { parseParagraphs } from './article-content.js';
+
+/** How much of a members-only article a non-member sees: a third, at least two paragraphs. */
+export function previewLength(total: number): number {
+  return Math.min(total, Math.max(2, Math.ceil(total / 3)));
+}
+
+export function effectiveLevel(row: ArticleRow): ArticleLevel {
+  const override = row.level_override as ArticleLevel | null;
+  return override && articleLevels.includes(override) ? override : (row.level_auto as ArticleLevel);
+}
+
+export function toCard(row: ArticleRow): ArticleCard {
+  return {
+    id: row.id,
+    title: row.title,
+    title_zh: row.title_zh,
+    summary: row.summary,
+    author: row.author_id !== null && row.author_name !== null ? { id: row.author_id, name: row.author_name } : null,
+    source: row.source,
+    cover: row.cover ? `/api/image/${row.cover}` : null,
+    placeholder: (row.id % PLACEHOLDER_COUNT) + 1,
+    topics: JSON.parse(row.topics) as string[],
+    level: effectiveLevel(row),
+    word_count: row.word_count,
+    reading_minutes: readingMinutes(row.word_count),
+    is_lock: row.is_lock === 1,
+    published_at: row.published_at,
+  };
+}
+
+/** The reader's shape; `full` is false for non-members opening a locked article. */
+export function toDetail(row: ArticleRow, full: boolean): ArticleDetail {
+  const paragraphs = parseParagraphs(row.content);
+  const locked = row.is_lock === 1 && !full;
+  return {
+    ...toCard(row),
+    status: row.status,
+    url: row.url,
+    summary_zh: row.summary_zh,
+    paragraphs: locked ? paragraphs.slice(0, previewLength(paragraphs.length)) : paragraphs,
+    preview: locked,
+    paragraph_total: paragraphs.length,
+    audio: row.audio,
+    pdf: row.pdf,
+    poster: row.poster,
+  };
+}
+
+export function toManage(row: ArticleRow, events: ArticleManage['events']): ArticleManage {
+  const metrics = JSON.parse(row.metrics) as TextMetrics;
+  return {
+    ...toDetail(row, true),
+    level_auto: row.level_auto as ArticleLevel,
+    level_override: (row.level_override as ArticleLevel | null) ?? null,
+    readability: { grade: metrics.grade, beyond_c4: metrics.beyond_c4, beyond_c6: metrics.beyond_c6 },
+    reject_reason: row.reject_reason,
+    feed_id: row.feed_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    events,
+  };
+}

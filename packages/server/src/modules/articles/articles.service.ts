@@ -1,0 +1,159 @@
+import { satisfies, topics as topicLabels, type ArticleLevel } from '@changdu/contract';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../http/context.js';
+import { NotFound } from '../../http/errors.js';
+import { DAY, MINUTE, type Clock } from '../../lib/clock.js';
+import { pageOf } from '../../lib/page.js';
+import { articleMetaRepo } from './article-meta.repo.js';
+import { effectiveLevel, toCard, toDetail } from './article.mapper.js';
+import { articlesRepo } from './articles.repo.js';
+import { profileFrom, rank } from './recommend.js';
+import { MARK_END, MARK_START, isChineseQuery, searchRepo, searchTerms } from './search.repo.js';
+
+const PAGE = 10;
+const CANDIDATES = 300;
+
+export interface Viewer {
+  userId: number | null;
+  cuid: string | null;
+}
+
+export function viewerOf(actor: Actor, cuid: string | null): Viewer {
+  return { userId: actor.kind === 'user' ? actor.user.id : null, cuid };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Escapes a snippet and turns the match sentinels into <mark>: the only tag a snippet carries. */
+export function markSnippet(raw: string): string {
+  return escapeHtml(raw.replace(/\s+/g, ' ').trim()).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>');
+}
+
+/** A window of `text` around the first occurrence of `q`, marked. */
+function windowAround(text: string, q: string, radius = 40): string {
+  const at = text.indexOf(q);
+  if (at < 0) return escapeHtml(text.slice(0, radius * 2));
+  const start = Math.max(0, at - radius);
+  const end = Math.min(text.length, at + q.length + radius);
+  const raw = `${start > 0 ? '…' : ''}${text.slice(start, at)}${MARK_START}${q}${MARK_END}${text.slice(at + q.length, end)}${end < text.length ? '…' : ''}`;
+  return markSnippet(raw);
+}
+
+/** What readers see: lists, the article (lock applied), recommendations, topics, authors, search. */
+export function articlesService(db: Db, clock: Clock) {
+  const repo = articlesRepo(db);
+  const meta = articleMetaRepo(db);
+
+  async function published(offset: number, filter: { topic?: string | undefined; authorId?: number | undefined } = {}) {
+    const rows = await repo.list({ status: 'published', ...filter }, offset, PAGE + 1);
+    return pageOf(rows.map(toCard), offset, PAGE);
+  }
+
+  return {
+    async list(offset: number, viewer: Viewer) {
+      const page = await published(offset);
+      // Opening the newest list counts as having seen what is new.
+      if (offset === 0) await meta.markSeen(viewer, clock.now().toISOString());
+      return page;
+    },
+
+    async show(id: number, actor: Actor, cuid: string | null) {
+      const row = await repo.findById(id);
+      const manager = satisfies(actor.role, 'manager');
+      if (!row || (row.status !== 'published' && !manager)) throw new NotFound('文章不存在或已下线');
+      if (row.status === 'published') {
+        const now = clock.now();
+        await meta.addView(id, viewerOf(actor, cuid), now.toISOString(), new Date(now.getTime() - 30 * MINUTE).toISOString());
+      }
+      return toDetail(row, satisfies(actor.role, 'member'));
+    },
+
+    async forYou(offset: number, viewer: Viewer) {
+      const history = await meta.recentlyViewed(viewer, 30);
+      const profile = profileFrom(
+        history.map((h) => ({
+          id: h.id,
+          topics: JSON.parse(h.topics) as string[],
+          level: (h.level_override ?? h.level_auto) as ArticleLevel,
+        })),
+      );
+      const rows = await repo.recentPublished(CANDIDATES);
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      const ranked = rank(
+        rows.map((r) => ({
+          id: r.id,
+          level: effectiveLevel(r),
+          topics: JSON.parse(r.topics) as string[],
+          views: r.views,
+          publishedAt: r.published_at ?? r.created_at,
+        })),
+        profile,
+        clock.now(),
+      );
+      return pageOf(
+        ranked.slice(offset, offset + PAGE + 1).map((c) => toCard(byId.get(c.id)!)),
+        offset,
+        PAGE,
+      );
+    },
+
+    async newCount(viewer: Viewer) {
+      const seen = await meta.seenAt(viewer);
+      const since = seen ?? new Date(clock.now().getTime() - 7 * DAY).toISOString();
+      return { count: await repo.countPublishedSince(since), since: seen };
+    },
+
+    topic: (q: string | undefined, authorId: number | undefined, offset: number) => published(offset, { topic: q, authorId }),
+
+    async labels() {
+      const counts = new Map((await repo.topicCounts()).map((r) => [r.topic, Number(r.n)]));
+      return {
+        list: Object.entries(topicLabels)
+          .map(([topic, label]) => ({ topic, label, count: counts.get(topic) ?? 0 }))
+          .sort((a, b) => b.count - a.count),
+      };
+    },
+
+    async author(id: number) {
+      const author = await meta.findAuthorById(id);
+      if (!author) throw new NotFound('作者不存在');
+      return { id: author.id, name: author.name, bio: author.bio, article_count: await meta.countPublishedBy(id) };
+    },
+
+    async search(q: string, offset: number) {
+      if (isChineseQuery(q)) {
+        const rows = await searchRepo(db).chinese(q.trim(), offset, PAGE + 1);
+        const hits = await Promise.all(
+          rows.map(async (r) => {
+            const zh =
+              [r.title_zh ?? '', r.summary_zh ?? '', ...(JSON.parse(r.content) as { zh: string | null }[]).map((p) => p.zh ?? '')].find(
+                (t) => t.includes(q.trim()),
+              ) ?? '';
+            const row = await repo.findById(r.id);
+            return row ? { ...toCard(row), snippet: windowAround(zh, q.trim()) } : null;
+          }),
+        );
+        return pageOf(
+          hits.filter((h) => h !== null),
+          offset,
+          PAGE,
+        );
+      }
+      const rows = await searchRepo(db).english(searchTerms(q), offset, PAGE + 1);
+      const hits = await Promise.all(
+        rows.map(async (r) => {
+          const row = await repo.findById(r.id);
+          return row ? { ...toCard(row), snippet: markSnippet(r.snippet) } : null;
+        }),
+      );
+      return pageOf(
+        hits.filter((h) => h !== null),
+        offset,
+        PAGE,
+      );
+    },
+  };
+}
+
+export type ArticlesService = ReturnType<typeof articlesService>;

@@ -1,0 +1,107 @@
+import type { Paragraph } from '@changdu/contract';
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+import sanitizeHtml from 'sanitize-html';
+import { structureFromHtml } from '../articles/structure.js';
+
+export interface ExtractedArticle {
+  title: string;
+  byline: string | null;
+  siteName: string | null;
+  excerpt: string | null;
+  publishedAt: string | null;
+  /** An absolute image URL for the cover (og:image, else the first image), if any. */
+  coverUrl: string | null;
+  paragraphs: Paragraph[];
+}
+
+export class ExtractionError extends Error {}
+
+function absolute(value: string | undefined, base: string): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, base);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What may reach stored HTML: text structure, emphasis, links and images with http(s)
+ * URLs made absolute. Scripts, styles, frames, forms, `on*` handlers and every other
+ * attribute are dropped (Readability keeps `on*` attributes, so this step is required).
+ */
+export function sanitizeArticleHtml(html: string, pageUrl: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      'p',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'blockquote',
+      'ul',
+      'ol',
+      'li',
+      'em',
+      'strong',
+      'b',
+      'i',
+      'a',
+      'img',
+      'figure',
+      'figcaption',
+      'br',
+      'pre',
+      'code',
+      'sub',
+      'sup',
+    ],
+    allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt'] },
+    allowedSchemes: ['http', 'https'],
+    allowProtocolRelative: false,
+    disallowedTagsMode: 'discard',
+    transformTags: {
+      a: (tag, attribs) => {
+        const href = absolute(attribs.href, pageUrl);
+        const attrs: Record<string, string> = href ? { href, rel: 'noopener noreferrer nofollow', target: '_blank' } : {};
+        return { tagName: href ? 'a' : 'span', attribs: attrs };
+      },
+      img: (tag, attribs) => ({
+        tagName: 'img',
+        attribs: { src: absolute(attribs.src ?? attribs['data-src'], pageUrl) ?? '', alt: attribs.alt ?? '' },
+      }),
+    },
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
+  });
+}
+
+const NOISE = /^(advertisement|sponsored( content)?|subscribe( now)?|sign up for .*newsletter.*|share this( article)?|read more:?.*)$/i;
+
+/** Readability over the page, then sanitising and addressable structure. */
+export function extractArticle(html: string, pageUrl: string): ExtractedArticle {
+  const { document } = parseHTML(html);
+  const meta = (selector: string) => document.querySelector(selector)?.getAttribute('content') ?? undefined;
+  const ogImage = absolute(meta('meta[property="og:image"]') ?? meta('meta[name="twitter:image"]'), pageUrl);
+  const published = meta('meta[property="article:published_time"]') ?? meta('meta[name="date"]');
+
+  // Readability types its input as the DOM's Document; linkedom's document implements what it uses.
+  const parsed = new Readability(document as unknown as Document, { charThreshold: 200 }).parse();
+  if (!parsed?.content || !parsed.title) throw new ExtractionError('没能从网页中识别出正文');
+
+  const paragraphs = structureFromHtml(sanitizeArticleHtml(parsed.content, pageUrl)).filter((p) => !NOISE.test(p.text));
+  if (paragraphs.filter((p) => p.kind !== 'figure').length === 0) throw new ExtractionError('没能从网页中识别出正文');
+  const firstImage = paragraphs.find((p) => p.kind === 'figure')?.html.match(/src="([^"]+)"/)?.[1] ?? null;
+  const publishedAt = published && !Number.isNaN(Date.parse(published)) ? new Date(published).toISOString() : null;
+
+  return {
+    title: parsed.title.trim(),
+    byline: parsed.byline?.replace(/^by\s+/i, '').trim() || null,
+    siteName: parsed.siteName?.trim() || null,
+    excerpt: parsed.excerpt?.trim() || null,
+    publishedAt,
+    coverUrl: ogImage ?? (firstImage ? firstImage.replace(/&amp;/g, '&') : null),
+    paragraphs,
+  };
+}
