@@ -85,6 +85,8 @@ export function extractArticle(html: string, pageUrl: string): ExtractedArticle 
   const meta = (selector: string) => document.querySelector(selector)?.getAttribute('content') ?? undefined;
   const ogImage = absolute(meta('meta[property="og:image"]') ?? meta('meta[name="twitter:image"]'), pageUrl);
   const published = meta('meta[property="article:published_time"]') ?? meta('meta[name="date"]');
+  const ogTitle = meta('meta[property="og:title"]')?.trim();
+  const h1 = document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim();
 
   // Readability types its input as the DOM's Document; linkedom's document implements what it uses.
   const parsed = new Readability(document as unknown as Document, { charThreshold: 200 }).parse();
@@ -95,8 +97,11 @@ export function extractArticle(html: string, pageUrl: string): ExtractedArticle 
   const firstImage = paragraphs.find((p) => p.kind === 'figure')?.html.match(/src="([^"]+)"/)?.[1] ?? null;
   const publishedAt = published && !Number.isNaN(Date.parse(published)) ? new Date(published).toISOString() : null;
 
+  // Document titles often carry the site's name ("Headline - The Gazette"); the headline is what readers want.
+  const docTitle = parsed.title.trim();
+  const title = ogTitle || (h1 && docTitle.includes(h1) ? h1 : docTitle);
   return {
-    title: parsed.title.trim(),
+    title,
     byline: parsed.byline?.replace(/^by\s+/i, '').trim() || null,
     siteName: parsed.siteName?.trim() || null,
     excerpt: parsed.excerpt?.trim() || null,

@@ -1,0 +1,62 @@
+import type { ArticleLevel, ArticleStatus, Paragraph } from '@changdu/contract';
+import { prepareContent } from '../src/modules/articles/article-content.js';
+import { articleMetaRepo } from '../src/modules/articles/article-meta.repo.js';
+import { articlesRepo } from '../src/modules/articles/articles.repo.js';
+import { paragraphFromText } from '../src/modules/articles/structure.js';
+import type { TestApp } from './test-app.js';
+import { testDict } from './test-app.js';
+
+export interface ArticleSpec {
+  title?: string;
+  title_zh?: string | null;
+  status?: ArticleStatus;
+  paragraphs?: (string | { en: string; zh: string })[];
+  topics?: string[];
+  is_lock?: boolean;
+  level?: ArticleLevel | null;
+  author?: string | null;
+  /** Days before the test clock's now. */
+  daysAgo?: number;
+  views?: number;
+}
+
+let n = 0;
+
+/** An article row as ingest would store it. */
+export async function createArticle(t: TestApp, spec: ArticleSpec = {}): Promise<number> {
+  n += 1;
+  const now = t.clock.now();
+  const paragraphs: Paragraph[] = (
+    spec.paragraphs ?? [`Paragraph one of article ${n}. It is short.`, 'A second paragraph follows here.', 'And a third one ends it.']
+  ).map((p) => (typeof p === 'string' ? paragraphFromText('p', p, null) : paragraphFromText('p', p.en, p.zh)));
+  const topics = spec.topics ?? [];
+  const published = new Date(now.getTime() - (spec.daysAgo ?? 1) * 86_400_000).toISOString();
+  const status = spec.status ?? 'published';
+  return articlesRepo(t.db).insert(
+    {
+      status,
+      title: spec.title ?? `Test article ${n}`,
+      title_zh: spec.title_zh ?? null,
+      summary: null,
+      summary_zh: null,
+      author_id: spec.author ? await articleMetaRepo(t.db).authorId(spec.author, now.toISOString()) : null,
+      source: 'Test Source',
+      url: null,
+      feed_id: null,
+      cover: null,
+      topics: JSON.stringify(topics),
+      ...prepareContent(paragraphs, testDict()),
+      level_override: spec.level ?? null,
+      is_lock: spec.is_lock ? 1 : 0,
+      reject_reason: null,
+      audio: null,
+      pdf: null,
+      poster: null,
+      views: spec.views ?? 0,
+      published_at: status === 'published' ? published : null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    },
+    topics,
+  );
+}
