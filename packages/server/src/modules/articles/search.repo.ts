@@ -6,9 +6,12 @@ export interface SearchRow {
   snippet: string;
 }
 
-/** Sentinels around matches; the service escapes the text and turns them into <mark>. */
-export const MARK_START = '\u0001';
-export const MARK_END = '\u0002';
+/**
+ * Sentinels around matches; the service escapes the text and turns them into <mark>.
+ * Printable (PostgreSQL's headline options cannot carry control characters) and rare in prose.
+ */
+export const MARK_START = '⟦';
+export const MARK_END = '⟧';
 
 const HAN = /\p{Script=Han}/u;
 

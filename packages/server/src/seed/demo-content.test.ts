@@ -1,0 +1,44 @@
+import { articleLevels } from '@changdu/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, testDict, type TestApp } from '../../test/test-app.js';
+import { seedDemoContent } from './demo-content.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+describe('demo content', () => {
+  it('publishes at least 12 original articles across four or more topics and every level, once', async () => {
+    const feedUrl = 'http://localhost:3000/api/demo/feed.xml';
+    expect(await seedDemoContent(t.db, testDict(), t.clock, feedUrl)).toBe(12);
+    const list = [...(await t.call('article.list')).result!.list, ...(await t.call('article.list', { offset: 10 })).result!.list];
+    expect(list).toHaveLength(12);
+    expect(new Set(list.flatMap((a) => a.topics)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(list.map((a) => a.level))).toEqual(new Set(articleLevels));
+    const article = (await t.call('article.show', { id: list[0]!.id })).result!;
+    expect(article.title_zh).toBeTruthy();
+    expect(article.paragraphs.every((p) => p.zh)).toBe(true);
+    expect(await seedDemoContent(t.db, testDict(), t.clock, feedUrl)).toBe(0);
+  });
+
+  it('serves a demo feed the app can crawl and download from itself, with no network', async () => {
+    await seedDemoContent(t.db, testDict(), t.clock, 'http://localhost:3000/api/demo/feed.xml');
+    const manager = await t.createUser({ role: 'manager' });
+    const feed = (await t.call('rss.feeds', {}, { token: manager.token })).result!.list[0]!;
+    await t.call('rss.crawl', { id: feed.id }, { token: manager.token });
+    await t.app.jobs.drain();
+    const items = (await t.call('rss.items', { id: feed.id }, { token: manager.token })).result!.list;
+    expect(items).toHaveLength(2);
+    expect(items[0]!.url).toMatch(/^http:\/\/localhost:3000\/api\/demo\/article\//);
+    const started = await t.call('rss.download', { id: items[0]!.id }, { token: manager.token });
+    await t.app.jobs.drain();
+    const task = (await t.call('task.show', { id: started.result!.task_id }, { token: manager.token })).result!;
+    expect(task.status).toBe('done');
+    const draft = (await t.call('article.edit', { id: (task.result as { article_id: number }).article_id }, { token: manager.token }))
+      .result!;
+    expect(draft).toMatchObject({ status: 'draft', title: items[0]!.title });
+    expect(draft.paragraphs.map((p) => p.text).join(' ')).not.toMatch(/Advertisement|Share this/);
+  });
+});
