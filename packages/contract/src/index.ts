@@ -17,3 +17,6 @@ export * from './endpoints/articles.shared.js';
 export * from './endpoints/articles.endpoints.js';
 export * from './endpoints/rss.endpoints.js';
 export * from './endpoints/media.endpoints.js';
+export * from './endpoints/reader.endpoints.js';
+export * from './endpoints/history.endpoints.js';
+export * from './notes-format.js';

@@ -13,6 +13,13 @@ import { jobQueue, type JobQueue } from './jobs/queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { articlesRoutes } from './modules/articles/articles.routes.js';
 import { articlesService } from './modules/articles/articles.service.js';
+import { readerToolsRoutes } from './modules/articles/reader-tools.routes.js';
+import { readerToolsService } from './modules/articles/reader-tools.service.js';
+import { dictionaryService } from './modules/dictionary/dictionary.service.js';
+import { historyRoutes } from './modules/history/history.routes.js';
+import { historyService } from './modules/history/history.service.js';
+import { notesRoutes } from './modules/notes/notes.routes.js';
+import { notesService } from './modules/notes/notes.service.js';
 import { editorialService } from './modules/articles/editorial.service.js';
 import { demoService } from './modules/demo/demo.service.js';
 import { openEcdict, type Ecdict } from './modules/dictionary/ecdict.js';
@@ -115,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.dict) dict.close();
   });
 
+  const tools = readerToolsService(db, clock, dict);
   const tokens = tokensService(db, clock, config.auth.tokenTtlDays);
   const smsCodes = smsCodeService(db, clock, sms);
   const auth = authService({ db, clock, tokens, smsCodes, smsRequired });
@@ -129,6 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...articlesRoutes(articlesService(db, clock), editorial, jobs),
     ...rssRoutes(rssService(db, clock, fetcher), jobs, tasksService(jobs)),
     ...mediaRoutes(images, demoService(), config),
+    ...readerToolsRoutes(tools, dictionaryService(dict, tools.lookupHooks)),
+    ...notesRoutes(notesService(db, clock)),
+    ...historyRoutes(historyService(db, clock)),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

@@ -1,7 +1,9 @@
 import { articleEndpoints } from './articles.endpoints.js';
 import { authEndpoints } from './auth.endpoints.js';
 import { logEndpoints } from './logs.endpoints.js';
+import { historyEndpoints } from './history.endpoints.js';
 import { mediaEndpoints } from './media.endpoints.js';
+import { readerEndpoints } from './reader.endpoints.js';
 import { rssEndpoints } from './rss.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 import { userEndpoints } from './users.endpoints.js';
@@ -15,6 +17,8 @@ export const endpoints = {
   ...articleEndpoints,
   ...rssEndpoints,
   ...mediaEndpoints,
+  ...readerEndpoints,
+  ...historyEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -192,6 +192,93 @@ export interface RssItemsTable {
   created_at: string;
 }
 
+export interface ArticleWordsTable {
+  article_id: number;
+  word: string;
+  resolve: string;
+  tag: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface ArticleMarksTable {
+  user_id: number;
+  article_id: number;
+  starred_at: string | null;
+  finished_at: string | null;
+}
+
+export interface ArticleNotesTable {
+  id: Generated<number>;
+  user_id: number;
+  article_id: number;
+  note_uuid: string;
+  text: string;
+  comment: string;
+  root: string;
+  tag: string | null;
+  color: string;
+  /** JSON: where in the paragraph the note sits. */
+  data: string;
+  is_public: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WordBookTable {
+  id: Generated<number>;
+  user_id: number;
+  word: string;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WordLookupsTable {
+  user_id: number;
+  day: string;
+  word: string;
+}
+
+export interface ReadHistoryTable {
+  user_id: number;
+  article_id: number;
+  spent_time: number;
+  is_finish: number;
+  first_read_at: string;
+  last_read_at: string;
+}
+
+export interface ReadingDaysTable {
+  user_id: number;
+  /** China-time date, YYYY-MM-DD. */
+  day: string;
+  seconds: number;
+  finished: number;
+}
+
+export interface HistoryTokensTable {
+  token_hash: string;
+  user_id: number;
+  credited: number;
+  last_sign_at: number;
+  created_at: string;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -208,4 +295,13 @@ export interface Database {
   article_events: ArticleEventsTable;
   article_views: ArticleViewsTable;
   rss_items: RssItemsTable;
+  article_words: ArticleWordsTable;
+  article_marks: ArticleMarksTable;
+  article_notes: ArticleNotesTable;
+  word_book: WordBookTable;
+  word_lookups: WordLookupsTable;
+  read_history: ReadHistoryTable;
+  reading_days: ReadingDaysTable;
+  history_tokens: HistoryTokensTable;
+  app_secrets: AppSecretsTable;
 }

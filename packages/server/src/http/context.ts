@@ -15,6 +15,8 @@ export interface RequestMeta {
   clientInfo: ClientInfo | null;
   /** `scheme://host` the client used, for links the server writes into documents. */
   origin: string;
+  /** The signed-request value (X-BB-Sign), for calls that require one. */
+  signature: string | null;
 }
 
 /**

@@ -45,6 +45,7 @@ export function requestMeta(req: FastifyRequest): RequestMeta {
     appId: header(Headers.appId) ?? req.cookies?.[Cookies.appId] ?? null,
     clientInfo: parseClientInfo(header(Headers.clientInfo) ?? req.cookies?.[Cookies.clientInfo] ?? null),
     origin: `${req.protocol}://${req.host}`,
+    signature: header(Headers.signature),
   };
 }
 

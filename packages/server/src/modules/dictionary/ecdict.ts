@@ -48,6 +48,9 @@ export function openEcdict(file = ecdictFile()) {
   const byWord = db.prepare<[string], Row>(
     'select word, phonetic, definition, translation, tag, bnc, frq, exchange from stardict where word = ? collate nocase',
   );
+  const byPrefix = db.prepare<[string, number], { word: string; frq: number | null; bnc: number | null }>(
+    "select word, frq, bnc from stardict where word like ? escape '\\' and word not like '% %' limit ?",
+  );
   const cache = new Map<string, EcdictEntry | null>();
 
   function lookup(word: string): EcdictEntry | null {
@@ -81,6 +84,8 @@ export function openEcdict(file = ecdictFile()) {
       if (base && base.toLowerCase() !== word.toLowerCase()) return lookup(base) ?? entry;
       return entry;
     },
+    /** Headwords starting with `prefix` (for spelling suggestions). */
+    startingWith: (prefix: string, limit = 400) => byPrefix.all(`${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit),
     close: () => db.close(),
   };
 }

@@ -1,0 +1,30 @@
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+// The English model is loaded once per process (about a tenth of a second).
+const nlp = winkNLP(model);
+const its = nlp.its;
+
+export interface TokenInContext {
+  text: string;
+  lemma: string;
+  /** Universal POS tag, e.g. VERB, NOUN, PROPN. */
+  pos: string;
+}
+
+/** Tokens of a text with their lemma and part of speech, in order. */
+export function analyse(text: string): TokenInContext[] {
+  const doc = nlp.readDoc(text);
+  const texts = doc.tokens().out() as string[];
+  // wink's typings declare lemma with a wider addon signature than `out` accepts; at run time it is a token accessor.
+  const lemmas = doc.tokens().out(its.lemma as never) as string[];
+  const tags = doc.tokens().out(its.pos) as string[];
+  return texts.map((t, i) => ({ text: t, lemma: (lemmas[i] ?? t).toLowerCase(), pos: tags[i] ?? 'X' }));
+}
+
+/** The tapped word as used in its sentence: its lemma and part of speech, or null when it is not there. */
+export function inContext(word: string, sentence: string | undefined): TokenInContext | null {
+  if (!sentence) return null;
+  const lower = word.toLowerCase();
+  return analyse(sentence).find((t) => t.text.toLowerCase() === lower) ?? null;
+}

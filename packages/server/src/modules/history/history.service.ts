@@ -1,0 +1,174 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { satisfies, verifySignature } from '@changdu/contract';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../http/context.js';
+import { Invalid, NotFound } from '../../http/errors.js';
+import { HOUR, type Clock } from '../../lib/clock.js';
+import { pageOf } from '../../lib/page.js';
+import { toCard } from '../articles/article.mapper.js';
+import { articlesRepo } from '../articles/articles.repo.js';
+import { addDays, dayBounds, dayKey, daysBetween, streaks } from './days.js';
+import { historyRepo } from './history.repo.js';
+
+const T_LIFETIME = 12 * HOUR;
+const GRACE_SECONDS = 5;
+const PAGE = 20;
+
+type UserActor = Extract<Actor, { kind: 'user' }>;
+
+interface TPayload {
+  a: number;
+  u: number;
+  i: number;
+}
+
+const b64 = (text: string) => Buffer.from(text).toString('base64url');
+const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Reading time that cannot simply be claimed: the server signs a `t` when reading starts; a
+ * report must carry it and a fresh request signature, may never credit more time than has
+ * passed since `t` was issued, and is refused when replayed.
+ */
+export function historyService(db: Db, clock: Clock) {
+  const repo = historyRepo(db);
+  const articles = articlesRepo(db);
+  let secret: Promise<string> | null = null;
+  const key = () => (secret ??= repo.secret('history_t', () => randomBytes(32).toString('hex')));
+  const sign = async (body: string) =>
+    createHmac('sha256', await key())
+      .update(body)
+      .digest('base64url');
+
+  async function parseT(t: string): Promise<TPayload> {
+    const [body, mac] = t.split('.');
+    if (!body || !mac) throw new Invalid('阅读凭证无效，请刷新页面');
+    const expected = Buffer.from(await sign(body));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new Invalid('阅读凭证无效，请刷新页面');
+    return JSON.parse(Buffer.from(body, 'base64url').toString()) as TPayload;
+  }
+
+  async function dayStats(userId: number, day: string) {
+    const { start, end } = dayBounds(day);
+    const [days, lookups, added] = await Promise.all([
+      repo.days(userId, day, day),
+      repo.lookups(userId, day, day),
+      repo.wordsAdded(userId, start, end),
+    ]);
+    const seconds = days[0]?.seconds ?? 0;
+    return {
+      date: day,
+      seconds,
+      minutes: Math.floor(seconds / 60),
+      articles_finished: days[0]?.finished ?? 0,
+      words_looked_up: Number(lookups[0]?.n ?? 0),
+      words_added: added.length,
+    };
+  }
+
+  return {
+    async issue(actor: UserActor, articleId: number) {
+      const article = await articles.findById(articleId);
+      if (!article || (article.status !== 'published' && !satisfies(actor.role, 'manager'))) throw new NotFound('文章不存在或已下线');
+      const body = b64(JSON.stringify({ a: articleId, u: actor.user.id, i: clock.now().getTime() } satisfies TPayload));
+      return { t: `${body}.${await sign(body)}`, expires_in: T_LIFETIME / 1000 };
+    },
+
+    async report(
+      actor: UserActor,
+      input: { article_id: number; spent_time: number; is_finish: boolean; t: string },
+      signature: string | null,
+    ) {
+      const now = clock.now();
+      const check = verifySignature(
+        signature,
+        { article_id: input.article_id, spent_time: input.spent_time, is_finish: input.is_finish, t: input.t },
+        { now: now.getTime() },
+      );
+      if (!check.ok) throw new Invalid(check.reason === 'expired' ? '上报已过期，未记录' : '请求签名无效，未记录');
+      const t = await parseT(input.t);
+      if (t.a !== input.article_id || t.u !== actor.user.id) throw new Invalid('阅读凭证与这篇文章不符');
+      if (now.getTime() - t.i > T_LIFETIME) throw new Invalid('阅读凭证已过期，请刷新页面');
+      const tokenHash = hash(input.t);
+      const row = await repo.token(tokenHash);
+      if (row && check.time <= row.last_sign_at) throw new Invalid('重复的上报，未记录');
+      const elapsed = (now.getTime() - t.i) / 1000 + GRACE_SECONDS;
+      if ((row?.credited ?? 0) + input.spent_time > elapsed) throw new Invalid('阅读时长超过了实际经过的时间，未记录');
+      const credited = await repo.credit({
+        tokenHash,
+        userId: actor.user.id,
+        articleId: input.article_id,
+        seconds: input.spent_time,
+        signAt: check.time,
+        expected: row ? { credited: row.credited, lastSignAt: row.last_sign_at } : null,
+        isFinish: input.is_finish,
+        day: dayKey(now),
+        now: now.toISOString(),
+      });
+      if (!credited) throw new Invalid('重复的上报，未记录');
+      return { credited: input.spent_time, today: await dayStats(actor.user.id, dayKey(now)) };
+    },
+
+    async list(actor: UserActor, offset: number) {
+      const rows = await repo.history(actor.user.id, offset, PAGE + 1);
+      const list = [];
+      for (const r of rows) {
+        const article = await articles.findById(r.article_id);
+        if (article)
+          list.push({ ...toCard(article), spent_time: r.spent_time, is_finish: r.is_finish === 1, last_read_at: r.last_read_at });
+      }
+      return pageOf(list, offset, PAGE);
+    },
+
+    async today(actor: UserActor) {
+      const today = dayKey(clock.now());
+      return { ...(await dayStats(actor.user.id, today)), streak: streaks(await repo.readDays(actor.user.id), today).current };
+    },
+
+    async data(actor: UserActor, range: { from?: string | undefined; to?: string | undefined }) {
+      const today = dayKey(clock.now());
+      const to = range.to ?? today;
+      const from = range.from ?? addDays(to, -29);
+      if (from > to) throw new Invalid('开始日期不能晚于结束日期');
+      if (daysBetween(from, to) > 365) throw new Invalid('日期范围最多 366 天');
+      const userId = actor.user.id;
+      const [days, lookups, added, readDays] = await Promise.all([
+        repo.days(userId, from, to),
+        repo.lookups(userId, from, to),
+        repo.wordsAdded(userId, dayBounds(from).start, dayBounds(to).end),
+        repo.readDays(userId),
+      ]);
+      const byDay = new Map(days.map((d) => [d.day, d]));
+      const lookupsByDay = new Map(lookups.map((l) => [l.day, Number(l.n)]));
+      const addedByDay = new Map<string, number>();
+      for (const w of added) addedByDay.set(dayKey(new Date(w.created_at)), (addedByDay.get(dayKey(new Date(w.created_at))) ?? 0) + 1);
+      const series = [];
+      for (let day = from; day <= to; day = addDays(day, 1)) {
+        const seconds = byDay.get(day)?.seconds ?? 0;
+        series.push({
+          date: day,
+          seconds,
+          minutes: Math.floor(seconds / 60),
+          articles_finished: byDay.get(day)?.finished ?? 0,
+          words_looked_up: lookupsByDay.get(day) ?? 0,
+          words_added: addedByDay.get(day) ?? 0,
+        });
+      }
+      return {
+        from,
+        to,
+        days: series,
+        totals: {
+          minutes: Math.floor(series.reduce((s, d) => s + d.seconds, 0) / 60),
+          articles_finished: series.reduce((s, d) => s + d.articles_finished, 0),
+          words_looked_up: series.reduce((s, d) => s + d.words_looked_up, 0),
+          days_read: series.filter((d) => d.seconds > 0).length,
+        },
+        streak: streaks(readDays, today),
+      };
+    },
+  };
+}
+
+export type HistoryService = ReturnType<typeof historyService>;

@@ -1,0 +1,25 @@
+import { DOWNLOAD_NAMES } from '@changdu/contract';
+import type { Handlers } from '../../http/register-endpoints.js';
+import type { NotesService } from './notes.service.js';
+
+/** `Content-Disposition` for a download with a Chinese name (RFC 6266), with an ASCII fallback. */
+export function attachment(name: string, fallback: string): string {
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function notesRoutes(
+  notes: NotesService,
+): Pick<Handlers, 'note.add' | 'note.mine' | 'note.all' | 'note.delete' | 'note.articles' | 'note.ofArticle' | 'note.export'> {
+  return {
+    'note.add': (input, ctx) => notes.add(ctx.actor, input.id, input),
+    'note.mine': (input, ctx) => notes.mine(ctx.actor, input.id),
+    'note.all': (input, ctx) => notes.all(ctx.actor, input.id),
+    'note.delete': (input, ctx) => notes.delete(ctx.actor, input.id, input.note_uuid),
+    'note.articles': (input, ctx) => notes.articles(ctx.actor, input.offset),
+    'note.ofArticle': (input, ctx) => notes.ofArticle(ctx.actor, input.id),
+    'note.export': async (_input, ctx) => {
+      ctx.setHeader('content-disposition', attachment(DOWNLOAD_NAMES.notes, 'changdu-notes.txt'));
+      return notes.export(ctx.actor);
+    },
+  };
+}

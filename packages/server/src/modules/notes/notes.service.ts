@@ -1,0 +1,148 @@
+import { formatArticleNotes, satisfies, type Note } from '@changdu/contract';
+import type { Db } from '../../db/client.js';
+import type { Actor } from '../../http/context.js';
+import { Conflict, Invalid, NotFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { pageOf } from '../../lib/page.js';
+import { parseParagraphs } from '../articles/article-content.js';
+import { toCard } from '../articles/article.mapper.js';
+import { articlesRepo, type ArticleRow } from '../articles/articles.repo.js';
+import { notesRepo, type NoteRow } from './notes.repo.js';
+
+const PAGE = 20;
+const MAX_DATA = 2048;
+
+export interface NoteInput {
+  note_uuid: string;
+  text: string;
+  comment: string;
+  root: string;
+  tag?: string | undefined;
+  color: Note['color'];
+  data?: Record<string, unknown> | undefined;
+  is_public: boolean;
+}
+
+function toNote(row: NoteRow, viewerId: number | null): Note {
+  const mine = row.user_id === viewerId;
+  return {
+    id: row.id,
+    note_uuid: row.note_uuid,
+    article_id: row.article_id,
+    text: row.text,
+    comment: row.comment,
+    root: row.root,
+    tag: row.tag,
+    color: row.color as Note['color'],
+    data: JSON.parse(row.data) as unknown,
+    is_public: row.is_public === 1,
+    mine,
+    user: mine || row.username === null ? null : { id: row.user_id, username: row.username },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** Highlights and notes: private to their owner unless made public; only the owner changes them. */
+export function notesService(db: Db, clock: Clock) {
+  const repo = notesRepo(db);
+  const articles = articlesRepo(db);
+
+  async function readable(articleId: number, actor: Actor): Promise<ArticleRow> {
+    const article = await articles.findById(articleId);
+    if (!article || (article.status !== 'published' && !satisfies(actor.role, 'manager'))) throw new NotFound('文章不存在或已下线');
+    return article;
+  }
+
+  return {
+    async add(actor: Extract<Actor, { kind: 'user' }>, articleId: number, input: NoteInput): Promise<Note> {
+      const article = await readable(articleId, actor);
+      if (!parseParagraphs(article.content).some((p) => p.id === input.root)) throw new Invalid('划线位置不在这篇文章里');
+      const data = JSON.stringify(input.data ?? {});
+      if (data.length > MAX_DATA) throw new Invalid('位置数据太大');
+      const now = clock.now().toISOString();
+      const userId = actor.user.id;
+      const existing = await repo.findByUuid(userId, input.note_uuid);
+      const fields = {
+        text: input.text,
+        comment: input.comment,
+        root: input.root,
+        tag: input.tag ?? null,
+        color: input.color,
+        data,
+        is_public: input.is_public ? 1 : 0,
+      };
+      let id: number;
+      if (existing) {
+        if (existing.article_id !== articleId) throw new Conflict('这个笔记标识已用于另一篇文章');
+        await repo.update(existing.id, { ...fields, updated_at: now });
+        id = existing.id;
+      } else {
+        id = await repo.insert({
+          user_id: userId,
+          article_id: articleId,
+          note_uuid: input.note_uuid,
+          ...fields,
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      return toNote(await repo.byId(id), userId);
+    },
+
+    async mine(actor: Extract<Actor, { kind: 'user' }>, articleId: number) {
+      await readable(articleId, actor);
+      return { list: (await repo.mine(actor.user.id, articleId)).map((r) => toNote(r, actor.user.id)) };
+    },
+
+    async all(actor: Actor, articleId: number) {
+      await readable(articleId, actor);
+      const viewerId = actor.kind === 'user' ? actor.user.id : null;
+      const list = (await repo.visible(viewerId, articleId)).map((r) => toNote(r, viewerId));
+      return { list, counts: { mine: list.filter((n) => n.mine).length, public: list.filter((n) => !n.mine).length } };
+    },
+
+    async delete(actor: Extract<Actor, { kind: 'user' }>, articleId: number, uuid: string) {
+      if ((await repo.deleteMine(actor.user.id, articleId, uuid)) === 0) throw new NotFound('笔记不存在');
+      return { ok: true as const };
+    },
+
+    async articles(actor: Extract<Actor, { kind: 'user' }>, offset: number) {
+      const rows = await repo.articles(actor.user.id, offset, PAGE + 1);
+      const list = [];
+      for (const r of rows) {
+        const article = await articles.findById(r.article_id);
+        if (article) list.push({ ...toCard(article), note_count: Number(r.note_count), last_noted_at: String(r.last_noted_at) });
+      }
+      return pageOf(list, offset, PAGE);
+    },
+
+    async ofArticle(actor: Extract<Actor, { kind: 'user' }>, articleId: number) {
+      const article = await articles.findById(articleId);
+      const notes = await repo.mine(actor.user.id, articleId);
+      if (!article || notes.length === 0) throw new NotFound('这篇文章还没有你的笔记');
+      return { article: toCard(article), list: notes.map((r) => toNote(r, actor.user.id)) };
+    },
+
+    /** Every note of the user as one text file, article by article. */
+    async export(actor: Extract<Actor, { kind: 'user' }>): Promise<string> {
+      const rows = await repo.allOf(actor.user.id);
+      const blocks: string[] = [];
+      for (const articleId of [...new Set(rows.map((r) => r.article_id))]) {
+        const article = await articles.findById(articleId);
+        if (!article) continue;
+        blocks.push(
+          formatArticleNotes(
+            article,
+            rows.filter((r) => r.article_id === articleId),
+          ),
+        );
+      }
+      const day = clock.now().toISOString().slice(0, 10);
+      const header = `畅读 · 我的笔记（${actor.user.username}，导出于 ${day}）`;
+      return [header, ...(blocks.length ? blocks : ['还没有笔记。'])].join('\n\n————————\n\n') + '\n';
+    },
+  };
+}
+
+export type NotesService = ReturnType<typeof notesService>;
