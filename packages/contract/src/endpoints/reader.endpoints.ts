@@ -65,7 +65,7 @@ export const readerEndpoints = {
     role: 'anonymous',
     summary: '查词：按句子把词形还原为词头，给出音标、中文释义、英文释义、词形变化、考试标签、词频',
     input: z.object({
-      word: text('单词', { max: 64 }).regex(/^[\p{L}][\p{L}'’-]*$/u, { error: '只能查询英文单词' }),
+      word: text('单词', { max: 64 }).regex(/^\p{Script=Latin}[\p{Script=Latin}'’-]*$/u, { error: '只能查询英文单词' }),
       sentence: optionalText('句子', 1000),
     }),
     output: wordEntrySchema,

@@ -13,6 +13,16 @@ const FORM_LABELS: Record<string, string> = {
   r: '比较级',
   t: '最高级',
 };
+/** Which parts of speech each form can have, to read "leaves" as a verb or a noun from its sentence. */
+const FORM_POS: Record<string, string[]> = {
+  p: ['VERB', 'AUX'],
+  d: ['VERB', 'AUX', 'ADJ'],
+  i: ['VERB', 'AUX', 'NOUN', 'ADJ'],
+  '3': ['VERB', 'AUX'],
+  s: ['NOUN'],
+  r: ['ADJ', 'ADV'],
+  t: ['ADJ', 'ADV'],
+};
 const EXAM_LABELS: [string, string][] = [
   ['zk', '中考'],
   ['gk', '高考'],
@@ -111,15 +121,16 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks) {
         throw new NotFound(`词典里没有找到“${query}”${close.length ? `。你要找的是不是：${close.join('、')}？` : ''}`);
       }
       const headword = entry.word.toLowerCase() === entry.word ? entry.word : entry.word.toLowerCase();
-      const formKey =
-        headword !== lower
-          ? Object.entries(entry.exchange).find(([k, v]) => k !== '0' && k !== '1' && v.toLowerCase() === lower)?.[0]
-          : undefined;
+      // Regular verbs share one form for past and past participle: name both. The part of
+      // speech in the sentence picks between e.g. "leaves" as a verb (3rd person) and a noun (plural).
+      const matching = Object.keys(FORM_LABELS).filter((k) => entry.exchange[k]?.toLowerCase() === lower);
+      const fitting = matching.filter((k) => !context || (FORM_POS[k] ?? []).includes(context.pos));
+      const formLabels = (fitting.length ? fitting : matching).map((k) => FORM_LABELS[k]!);
       if (userId !== null) await hooks.recordLookup(userId, headword);
       return {
         word: entry.word,
         query,
-        form_of: headword !== lower ? { label: (formKey && FORM_LABELS[formKey]) ?? '变形', form: lower } : null,
+        form_of: headword !== lower ? { label: formLabels.length ? [...new Set(formLabels)].join('/') : '变形', form: lower } : null,
         pos_in_context: context?.pos ?? null,
         phonetic: entry.phonetic,
         meanings: meaningsOf(entry),

@@ -1,0 +1,82 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+const look = (word: string, sentence?: string, token?: string) =>
+  t.call('dict.word', { word, ...(sentence ? { sentence } : {}) }, { token: token ?? null });
+
+describe('GET /api/english/word', () => {
+  it.each([
+    ['negotiated', 'They negotiated a new contract last week.', 'negotiate', '过去式/过去分词'],
+    ['mice', 'Three mice lived behind the stove.', 'mouse', '复数'],
+    ['went', 'We went home after the concert.', 'go', '过去式'],
+    ['leaves', 'The leaves turn red in autumn.', 'leaf', '复数'],
+    ['leaves', 'She leaves for work at seven.', 'leave', '第三人称单数'],
+    ['Running', 'Running every morning keeps her calm.', 'run', '现在分词'],
+  ])('resolves %s in “%s” to %s', async (word, sentence, headword, form) => {
+    const res = await look(word, sentence);
+    expect(res.code, res.msg).toBe('200');
+    expect(res.result!.word.toLowerCase()).toBe(headword);
+    expect(res.result!.form_of?.label ?? null).toBe(form);
+  });
+
+  it('answers phonetics, Chinese meanings by part of speech, an English definition, forms, exams and frequency', async () => {
+    const res = (await look('negotiate')).result!;
+    expect(res.phonetic).toBeTruthy();
+    expect(res.meanings.map((m) => m.pos)).toEqual(expect.arrayContaining(['vi.', 'vt.']));
+    expect(res.meanings.find((m) => m.pos === 'vi.')!.text).toContain('谈判');
+    expect(res.definition).toMatch(/\w/);
+    expect(res.inflections).toEqual(
+      expect.arrayContaining([
+        { label: '过去式', form: 'negotiated' },
+        { label: '现在分词', form: 'negotiating' },
+      ]),
+    );
+    expect(res.exams).toEqual(expect.arrayContaining(['CET-6', '考研', 'GRE', 'TEM-4']));
+    expect(res.frequency).toBeGreaterThan(0);
+    expect(res.in_wordbook).toBe(false);
+  });
+
+  it('handles a capital at the start of a sentence', async () => {
+    const res = (await look('Negotiations', 'Negotiations resumed on Monday.')).result!;
+    expect(res.word).toBe('negotiation');
+  });
+
+  it('says when the reader keeps the word, and counts the lookup once a day', async () => {
+    const reader = await t.createUser();
+    await t.db.kysely
+      .insertInto('word_book')
+      .values({
+        user_id: reader.user.id,
+        word: 'negotiate',
+        due: t.clock.now().toISOString(),
+        created_at: t.clock.now().toISOString(),
+        updated_at: t.clock.now().toISOString(),
+      })
+      .execute();
+    expect((await look('negotiated', 'They negotiated.', reader.token)).result!.in_wordbook).toBe(true);
+    await look('negotiating', undefined, reader.token);
+    await look('mice', undefined, reader.token);
+    expect((await t.call('history.today', {}, { token: reader.token })).result!.words_looked_up).toBe(2);
+  });
+
+  it('answers an unknown word with close suggestions', async () => {
+    const res = await look('negotiatte');
+    expect(res.http).toBe(404);
+    expect(res.msg).toMatch(/^词典里没有找到“negotiatte”。你要找的是不是：.*negotiate/);
+    expect((await look('qzxqzxqzx')).msg).toBe('词典里没有找到“qzxqzxqzx”');
+  });
+
+  it.each([
+    [{}, '请填写单词'],
+    [{ word: '你好' }, '只能查询英文单词'],
+    [{ word: 'a'.repeat(65) }, '单词不能超过 64 个字符'],
+  ])('refuses %j', async (input, msg) => {
+    expect(await t.call('dict.word', input as never)).toMatchObject({ http: 400, msg });
+  });
+});
