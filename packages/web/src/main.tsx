@@ -13,6 +13,12 @@ import './styles/components.css';
 import './styles/overlays.css';
 import './styles/screens.css';
 import './styles/admin.css';
+import './styles/controls.css';
+import './styles/articles.css';
+import './styles/explore.css';
+import './styles/reader.css';
+import './styles/editorial.css';
+import './styles/tasks.css';
 
 // First, before anything renders: the stored theme on <html>, so the first frame has the
 // right colours. (An inline script in index.html would be earlier, but the CSP forbids it.)

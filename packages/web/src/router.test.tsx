@@ -12,7 +12,7 @@ describe('error pages', () => {
   });
 
   it('screens of the spec that are not built yet also show the 404 page', async () => {
-    renderApp('/article/12');
+    renderApp('/Award');
     expect(await screen.findByText('Page Not Found')).toBeTruthy();
   });
 

@@ -13,8 +13,8 @@ function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
 
 /**
  * The screens that exist so far (spec §2); every other path of the spec's list falls
- * to the 404 page until its screen is built. `/` shows About until articles exist.
- * Paths match case-insensitively, so `/login` finds `/Login`.
+ * to the 404 page until its screen is built. Paths match case-insensitively, so
+ * `/login` finds `/Login`.
  */
 export const routes: RouteObject[] = [
   {
@@ -28,6 +28,12 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           { index: true, ...screen(() => import('./routes/home/Home').then((m) => m.Home)) },
+          { path: 'article', ...screen(() => import('./routes/home/Home').then((m) => m.Home)) },
+          { path: 'article/:id', ...screen(() => import('./routes/article/ArticlePage').then((m) => m.ArticlePage)) },
+          { path: 'explore', ...screen(() => import('./routes/explore/Explore').then((m) => m.Explore)) },
+          { path: 'label', ...screen(() => import('./routes/explore/Labels').then((m) => m.Labels)) },
+          { path: 'topic/:topic', ...screen(() => import('./routes/explore/Topic').then((m) => m.Topic)) },
+          { path: 'Search', ...screen(() => import('./routes/search/Search').then((m) => m.Search)) },
           { path: 'About', ...screen(() => import('./routes/general/About').then((m) => m.About)) },
           { path: 'Mine', ...screen(() => import('./routes/general/Mine').then((m) => m.Mine)) },
           { path: 'Login', ...screen(() => import('./routes/auth/Login').then((m) => m.Login)) },
@@ -48,6 +54,9 @@ export const routes: RouteObject[] = [
               { index: true, ...screen(() => import('./routes/admin/AdminHome').then((m) => m.AdminHome)) },
               { path: 'user/search', ...screen(() => import('./routes/admin/UserSearch').then((m) => m.UserSearch)) },
               { path: 'visitor', ...screen(() => import('./routes/admin/Visitors').then((m) => m.Visitors)) },
+              { path: 'articles', ...screen(() => import('./routes/admin/Articles').then((m) => m.Articles)) },
+              { path: 'article/:id', ...screen(() => import('./routes/admin/ArticleEdit').then((m) => m.ArticleEdit)) },
+              { path: 'rss', ...screen(() => import('./routes/admin/Rss').then((m) => m.Rss)) },
             ],
           },
           { path: '*', Component: NotFound },

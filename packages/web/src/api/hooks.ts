@@ -1,4 +1,13 @@
-import { useMutation, useQuery, type QueryKey, type UseMutationOptions, type UseQueryResult } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryResult,
+  type UseMutationOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import type { EndpointName } from '@changdu/contract';
 import { call, unwrap, type ApiError, type Input, type Output } from './client';
 
@@ -33,5 +42,46 @@ export function useApiMutation<N extends EndpointName>(
   return useMutation<Output<N>, ApiError, Input<N>>({
     mutationFn: (input) => unwrap(call(name, input)),
     ...options,
+  });
+}
+
+/** A page of a list endpoint (spec: lists paginate by offset and answer `next_offset`). */
+export interface ListPage {
+  list: unknown[];
+  next_offset: number | null;
+}
+
+/** The endpoints that page by `offset`. */
+export type PagedEndpointName = {
+  [N in EndpointName]: Output<N> extends ListPage ? ('offset' extends keyof Input<N> ? N : never) : never;
+}[EndpointName];
+
+/** The query key of a paged list; `[name]` still invalidates it. */
+export function pagesKey<N extends PagedEndpointName>(name: N, input: Omit<Input<N>, 'offset'>): QueryKey {
+  return [name, 'pages', input];
+}
+
+export interface ApiInfiniteOptions<N extends PagedEndpointName> {
+  enabled?: boolean;
+  /** Runs after the first page (offset 0) arrives, e.g. to refresh what that fetch changed. */
+  onFirstPage?: (page: Output<N>) => void;
+}
+
+/** A list endpoint paged by `next_offset`: `fetchNextPage` asks for the following page. */
+export function useApiInfiniteQuery<N extends PagedEndpointName>(
+  name: N,
+  input: Omit<Input<N>, 'offset'>,
+  { enabled, onFirstPage }: ApiInfiniteOptions<N> = {},
+): UseInfiniteQueryResult<InfiniteData<Output<N>, number>, ApiError> {
+  return useInfiniteQuery<Output<N>, ApiError, InfiniteData<Output<N>, number>, QueryKey, number>({
+    queryKey: pagesKey(name, input),
+    queryFn: async ({ pageParam, signal }) => {
+      const page = await unwrap(call(name, { ...input, offset: pageParam } as Input<N>, { signal }));
+      if (pageParam === 0) onFirstPage?.(page);
+      return page;
+    },
+    initialPageParam: 0,
+    getNextPageParam: (page) => (page as ListPage).next_offset ?? undefined,
+    enabled,
   });
 }

@@ -20,10 +20,18 @@ describe('app shell', () => {
     expect(document.querySelectorAll('script')).toHaveLength(0);
   });
 
-  it('shows the home and mine tabs', async () => {
-    renderApp('/');
+  it('shows the home, explore and mine tabs', async () => {
+    renderApp('/About');
     const tabs = await screen.findAllByRole('navigation', { name: '主导航' });
     expect(tabs.length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: '首页' })[0]?.getAttribute('href')).toBe('/');
+    expect(screen.getAllByRole('link', { name: '发现' })[0]?.getAttribute('href')).toBe('/explore');
     expect(screen.getAllByRole('link', { name: '我的' })[0]?.getAttribute('href')).toBe('/Mine');
+  });
+
+  it('marks 首页 as current on /article, the other path of the home list', async () => {
+    renderApp('/article', { 'GET /api/recommend/foryou': ok({ list: [], next_offset: null }) });
+    const home = (await screen.findAllByRole('link', { name: '首页' }))[0]!;
+    expect(home.className).toContain('active');
   });
 });

@@ -8,14 +8,16 @@ export interface PageHeaderProps {
   /** Shows the back button (sub-pages); tab roots leave it out. */
   back?: boolean;
   actions?: ReactNode;
-  /** The tab title when it should differ from the heading (a sub-page inside a layout). */
-  documentTitle?: string;
+  /** The tab title when it should differ from the heading; null → the app's own title (home). */
+  documentTitle?: string | null;
+  /** `p` when the screen has its own main heading (the article page), so there is one h1. */
+  titleAs?: 'h1' | 'p';
 }
 
 /** The sticky top bar of a screen; also sets the tab title. */
-export function PageHeader({ title, back = false, actions, documentTitle }: PageHeaderProps) {
+export function PageHeader({ title, back = false, actions, documentTitle, titleAs: Title = 'h1' }: PageHeaderProps) {
   const navigate = useNavigate();
-  usePageTitle(documentTitle ?? title);
+  usePageTitle(documentTitle === undefined ? title : documentTitle);
   return (
     <header className="page-header">
       <div className="page-header-side">
@@ -32,7 +34,7 @@ export function PageHeader({ title, back = false, actions, documentTitle }: Page
           </button>
         )}
       </div>
-      <h1 className="page-title">{title}</h1>
+      <Title className="page-title">{title}</Title>
       <div className="page-header-side page-header-actions">{actions}</div>
     </header>
   );

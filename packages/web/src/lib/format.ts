@@ -43,3 +43,27 @@ export const roleLabels: Record<string, string> = {
   manager: '管理员',
   super: '超级管理员',
 };
+
+/** ISO time → `3月1日` this year, `2024年3月1日` otherwise (article dates). */
+export function formatDay(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const day = `${d.getMonth() + 1}月${d.getDate()}日`;
+  return d.getFullYear() === now.getFullYear() ? day : `${d.getFullYear()}年${day}`;
+}
+
+/**
+ * A `datetime-local` value (`2025-03-01T14:05`, local time) → ISO 8601 with the local
+ * offset (`2025-03-01T14:05:00+08:00`); null when empty or not a date.
+ */
+export function localInputToIso(value: string): string | null {
+  if (!value) return null;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return null;
+  const offset = -d.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const abs = Math.abs(offset);
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return `${date}T${time}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

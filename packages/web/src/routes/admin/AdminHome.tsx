@@ -3,6 +3,8 @@ import type { User } from '@changdu/contract';
 import { roleLabels } from '../../lib/format';
 
 const tools = [
+  { to: '/admin/articles', title: '文章', text: '筛选、新建和编辑文章：译文、难度、话题、会员锁、审核与发布，以及每次修改的记录。' },
+  { to: '/admin/rss', title: 'RSS', text: '管理订阅源，抓取新条目，把条目下载成文章草稿，进度实时可见。' },
   { to: '/admin/user/search', title: '用户查询', text: '按手机号、用户名或用户 ID 查找用户，查看会员状态；超级管理员可重设密码。' },
   { to: '/admin/visitor', title: '访客', text: '最近活跃的访客和他们打开过的页面，了解读者从哪里来、读了什么。' },
 ];

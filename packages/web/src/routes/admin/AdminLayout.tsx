@@ -1,4 +1,4 @@
-import { Link, NavLink, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../../api/users.queries';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
@@ -6,11 +6,16 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { loginPathFor } from '../../lib/navigation';
 import { useIsLoggedIn } from '../../lib/session';
 
-/** The admin tools; each item says which role may see it (spec §6 leaves this to us). */
+/**
+ * The admin tools; each item says which role may see it (spec §6 leaves this to us)
+ * and which paths it covers (文章 is also the tab of `/admin/article/{id}`).
+ */
 export const adminNav = [
-  { to: '/admin', label: '概览', end: true, superOnly: false },
-  { to: '/admin/user/search', label: '用户查询', end: false, superOnly: false },
-  { to: '/admin/visitor', label: '访客', end: false, superOnly: false },
+  { to: '/admin', label: '概览', match: /^\/admin\/?$/i, superOnly: false },
+  { to: '/admin/articles', label: '文章', match: /^\/admin\/articles?(\/|$)/i, superOnly: false },
+  { to: '/admin/rss', label: 'RSS', match: /^\/admin\/rss(\/|$)/i, superOnly: false },
+  { to: '/admin/user/search', label: '用户查询', match: /^\/admin\/user\/search(\/|$)/i, superOnly: false },
+  { to: '/admin/visitor', label: '访客', match: /^\/admin\/visitor(\/|$)/i, superOnly: false },
 ] as const;
 
 /**
@@ -53,7 +58,7 @@ export function AdminLayout() {
   }
 
   // The layout's header owns the tab title (a parent's effect runs after its child's).
-  const current = adminNav.find((item) => (item.end ? pathname === item.to : pathname.startsWith(item.to)));
+  const current = adminNav.find((item) => item.match.test(pathname));
   return (
     <div className="page page-wide">
       <PageHeader title="管理后台" back documentTitle={current ? `${current.label} · 管理后台` : '管理后台'} />
@@ -61,9 +66,14 @@ export function AdminLayout() {
         {adminNav
           .filter((item) => !item.superOnly || user.is_super)
           .map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className="admin-nav-link">
+            <Link
+              key={item.to}
+              to={item.to}
+              className={`admin-nav-link${item === current ? ' active' : ''}`}
+              aria-current={item === current ? 'page' : undefined}
+            >
               {item.label}
-            </NavLink>
+            </Link>
           ))}
       </nav>
       <Outlet context={user} />

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ArticleCard as Card } from '@changdu/contract';
+import { byline, coverPath, coverSources, placeholderPath, readingTime } from '../lib/articles';
+import { formatDay } from '../lib/format';
+import { markOnlyHtml } from '../lib/html';
+import { LevelChip, LockMark, TopicChip } from './ArticleMeta';
+
+export interface ArticleCardProps {
+  article: Card;
+  /** The lead card of a list: a large cover above the text. */
+  featured?: boolean;
+  /** A search hit's snippet: escaped text with `<mark>` around the matched words. */
+  snippet?: string;
+}
+
+/** One article in a list: cover, English and Chinese titles, level, reading time, topics, byline. */
+export function ArticleCard({ article, featured = false, snippet }: ArticleCardProps) {
+  const date = article.published_at ? formatDay(article.published_at) : null;
+  const by = byline(article);
+  return (
+    <li className={`article-card${featured ? ' article-card-featured' : ''}`}>
+      <Link to={`/article/${article.id}`} className="article-card-link">
+        <Cover article={article} featured={featured} />
+        <div className="article-card-body">
+          <h3 className="article-card-title" lang="en">
+            {article.title}
+          </h3>
+          {article.title_zh && <p className="article-card-title-zh">{article.title_zh}</p>}
+          {featured && article.summary && (
+            <p className="article-card-summary" lang="en">
+              {article.summary}
+            </p>
+          )}
+          {snippet !== undefined && (
+            // The server escapes the snippet; markOnlyHtml keeps nothing but <mark> either way.
+            <p className="article-card-snippet" lang="en" dangerouslySetInnerHTML={{ __html: markOnlyHtml(snippet) }} />
+          )}
+        </div>
+        <div className="article-card-foot">
+          <div className="article-card-meta">
+            <LevelChip level={article.level} />
+            <span className="chip chip-plain">{readingTime(article.reading_minutes)}</span>
+            {article.topics.slice(0, 2).map((topic) => (
+              <TopicChip key={topic} topic={topic} />
+            ))}
+            {article.is_lock && <LockMark />}
+          </div>
+          {(by || date) && (
+            <p className="article-card-byline">
+              {by && <span className="article-card-by">{by}</span>}
+              {date && (
+                <time dateTime={article.published_at ?? undefined} className="article-card-date">
+                  {date}
+                </time>
+              )}
+            </p>
+          )}
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** The cover, or the article's placeholder; a cover that fails to load falls back to it too. */
+function Cover({ article, featured }: { article: Card; featured: boolean }) {
+  const [broken, setBroken] = useState(false);
+  const path = broken ? placeholderPath(article.placeholder) : coverPath(article);
+  const { src, srcSet } = coverSources(path);
+  return (
+    <div className="article-card-cover">
+      <img
+        src={src}
+        srcSet={srcSet}
+        sizes={featured ? '(min-width: 768px) 440px, 100vw' : '(min-width: 768px) 440px, 112px'}
+        alt=""
+        loading={featured ? 'eager' : 'lazy'}
+        decoding="async"
+        onError={broken ? undefined : () => setBroken(true)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, ok } from '../../test/api-mock';
+import { makeDetail, makeParagraph } from '../../test/articles';
+import { renderApp } from '../../test/render-app';
+
+const body = [
+  makeParagraph('h-1', { kind: 'h2', html: 'A Quiet Start', text: 'A Quiet Start', zh: '安静的开始' }),
+  makeParagraph('p-1', { html: 'The <em>first</em> paragraph.', text: 'The first paragraph.', zh: '第一段。' }),
+  makeParagraph('q-1', { kind: 'blockquote', html: 'A quoted line.', text: 'A quoted line.', zh: '一句引文。' }),
+  makeParagraph('li-1', { kind: 'li', html: 'One item', zh: '一项' }),
+  makeParagraph('li-2', { kind: 'li', html: 'Another item', zh: '另一项' }),
+  makeParagraph('f-1', { kind: 'figure', html: '<img src="/api/image/fig.webp" alt="A heron">', text: 'A heron', zh: null }),
+];
+
+describe('article page', () => {
+  it('renders each paragraph by its kind, each carrying its data-pid', async () => {
+    renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(makeDetail({ title: 'The Slow Return of Herons', title_zh: '苍鹭的缓慢回归', paragraphs: body })),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Slow Return of Herons' })).toBeTruthy();
+    expect(screen.getByText('苍鹭的缓慢回归')).toBeTruthy();
+    const tags = Object.fromEntries([...document.querySelectorAll('[data-pid]')].map((el) => [el.getAttribute('data-pid'), el.tagName]));
+    expect(tags).toEqual({ 'h-1': 'H2', 'p-1': 'P', 'q-1': 'P', 'li-1': 'DIV', 'li-2': 'DIV', 'f-1': 'FIGURE' });
+    expect(document.querySelector('[data-pid="q-1"]')!.closest('blockquote')).not.toBeNull();
+    expect(document.querySelectorAll('ul.para-list > li')).toHaveLength(2);
+    expect(document.querySelector('[data-pid="p-1"] em')?.textContent).toBe('first');
+    expect(document.title).toContain('The Slow Return of Herons');
+  });
+
+  it('shows the author (linking to their page), level, reading time, topics and the original link', async () => {
+    renderApp('/article/12', { 'GET /reader/article/12/show': ok(makeDetail({ level: 'EASY', reading_minutes: 3, topics: ['health'] })) });
+    expect((await screen.findByRole('link', { name: 'Mara Quill' })).getAttribute('href')).toBe('/explore?author=7');
+    expect(screen.getByText('简单')).toBeTruthy();
+    expect(screen.getByText('约 3 分钟')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '健康' }).getAttribute('href')).toBe('/topic/health');
+    const original = screen.getByRole('link', { name: '阅读原文' });
+    expect(original.getAttribute('href')).toBe('https://example.com/original');
+    expect(original.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('the 双语 toggle shows each paragraph’s translation beneath it', async () => {
+    renderApp('/article/12', { 'GET /reader/article/12/show': ok(makeDetail({ paragraphs: body })) });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText('第一段。')).toBeNull();
+    const toggle = screen.getByRole('button', { name: '双语' });
+    await userEvent.setup().click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    const zh = screen.getByText('第一段。');
+    expect(zh.previousElementSibling?.getAttribute('data-pid')).toBe('p-1');
+    expect(screen.getByText('安静的开始')).toBeTruthy();
+    expect(screen.getByText('另一项')).toBeTruthy();
+  });
+
+  it('a members-only preview ends with the membership notice, naming the paragraph total', async () => {
+    renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(
+        makeDetail({ is_lock: true, preview: true, paragraphs: [makeParagraph('p1')], paragraph_total: 9 }),
+      ),
+    });
+    const notice = await screen.findByRole('complementary', { name: '会员文章' });
+    expect(within(notice).getByText('会员文章 · 开通会员阅读全文')).toBeTruthy();
+    expect(within(notice).getByText(/全文共 9 段/)).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: '开通会员' }).getAttribute('href')).toBe('/member');
+    expect(within(notice).getByRole('link', { name: '已是会员？登录' }).getAttribute('href')).toBe('/Login?redirect=%2Farticle%2F12');
+  });
+
+  it('shows no notice for a full article', async () => {
+    renderApp('/article/12', { 'GET /reader/article/12/show': ok(makeDetail()) });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByText('会员文章 · 开通会员阅读全文')).toBeNull();
+  });
+
+  it('an unknown article shows the 404 page', async () => {
+    renderApp('/article/404', { 'GET /reader/article/404/show': fail(404, '文章不存在') });
+    expect(await screen.findByText('Page Not Found')).toBeTruthy();
+  });
+});
