@@ -78,6 +78,19 @@ export function clientKey(label: string) {
   return text(label, { max: 64 }).regex(/^[A-Za-z0-9_-]+$/, { error: `${label}格式不正确` });
 }
 
+/** A text an edit may clear: `null` or `''` clears it (null), absent leaves it unchanged. */
+export function clearableText(label: string, max = 200) {
+  return z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string({ error: `${label}格式不正确` })
+      .trim()
+      .max(max, { error: `${label}不能超过 ${max} 个字符` })
+      .nullable()
+      .optional(),
+  );
+}
+
 /** Pagination offset from a query string. */
 export const offset = z.coerce
   .number({ error: 'offset 必须是数字' })

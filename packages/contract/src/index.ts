@@ -20,3 +20,4 @@ export * from './endpoints/media.endpoints.js';
 export * from './endpoints/reader.endpoints.js';
 export * from './endpoints/history.endpoints.js';
 export * from './notes-format.js';
+export * from './endpoints/words.endpoints.js';

@@ -15,7 +15,12 @@ test('a reader registers, logs in, changes the username and logs out', async ({ 
 
   await page.goto('/Mine');
   await page.getByRole('button', { name: '退出登录' }).click();
-  await expect(page.getByRole('link', { name: '登录' }).or(page.getByRole('button', { name: '登录' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: '登录' })
+      .or(page.getByRole('button', { name: '登录' }))
+      .first(),
+  ).toBeVisible();
   expect((await context.cookies()).some((c) => c.name === 'bb_token')).toBe(false);
 
   await logIn(page, phone, password);

@@ -20,6 +20,8 @@ import { historyRoutes } from './modules/history/history.routes.js';
 import { historyService } from './modules/history/history.service.js';
 import { notesRoutes } from './modules/notes/notes.routes.js';
 import { notesService } from './modules/notes/notes.service.js';
+import { wordsRoutes } from './modules/words/words.routes.js';
+import { wordsService } from './modules/words/words.service.js';
 import { editorialService } from './modules/articles/editorial.service.js';
 import { demoService } from './modules/demo/demo.service.js';
 import { openEcdict, type Ecdict } from './modules/dictionary/ecdict.js';
@@ -123,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const tools = readerToolsService(db, clock, dict);
+  const dictionary = dictionaryService(dict, tools.lookupHooks);
   const tokens = tokensService(db, clock, config.auth.tokenTtlDays);
   const smsCodes = smsCodeService(db, clock, sms);
   const auth = authService({ db, clock, tokens, smsCodes, smsRequired });
@@ -137,7 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...articlesRoutes(articlesService(db, clock), editorial, jobs),
     ...rssRoutes(rssService(db, clock, fetcher), jobs, tasksService(jobs)),
     ...mediaRoutes(images, demoService(), config),
-    ...readerToolsRoutes(tools, dictionaryService(dict, tools.lookupHooks)),
+    ...readerToolsRoutes(tools, dictionary),
+    ...wordsRoutes(wordsService(db, clock, dict, dictionary)),
     ...notesRoutes(notesService(db, clock)),
     ...historyRoutes(historyService(db, clock)),
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { flag, id, offset, optionalText, page, text } from '../fields.js';
+import { clearableText, flag, id, offset, optionalText, page, text } from '../fields.js';
 import {
   articleCardSchema,
   articleDetailSchema,
@@ -21,10 +21,10 @@ const taskStarted = z.object({ task_id: z.number().int() });
 export const articleEditSchema = z.object(
   {
     title: text('英文标题', { max: 300 }).optional(),
-    title_zh: optionalText('中文标题', 300),
-    summary: optionalText('摘要', 2000),
-    summary_zh: optionalText('中文摘要', 2000),
-    author: optionalText('作者', 100),
+    title_zh: clearableText('中文标题', 300),
+    summary: clearableText('摘要', 2000),
+    summary_zh: clearableText('中文摘要', 2000),
+    author: clearableText('作者', 100),
     topics: z
       .array(z.enum(topicSlugs as [string, ...string[]], { error: '话题不在可选范围内' }), { error: '话题格式不正确' })
       .max(5, { error: '话题最多 5 个' })
@@ -32,12 +32,16 @@ export const articleEditSchema = z.object(
     level: z.enum(articleLevels, { error: '难度不在可选范围内' }).nullable().optional(),
     paragraphs: z
       .array(
-        z.object({
-          id: z.string().max(40).optional(),
-          kind: z.enum(['p', 'h2', 'h3', 'blockquote', 'li', 'figure']).default('p'),
-          text: text('段落内容', { max: 10_000 }),
-          zh: optionalText('段落译文', 10_000),
-        }),
+        z
+          .object({
+            id: z.string().max(40).optional(),
+            kind: z.enum(['p', 'h2', 'h3', 'blockquote', 'li', 'figure']).default('p'),
+            // A figure's text is its caption and may be empty; every other block needs text.
+            text: z.string({ error: '段落内容格式不正确' }).trim().max(10_000, { error: '段落内容不能超过 10000 个字符' }).default(''),
+            zh: optionalText('段落译文', 10_000),
+          })
+          .refine((p) => p.kind === 'figure' || p.text.length > 0, { error: '请填写段落内容' })
+          .refine((p) => p.kind !== 'figure' || Boolean(p.id), { error: '图片段落只能保留原有的，不能手动新建' }),
         { error: '段落格式不正确' },
       )
       .min(1, { error: '正文至少需要一段' })
@@ -93,8 +97,13 @@ export const articleEndpoints = {
     method: 'GET',
     path: '/reader/article/topic',
     role: 'anonymous',
-    summary: '按话题（q）或作者（author）列出文章',
-    input: z.object({ q: optionalText('话题', 40), author: id('作者 id').optional(), offset }),
+    summary: '按话题（q）、作者（author）或难度（level）列出文章',
+    input: z.object({
+      q: optionalText('话题', 40),
+      author: id('作者 id').optional(),
+      level: z.enum(articleLevels, { error: '难度不在可选范围内' }).optional(),
+      offset,
+    }),
     output: page(articleCardSchema),
   }),
   'article.labels': endpoint({

@@ -95,8 +95,15 @@ export const paragraphSchema = z.object({
 });
 export type Paragraph = z.infer<typeof paragraphSchema>;
 
+/** An editor's key word of an article, with its explanation. */
+export const articleWordSchema = z.object({ word: z.string(), resolve: z.string(), tag: z.string().nullable() });
+
 /** An article as the reader sees it: the lock is already applied for the caller. */
 export const articleDetailSchema = articleCardSchema.extend({
+  /** The editors' key vocabulary of the article. */
+  words: z.array(articleWordSchema),
+  /** The caller's marks; null for anonymous readers. */
+  me: z.object({ starred: z.boolean(), finished: z.boolean() }).nullable(),
   status: z.enum(articleStatuses),
   url: z.string().nullable(),
   summary_zh: z.string().nullable(),
@@ -122,6 +129,7 @@ export const articleEventSchema = z.object({
 export const articleManageSchema = articleDetailSchema.extend({
   level_auto: z.enum(articleLevels),
   level_override: z.enum(articleLevels).nullable(),
+  /** Flesch–Kincaid grade, and the shares (fractions 0–1) of headwords beyond CET-4 and CET-6. */
   readability: z.object({ grade: z.number(), beyond_c4: z.number(), beyond_c6: z.number() }),
   reject_reason: z.string().nullable(),
   feed_id: z.number().int().nullable(),

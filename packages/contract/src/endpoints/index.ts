@@ -4,6 +4,7 @@ import { logEndpoints } from './logs.endpoints.js';
 import { historyEndpoints } from './history.endpoints.js';
 import { mediaEndpoints } from './media.endpoints.js';
 import { readerEndpoints } from './reader.endpoints.js';
+import { wordsEndpoints } from './words.endpoints.js';
 import { rssEndpoints } from './rss.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 import { userEndpoints } from './users.endpoints.js';
@@ -19,6 +20,7 @@ export const endpoints = {
   ...mediaEndpoints,
   ...readerEndpoints,
   ...historyEndpoints,
+  ...wordsEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

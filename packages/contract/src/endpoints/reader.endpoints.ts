@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { clientKey, flag, id, offset, optionalText, page, text } from '../fields.js';
-import { articleCardSchema, examLevels } from './articles.shared.js';
+import { articleCardSchema, articleWordSchema, examLevels } from './articles.shared.js';
 import { okResult } from './shared.js';
 
 export const wordMeaningSchema = z.object({ pos: z.string().nullable(), text: z.string() });
@@ -24,8 +24,6 @@ export const wordEntrySchema = z.object({
   in_wordbook: z.boolean(),
 });
 export type WordEntry = z.infer<typeof wordEntrySchema>;
-
-export const articleWordSchema = z.object({ word: z.string(), resolve: z.string(), tag: z.string().nullable() });
 
 export const levelWordSchema = z.object({
   word: z.string(),

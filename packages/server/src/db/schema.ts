@@ -279,6 +279,33 @@ export interface AppSecretsTable {
   value: string;
 }
 
+export interface WordContextsTable {
+  id: Generated<number>;
+  entry_id: number;
+  sentence: string | null;
+  article_id: number | null;
+  source: string | null;
+  created_at: string;
+}
+
+export interface ReviewLogsTable {
+  id: Generated<number>;
+  entry_id: number;
+  user_id: number;
+  rating: number;
+  /** The card's state, due, stability… before this review (ts-fsrs ReviewLog). */
+  state: number;
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  last_elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  review: string;
+  spent_ms: number;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -304,4 +331,6 @@ export interface Database {
   reading_days: ReadingDaysTable;
   history_tokens: HistoryTokensTable;
   app_secrets: AppSecretsTable;
+  word_contexts: WordContextsTable;
+  review_logs: ReviewLogsTable;
 }

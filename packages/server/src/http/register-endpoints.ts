@@ -107,7 +107,8 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         const result = await handler(parsed.data, ctx);
         if (ep.produces) {
           if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-          return reply.type(ep.produces).send(result);
+          if (!reply.hasHeader('content-type')) reply.type(ep.produces);
+          return reply.send(result);
         }
         const out = ep.output.safeParse(result);
         if (!out.success) {

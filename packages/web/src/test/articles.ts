@@ -42,6 +42,8 @@ export function makeDetail(overrides: Partial<ArticleDetail> = {}): ArticleDetai
     audio: null,
     pdf: null,
     poster: null,
+    words: [],
+    me: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { accounts } from './2026_11_21_0001_accounts.js';
 import { tasks } from './2026_11_21_0002_tasks.js';
 import { articles } from './2026_11_22_0003_articles.js';
 import { reading } from './2026_11_22_0004_reading.js';
+import { wordReviews } from './2026_11_22_0005_word_reviews.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_21_0002_tasks': tasks(dialect),
     '2026_11_22_0003_articles': articles(dialect),
     '2026_11_22_0004_reading': reading(dialect),
+    '2026_11_22_0005_word_reviews': wordReviews(dialect),
   };
 }

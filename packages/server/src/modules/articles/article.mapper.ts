@@ -39,12 +39,20 @@ export function toCard(row: ArticleRow): ArticleCard {
   };
 }
 
+export interface DetailExtras {
+  words: ArticleDetail['words'];
+  me: ArticleDetail['me'];
+}
+
+const NO_EXTRAS: DetailExtras = { words: [], me: null };
+
 /** The reader's shape; `full` is false for non-members opening a locked article. */
-export function toDetail(row: ArticleRow, full: boolean): ArticleDetail {
+export function toDetail(row: ArticleRow, full: boolean, extras: DetailExtras = NO_EXTRAS): ArticleDetail {
   const paragraphs = parseParagraphs(row.content);
   const locked = row.is_lock === 1 && !full;
   return {
     ...toCard(row),
+    ...extras,
     status: row.status,
     url: row.url,
     summary_zh: row.summary_zh,
@@ -57,10 +65,10 @@ export function toDetail(row: ArticleRow, full: boolean): ArticleDetail {
   };
 }
 
-export function toManage(row: ArticleRow, events: ArticleManage['events']): ArticleManage {
+export function toManage(row: ArticleRow, events: ArticleManage['events'], words: ArticleDetail['words']): ArticleManage {
   const metrics = JSON.parse(row.metrics) as TextMetrics;
   return {
-    ...toDetail(row, true),
+    ...toDetail(row, true, { words, me: null }),
     level_auto: row.level_auto as ArticleLevel,
     level_override: (row.level_override as ArticleLevel | null) ?? null,
     readability: { grade: metrics.grade, beyond_c4: metrics.beyond_c4, beyond_c6: metrics.beyond_c6 },

@@ -10,6 +10,8 @@ export interface ListFilter {
   q?: string | undefined;
   topic?: string | undefined;
   authorId?: number | undefined;
+  /** The effective level: the manager's override, else the computed one. */
+  level?: string | undefined;
 }
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -77,6 +79,7 @@ export function articlesRepo(db: Db) {
       if (filter.status) q = q.where('articles.status', '=', filter.status);
       if (filter.source) q = q.where('articles.source', '=', filter.source);
       if (filter.authorId) q = q.where('articles.author_id', '=', filter.authorId);
+      if (filter.level) q = q.where(sql<string>`coalesce(articles.level_override, articles.level_auto)`, '=', filter.level);
       if (filter.topic) {
         const topic = filter.topic;
         q = q.where((eb) =>

@@ -32,7 +32,7 @@ export function articlesRoutes(articles: ArticlesService, editorial: EditorialSe
     'article.showWaikan': (input, ctx) => articles.show(input.id, ctx.actor, ctx.cuid),
     'article.forYou': (input, ctx) => articles.forYou(input.offset, viewerOf(ctx.actor, ctx.cuid)),
     'article.newCount': (_input, ctx) => articles.newCount(viewerOf(ctx.actor, ctx.cuid)),
-    'article.topic': (input) => articles.topic(input.q, input.author, input.offset),
+    'article.topic': (input) => articles.topic(input.q, input.author, input.level, input.offset),
     'article.labels': () => articles.labels(),
     'author.show': (input) => articles.author(input.id),
     'search.articles': (input) => articles.search(input.q, input.offset),

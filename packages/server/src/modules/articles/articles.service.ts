@@ -7,6 +7,7 @@ import { pageOf } from '../../lib/page.js';
 import { articleMetaRepo } from './article-meta.repo.js';
 import { effectiveLevel, toCard, toDetail } from './article.mapper.js';
 import { articlesRepo } from './articles.repo.js';
+import { readerToolsRepo } from './reader-tools.repo.js';
 import { profileFrom, rank } from './recommend.js';
 import { MARK_END, MARK_START, isChineseQuery, searchRepo, searchTerms } from './search.repo.js';
 
@@ -45,7 +46,10 @@ export function articlesService(db: Db, clock: Clock) {
   const repo = articlesRepo(db);
   const meta = articleMetaRepo(db);
 
-  async function published(offset: number, filter: { topic?: string | undefined; authorId?: number | undefined } = {}) {
+  async function published(
+    offset: number,
+    filter: { topic?: string | undefined; authorId?: number | undefined; level?: ArticleLevel | undefined } = {},
+  ) {
     const rows = await repo.list({ status: 'published', ...filter }, offset, PAGE + 1);
     return pageOf(rows.map(toCard), offset, PAGE);
   }
@@ -66,7 +70,12 @@ export function articlesService(db: Db, clock: Clock) {
         const now = clock.now();
         await meta.addView(id, viewerOf(actor, cuid), now.toISOString(), new Date(now.getTime() - 30 * MINUTE).toISOString());
       }
-      return toDetail(row, satisfies(actor.role, 'member'));
+      const tools = readerToolsRepo(db);
+      const mark = actor.kind === 'user' ? await tools.mark(actor.user.id, id) : undefined;
+      return toDetail(row, satisfies(actor.role, 'member'), {
+        words: await tools.words(id),
+        me: actor.kind === 'user' ? { starred: Boolean(mark?.starred_at), finished: Boolean(mark?.finished_at) } : null,
+      });
     },
 
     async forYou(offset: number, viewer: Viewer) {
@@ -104,7 +113,8 @@ export function articlesService(db: Db, clock: Clock) {
       return { count: await repo.countPublishedSince(since), since: seen };
     },
 
-    topic: (q: string | undefined, authorId: number | undefined, offset: number) => published(offset, { topic: q, authorId }),
+    topic: (q: string | undefined, authorId: number | undefined, level: ArticleLevel | undefined, offset: number) =>
+      published(offset, { topic: q, authorId, level }),
 
     async labels() {
       const counts = new Map((await repo.topicCounts()).map((r) => [r.topic, Number(r.n)]));

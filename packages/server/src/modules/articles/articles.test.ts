@@ -117,6 +117,38 @@ describe('the editorial workflow', () => {
     expect((await t.call('article.edit', { id }, as())).result).toMatchObject({ title: 'Unchanged', events: [] });
   });
 
+  it('clears a field sent as null or empty, and leaves absent fields alone', async () => {
+    const id = await createArticle(t, { title_zh: '原来的标题', author: 'Old Author' });
+    const cleared = await t.call('article.update', { id, article: { title_zh: '', author: null } }, as());
+    expect(cleared.result).toMatchObject({ title_zh: null, author: null });
+    const untouched = await t.call('article.update', { id, article: { summary: 'New summary.' } }, as());
+    expect(untouched.result).toMatchObject({ title_zh: null, summary: 'New summary.' });
+  });
+
+  it('keeps existing figures with empty captions and refuses new ones', async () => {
+    const id = await createArticle(t);
+    const figure = {
+      id: 'pfig0001',
+      kind: 'figure' as const,
+      html: '<figure><img src="https://img.example/a.png" alt=""></figure>',
+      text: '',
+      sentences: [],
+      zh: null,
+    };
+    const row = (await t.db.kysely.selectFrom('articles').select('content').where('id', '=', id).executeTakeFirstOrThrow()).content;
+    await t.db.kysely
+      .updateTable('articles')
+      .set({ content: JSON.stringify([...JSON.parse(row), figure]) })
+      .where('id', '=', id)
+      .execute();
+    const current = (await t.call('article.edit', { id }, as())).result!.paragraphs;
+    const sent = current.map((p) => ({ id: p.id, kind: p.kind, text: p.text }));
+    const saved = await t.call('article.update', { id, article: { paragraphs: sent } }, as());
+    expect(saved.result!.paragraphs.at(-1)).toMatchObject({ id: 'pfig0001', kind: 'figure', html: figure.html });
+    const added = await t.call('article.update', { id, article: { paragraphs: [...sent, { kind: 'figure', text: '' }] } }, as());
+    expect(added).toMatchObject({ http: 400, msg: '图片段落只能保留原有的，不能手动新建' });
+  });
+
   it('refuses an update without an article and unknown ids', async () => {
     const id = await createArticle(t);
     expect(await t.call('article.update', { id } as never, as())).toMatchObject({ http: 400, msg: '请提供要修改的文章内容（article）' });
@@ -158,7 +190,8 @@ describe('members-only articles', () => {
       .where('id', '=', member.user.id)
       .execute();
     const full = (await t.call('article.showWaikan', { id }, { token: member.token })).result!;
-    expect(full).toMatchObject({ preview: false, paragraph_total: 9 });
+    expect(full).toMatchObject({ preview: false, paragraph_total: 9, me: { starred: false, finished: false }, words: [] });
+    expect(anonymous.me).toBeNull();
     expect(full.paragraphs).toHaveLength(9);
     expect((await t.call('article.show', { id }, as())).result!.paragraphs).toHaveLength(9);
   });
@@ -244,6 +277,8 @@ describe('lists, topics, authors and recommendations', () => {
     const authorId = (await t.call('article.list')).result!.list[0]!.author!.id;
     expect((await t.call('author.show', { id: authorId })).result).toMatchObject({ name: 'Ada Writer', article_count: 2 });
     expect((await t.call('article.topic', { author: authorId })).result?.list).toHaveLength(2);
+    await createArticle(t, { topics: ['science'], level: 'VERY_DIFFICULT' });
+    expect((await t.call('article.topic', { q: 'science', level: 'VERY_DIFFICULT' })).result?.list).toHaveLength(1);
     expect((await t.call('author.show', { id: 999 })).http).toBe(404);
   });
 

@@ -16,6 +16,7 @@ import { articleMetaRepo } from './article-meta.repo.js';
 import { parseParagraphs, prepareContent } from './article-content.js';
 import { toCard, toManage } from './article.mapper.js';
 import { articlesRepo, type ArticleRow } from './articles.repo.js';
+import { readerToolsRepo } from './reader-tools.repo.js';
 import { keepStableIds, newParagraphId, paragraphFromText } from './structure.js';
 
 const PAGE = 20;
@@ -45,14 +46,19 @@ export interface IngestedArticle {
 function editedParagraphs(current: Paragraph[], sent: NonNullable<ArticleEdit['paragraphs']>): Paragraph[] {
   const byId = new Map(current.map((p) => [p.id, p]));
   const used = new Set<string>();
-  return sent.map((p) => {
+  return sent.flatMap((p) => {
     const old = p.id && !used.has(p.id) ? byId.get(p.id) : undefined;
     const zh = p.zh ?? null;
-    if (!old) return paragraphFromText(p.kind, p.text, zh, newParagraphId());
+    // Images cannot be typed in: a figure is kept as it was (with its translation) or left out.
+    if (p.kind === 'figure') {
+      if (old?.kind !== 'figure') return [];
+      used.add(old.id);
+      return [{ ...old, zh }];
+    }
+    if (!old) return [paragraphFromText(p.kind, p.text, zh, newParagraphId())];
     used.add(old.id);
-    return old.text === p.text.replace(/\s+/g, ' ').trim() && old.kind === p.kind
-      ? { ...old, zh }
-      : paragraphFromText(p.kind, p.text, zh, old.id);
+    const unchanged = old.text === p.text.replace(/\s+/g, ' ').trim() && old.kind === p.kind;
+    return [unchanged ? { ...old, zh } : paragraphFromText(p.kind, p.text, zh, old.id)];
   });
 }
 
@@ -102,7 +108,7 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       user: e.user_id !== null && e.username !== null ? { id: e.user_id, username: e.username } : null,
       created_at: e.created_at,
     }));
-    return toManage(row, events);
+    return toManage(row, events, await readerToolsRepo(db).words(id));
   }
 
   async function log(id: number, editor: Editor | null, action: string, detail: string) {
@@ -125,7 +131,10 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       );
     },
 
-    async create(editor: Editor, article: ArticleEdit & { title: string; paragraphs: NonNullable<ArticleEdit['paragraphs']> }) {
+    async create(
+      editor: Editor,
+      article: Omit<ArticleEdit, 'title' | 'paragraphs'> & { title: string; paragraphs: NonNullable<ArticleEdit['paragraphs']> },
+    ) {
       const paragraphs = editedParagraphs([], article.paragraphs);
       const t = now();
       const id = await repo.insert(
@@ -135,7 +144,7 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
           title_zh: article.title_zh ?? null,
           summary: article.summary ?? null,
           summary_zh: article.summary_zh ?? null,
-          author_id: await authorId(article.author),
+          author_id: await authorId(article.author ?? null),
           source: '畅读编辑部',
           url: null,
           feed_id: null,
@@ -168,10 +177,11 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
         id,
         {
           ...(edit.title !== undefined ? { title: edit.title } : {}),
-          ...(edit.title_zh !== undefined || 'title_zh' in edit ? { title_zh: edit.title_zh ?? null } : {}),
-          ...('summary' in edit ? { summary: edit.summary ?? null } : {}),
-          ...('summary_zh' in edit ? { summary_zh: edit.summary_zh ?? null } : {}),
-          ...('author' in edit ? { author_id: await authorId(edit.author) } : {}),
+          // Absent leaves a field as it is; null (or '') clears it.
+          ...(edit.title_zh !== undefined ? { title_zh: edit.title_zh } : {}),
+          ...(edit.summary !== undefined ? { summary: edit.summary } : {}),
+          ...(edit.summary_zh !== undefined ? { summary_zh: edit.summary_zh } : {}),
+          ...(edit.author !== undefined ? { author_id: await authorId(edit.author) } : {}),
           ...(topics ? { topics: JSON.stringify(topics) } : {}),
           ...(edit.level !== undefined ? { level_override: edit.level } : {}),
           ...(edit.paragraphs ? prepareContent(paragraphs, dict) : {}),

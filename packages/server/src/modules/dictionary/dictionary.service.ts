@@ -114,7 +114,17 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks) {
   }
 
   return {
-    async lookup(word: string, sentence: string | undefined, userId: number | null): Promise<WordEntry> {
+    /** The headword a tapped form belongs to in its sentence, or null when the dictionary has none. */
+    headword(word: string, sentence: string | undefined): string | null {
+      return resolve(word, sentence).entry?.word.toLowerCase() ?? null;
+    },
+
+    async lookup(
+      word: string,
+      sentence: string | undefined,
+      userId: number | null,
+      options: { record?: boolean } = {},
+    ): Promise<WordEntry> {
       const { query, lower, context, entry } = resolve(word, sentence);
       if (!entry) {
         const close = suggestions(lower);
@@ -126,7 +136,7 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks) {
       const matching = Object.keys(FORM_LABELS).filter((k) => entry.exchange[k]?.toLowerCase() === lower);
       const fitting = matching.filter((k) => !context || (FORM_POS[k] ?? []).includes(context.pos));
       const formLabels = (fitting.length ? fitting : matching).map((k) => FORM_LABELS[k]!);
-      if (userId !== null) await hooks.recordLookup(userId, headword);
+      if (userId !== null && options.record !== false) await hooks.recordLookup(userId, headword);
       return {
         word: entry.word,
         query,

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { flag, id, limit, offset, optionalText, page, text } from '../fields.js';
+import { wordEntrySchema } from './reader.endpoints.js';
+
+/** FSRS card states (ts-fsrs `State`). */
+export const cardStates = ['new', 'learning', 'review', 'relearning'] as const;
+export const cardStateLabels: Record<(typeof cardStates)[number], string> = {
+  new: '新词',
+  learning: '学习中',
+  review: '复习中',
+  relearning: '重新学习',
+};
+
+/** Ratings of a review: 1 Again, 2 Hard, 3 Good, 4 Easy (FSRS grades). */
+export const ratings = { again: 1, hard: 2, good: 3, easy: 4 } as const;
+export const ratingLabels: Record<1 | 2 | 3 | 4, string> = { 1: '忘记', 2: '模糊', 3: '记得', 4: '简单' };
+
+export const wordOrders = ['new', 'old', 'due', 'alpha'] as const;
+export const REVIEW_BATCH = 15;
+
+export const wordContextSchema = z.object({
+  sentence: z.string().nullable(),
+  article_id: z.number().int().nullable(),
+  article_title: z.string().nullable(),
+  source: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const wordItemSchema = z.object({
+  id: z.number().int(),
+  word: z.string(),
+  phonetic: z.string().nullable(),
+  meaning: z.string().nullable(),
+  state: z.enum(cardStates),
+  due: z.string(),
+  reps: z.number().int(),
+  lapses: z.number().int(),
+  last_review: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** What each rating would do now: the next due time and a readable interval. */
+export const intervalPreviewSchema = z.object({
+  rating: z.number().int(),
+  label: z.string(),
+  due: z.string(),
+  interval: z.string(),
+});
+
+export const reviewCardSchema = wordItemSchema.extend({
+  contexts: z.array(wordContextSchema),
+  intervals: z.array(intervalPreviewSchema),
+});
+
+export const wordsEndpoints = {
+  'words.add': endpoint({
+    method: 'POST',
+    path: '/reader/myword',
+    role: 'user',
+    summary: '加入生词本（按词头保存；再次添加会记下新的例句）',
+    input: z.object({
+      word: text('单词', { max: 64 }).regex(/^\p{Script=Latin}[\p{Script=Latin}'’ -]*$/u, { error: '只能添加英文单词' }),
+      sentence: optionalText('例句', 1000),
+      article_id: id('文章 id').optional(),
+      source: optionalText('来源', 40),
+    }),
+    output: wordItemSchema.extend({ added: z.boolean() }),
+  }),
+  'words.delete': endpoint({
+    method: 'POST',
+    path: '/reader/myword/del',
+    role: 'user',
+    summary: '从生词本删除',
+    input: z.object({ word: text('单词', { max: 64 }) }),
+    output: z.object({ ok: z.literal(true) }),
+  }),
+  'words.list': endpoint({
+    method: 'GET',
+    path: '/reader/myword',
+    role: 'user',
+    summary: '生词本：new 最近加入（默认）、old 最早加入、due 最先到期、alpha 按字母；q 搜索',
+    input: z.object({
+      offset,
+      order: z.enum(wordOrders, { error: '排序只能是 new、old、due 或 alpha' }).default('new'),
+      q: optionalText('搜索内容', 64),
+    }),
+    output: page(wordItemSchema),
+  }),
+  'words.overview': endpoint({
+    method: 'GET',
+    path: '/reader/myword/overview',
+    role: 'user',
+    summary: '生词本概况：各状态数量、现在到期、今天到期、今天已复习、连续天数、近 30 天记住率',
+    input: z.object({}),
+    output: z.object({
+      total: z.number().int(),
+      by_state: z.record(z.enum(cardStates), z.number().int()),
+      due_now: z.number().int(),
+      due_today: z.number().int(),
+      reviewed_today: z.number().int(),
+      streak: z.number().int(),
+      retention_30d: z.number().nullable(),
+    }),
+  }),
+  'words.next': endpoint({
+    method: 'GET',
+    path: '/reader/myword/review/next',
+    role: 'user',
+    summary: '下一批到期的卡片；force 时没有到期卡片也给出未到期的（提前复习）',
+    input: z.object({ force: flag('force').default(false), size: limit(REVIEW_BATCH, 50).optional() }),
+    output: z.object({ list: z.array(reviewCardSchema), due_now: z.number().int() }),
+  }),
+  'words.ofArticle': endpoint({
+    method: 'GET',
+    path: '/reader/myword/review/article',
+    role: 'user',
+    summary: '生词本中在这篇文章里出现的词',
+    input: z.object({ article_id: id('文章 id'), offset, size: limit(REVIEW_BATCH, 200).optional() }),
+    output: page(reviewCardSchema.extend({ forms: z.array(z.string()) })),
+  }),
+  'words.review': endpoint({
+    method: 'POST',
+    path: '/reader/myword/{id}/review',
+    role: 'user',
+    summary: '复习一张卡片：rating 1 忘记 / 2 模糊 / 3 记得 / 4 简单，spent 为用时（毫秒）',
+    input: z.object({
+      id: id('卡片 id'),
+      rating: z.coerce
+        .number({ error: 'rating 必须是 1–4' })
+        .int({ error: 'rating 必须是 1–4' })
+        .min(1, { error: 'rating 必须是 1–4' })
+        .max(4, { error: 'rating 必须是 1–4' }),
+      spent: z.coerce
+        .number({ error: '用时必须是数字（毫秒）' })
+        .int({ error: '用时必须是整数（毫秒）' })
+        .min(0, { error: '用时不能为负数' })
+        .max(3_600_000, { error: '用时太长了' })
+        .default(0),
+    }),
+    output: reviewCardSchema,
+  }),
+  'words.detail': endpoint({
+    method: 'GET',
+    path: '/reader/myword/detail',
+    role: 'user',
+    summary: '生词详情：词典释义、全部例句（含文章链接）、复习记录、下次到期',
+    input: z.object({ word: text('单词', { max: 64 }) }),
+    output: z.object({
+      item: wordItemSchema,
+      entry: wordEntrySchema.nullable(),
+      contexts: z.array(wordContextSchema),
+      reviews: z.array(
+        z.object({
+          rating: z.number().int(),
+          label: z.string(),
+          state: z.enum(cardStates),
+          review: z.string(),
+          scheduled_days: z.number().int(),
+          spent: z.number().int(),
+        }),
+      ),
+      intervals: z.array(intervalPreviewSchema),
+    }),
+  }),
+  'words.export': endpoint({
+    method: 'GET',
+    path: '/reader/myword/export',
+    role: 'user',
+    summary: '导出生词本：format=csv（默认）或 anki（制表符分隔，可导入 Anki）',
+    input: z.object({ format: z.enum(['csv', 'anki'], { error: '格式只能是 csv 或 anki' }).default('csv') }),
+    output: z.string(),
+    produces: 'text/csv; charset=utf-8',
+    cookieAuth: true,
+  }),
+} as const;

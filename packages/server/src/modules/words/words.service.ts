@@ -1,0 +1,218 @@
+import { cardStates, ratingLabels } from '@changdu/contract';
+import type { Grade } from 'ts-fsrs';
+import type { Db } from '../../db/client.js';
+import { Invalid, NotFound } from '../../http/errors.js';
+import { DAY, type Clock } from '../../lib/clock.js';
+import { pageOf } from '../../lib/page.js';
+import { parseParagraphs } from '../articles/article-content.js';
+import { articlesRepo } from '../articles/articles.repo.js';
+import type { DictionaryService } from '../dictionary/dictionary.service.js';
+import { meaningsOf } from '../dictionary/dictionary.service.js';
+import type { Ecdict } from '../dictionary/ecdict.js';
+import { analyse } from '../dictionary/lemmatizer.js';
+import { dayBounds, dayKey, streaks } from '../history/days.js';
+import { cardFields, newCard, preview, review, stateName, toCard, type CardRow } from './scheduler.js';
+import { wordsRepo, type WordOrder } from './words.repo.js';
+
+const PAGE = 20;
+const CONTEXTS_ON_CARD = 3;
+
+/** The word book: headwords with their context sentences, scheduled by FSRS; each user sees only their own. */
+export function wordsService(db: Db, clock: Clock, dict: Ecdict, dictionary: DictionaryService) {
+  const repo = wordsRepo(db);
+  const articles = articlesRepo(db);
+
+  function item(row: CardRow) {
+    const entry = dict.lookup(row.word);
+    const first = entry ? meaningsOf(entry)[0] : undefined;
+    return {
+      id: row.id,
+      word: row.word,
+      phonetic: entry?.phonetic ?? null,
+      meaning: first ? `${first.pos ? `${first.pos} ` : ''}${first.text}` : null,
+      state: stateName(row.state),
+      due: row.due,
+      reps: row.reps,
+      lapses: row.lapses,
+      last_review: row.last_review,
+      created_at: row.created_at,
+    };
+  }
+
+  async function cards(rows: CardRow[]) {
+    const now = clock.now();
+    const contexts = await repo.contexts(rows.map((r) => r.id));
+    return rows.map((row) => ({
+      ...item(row),
+      contexts: contexts
+        .filter((c) => c.entry_id === row.id)
+        .slice(0, CONTEXTS_ON_CARD)
+        .map((c) => ({
+          sentence: c.sentence,
+          article_id: c.article_id,
+          article_title: c.article_title ?? null,
+          source: c.source,
+          created_at: c.created_at,
+        })),
+      intervals: preview(toCard(row), now),
+    }));
+  }
+
+  async function owned(userId: number, id: number) {
+    const row = await repo.byId(userId, id);
+    if (!row) throw new NotFound('生词本里没有这张卡片');
+    return row;
+  }
+
+  return {
+    async add(
+      userId: number,
+      input: { word: string; sentence?: string | undefined; article_id?: number | undefined; source?: string | undefined },
+    ) {
+      const headword = dictionary.headword(input.word, input.sentence);
+      if (!headword) throw new NotFound(`词典里没有找到“${input.word}”，无法加入生词本`);
+      if (input.article_id !== undefined && !(await articles.findById(input.article_id))) throw new NotFound('文章不存在');
+      const now = clock.now().toISOString();
+      let row = await repo.byWord(userId, headword);
+      const added = !row;
+      if (!row) {
+        const id = await repo.insert({
+          user_id: userId,
+          word: headword,
+          ...cardFields(newCard(clock.now())),
+          created_at: now,
+          updated_at: now,
+        });
+        row = (await repo.byId(userId, id))!;
+      }
+      await repo.addContext({
+        entry_id: row.id,
+        sentence: input.sentence ?? null,
+        article_id: input.article_id ?? null,
+        source: input.source ?? (input.article_id ? 'article' : null),
+        created_at: now,
+      });
+      return { ...item(row), added };
+    },
+
+    async delete(userId: number, word: string) {
+      const headword = dictionary.headword(word, undefined) ?? word.toLowerCase();
+      if ((await repo.delete(userId, headword)) === 0 && (await repo.delete(userId, word.toLowerCase())) === 0)
+        throw new NotFound('生词本里没有这个词');
+      return { ok: true as const };
+    },
+
+    async list(userId: number, order: WordOrder, q: string | undefined, offset: number) {
+      return pageOf((await repo.list(userId, order, q, offset, PAGE + 1)).map(item), offset, PAGE);
+    },
+
+    async overview(userId: number) {
+      const now = clock.now();
+      const today = dayKey(now);
+      const byState = Object.fromEntries(cardStates.map((s) => [s, 0])) as Record<(typeof cardStates)[number], number>;
+      for (const r of await repo.countByState(userId)) byState[stateName(r.state)] = Number(r.n);
+      const recent = await repo.reviewsSince(userId, new Date(now.getTime() - 30 * DAY).toISOString());
+      // True retention: of reviews of cards in the review state, the share not forgotten.
+      const matured = recent.filter((r) => r.state === 2);
+      return {
+        total: Object.values(byState).reduce((a, b) => a + b, 0),
+        by_state: byState,
+        due_now: await repo.countDue(userId, now.toISOString()),
+        due_today: await repo.countDue(userId, dayBounds(today).end),
+        reviewed_today: recent.filter((r) => dayKey(new Date(r.review)) === today).length,
+        streak: streaks(new Set((await repo.reviewDays(userId)).map((r) => dayKey(new Date(r)))), today).current,
+        retention_30d: matured.length ? Math.round((matured.filter((r) => r.rating > 1).length / matured.length) * 1000) / 1000 : null,
+      };
+    },
+
+    async next(userId: number, force: boolean, size: number) {
+      const now = clock.now().toISOString();
+      const dueNow = await repo.countDue(userId, now);
+      let rows = await repo.due(userId, now, size);
+      if (rows.length === 0 && force) rows = await repo.upcoming(userId, now, size);
+      return { list: await cards(rows), due_now: dueNow };
+    },
+
+    /** The reader's words that occur in an article, with the forms used there. */
+    async ofArticle(userId: number, articleId: number, offset: number, size: number) {
+      const article = await articles.findById(articleId);
+      if (!article) throw new NotFound('文章不存在');
+      const forms = new Map<string, Set<string>>();
+      for (const p of parseParagraphs(article.content)) {
+        for (const token of analyse(p.text)) {
+          if (!/^[a-z]/i.test(token.text)) continue;
+          const surface = token.text.toLowerCase();
+          for (const key of new Set([token.lemma, dict.lemma(surface)?.word.toLowerCase() ?? surface, surface])) {
+            if (!forms.has(key)) forms.set(key, new Set());
+            forms.get(key)!.add(surface);
+          }
+        }
+      }
+      const rows = await repo.withWords(userId, [...forms.keys()]);
+      const page = rows.slice(offset, offset + size + 1);
+      const list = (await cards(page)).map((c) => ({ ...c, forms: [...(forms.get(c.word) ?? [])] }));
+      return pageOf(list, offset, size);
+    },
+
+    async review(userId: number, id: number, rating: number, spentMs: number) {
+      if (rating < 1 || rating > 4) throw new Invalid('rating 必须是 1–4');
+      const row = await owned(userId, id);
+      const now = clock.now();
+      const { card, log } = review(toCard(row), now, rating as Grade);
+      await repo.update(row.id, { ...cardFields(card), updated_at: now.toISOString() });
+      await repo.log({
+        entry_id: row.id,
+        user_id: userId,
+        rating: log.rating,
+        state: log.state,
+        due: log.due.toISOString(),
+        stability: log.stability,
+        difficulty: log.difficulty,
+        elapsed_days: log.elapsed_days,
+        last_elapsed_days: log.last_elapsed_days,
+        scheduled_days: log.scheduled_days,
+        learning_steps: log.learning_steps,
+        review: log.review.toISOString(),
+        spent_ms: spentMs,
+      });
+      return (await cards([(await repo.byId(userId, id))!]))[0]!;
+    },
+
+    async detail(userId: number, word: string) {
+      const row =
+        (await repo.byWord(userId, word.toLowerCase())) ?? (await repo.byWord(userId, dictionary.headword(word, undefined) ?? ''));
+      if (!row) throw new NotFound('生词本里没有这个词');
+      const [card] = await cards([row]);
+      const entry = await dictionary.lookup(row.word, undefined, userId, { record: false }).catch(() => null);
+      return {
+        item: item(row),
+        entry,
+        contexts: (await repo.contexts([row.id])).map((c) => ({
+          sentence: c.sentence,
+          article_id: c.article_id,
+          article_title: c.article_title ?? null,
+          source: c.source,
+          created_at: c.created_at,
+        })),
+        reviews: (await repo.reviews(row.id)).map((r) => ({
+          rating: r.rating,
+          label: ratingLabels[r.rating as 1 | 2 | 3 | 4],
+          state: stateName(r.state),
+          review: r.review,
+          scheduled_days: r.scheduled_days,
+          spent: r.spent_ms,
+        })),
+        intervals: card!.intervals,
+      };
+    },
+
+    /** All entries with their newest context, for the exports. */
+    async exportRows(userId: number) {
+      const rows = await repo.all(userId);
+      const contexts = await repo.contexts(rows.map((r) => r.id));
+      return rows.map((row) => ({ ...item(row), context: contexts.find((c) => c.entry_id === row.id) ?? null }));
+    },
+  };
+}
+
+export type WordsService = ReturnType<typeof wordsService>;
