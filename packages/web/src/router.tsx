@@ -1,15 +1,11 @@
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AppShell } from './components/AppShell';
 import { NotFound } from './components/NotFound';
 import { RouteError } from './components/RouteError';
 import { Spinner } from './components/Spinner';
-import { withChunkReload } from './lib/chunk-reload';
-
-/** A lazily loaded screen: its own chunk, reloaded once (guarded) if the chunk is gone. */
-function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: withChunkReload(async () => ({ Component: await load() })) };
-}
+import { readingRoutes } from './routes/reading/routes';
+import { screen } from './routes/screen';
+import { wordRoutes } from './routes/words/routes';
 
 /**
  * The screens that exist so far (spec §2); every other path of the spec's list falls
@@ -59,6 +55,8 @@ export const routes: RouteObject[] = [
               { path: 'rss', ...screen(() => import('./routes/admin/Rss').then((m) => m.Rss)) },
             ],
           },
+          ...readingRoutes,
+          ...wordRoutes,
           { path: '*', Component: NotFound },
         ],
       },
