@@ -18,6 +18,29 @@ export interface Db {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
 
+const STATEMENT_CACHE = 500;
+
+/**
+ * better-sqlite3 with prepared statements reused by SQL text. Kysely's SQLite driver prepares
+ * every query afresh, which was the largest cost of a simple read (bench/); a statement is
+ * reusable as long as the connection lives.
+ */
+function withStatementCache(database: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE) cache.delete(cache.keys().next().value!);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 /** Opens SQLite (a file, or `:memory:`) with WAL and foreign keys on. */
 export function openSqlite(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -25,7 +48,7 @@ export function openSqlite(file: string): Db {
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
 }
 
