@@ -1,5 +1,6 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { EndpointName } from '@changdu/contract';
+import { call, unwrap, type ApiError, type Output } from './client';
 import { apiKey, useApiInfiniteQuery, useApiMutation, useApiQuery } from './hooks';
 
 /** Everything a change to the word book can alter: lists, counts, sessions, lookups, read data. */
@@ -69,3 +70,19 @@ export function useReviewCard(options: { keepSession?: boolean } = {}) {
 }
 
 export const wordKeys = { overview: apiKey('words.overview', {}) };
+
+/**
+ * One article's words as the batch of a review session (`/flashcard/reviewArticleWords`).
+ * Its key does not start with `words.ofArticle`, so the session's own ratings, which refresh
+ * that endpoint's views, do not refetch the whole list under it; each visit loads it afresh.
+ */
+export function useArticleReviewBatch(articleId: number) {
+  return useQuery<Output<'words.ofArticle'>, ApiError>({
+    queryKey: ['flashcard.articleSession', articleId],
+    queryFn: ({ signal }) => unwrap(call('words.ofArticle', { article_id: articleId, size: 200 }, { signal })),
+    enabled: Number.isInteger(articleId) && articleId > 0,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
