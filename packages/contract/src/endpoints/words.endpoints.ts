@@ -20,6 +20,8 @@ export const wordOrders = ['new', 'old', 'due', 'alpha'] as const;
 export const REVIEW_BATCH = 15;
 
 export const wordContextSchema = z.object({
+  /** The form as read ("went"), when it differs from the headword; null otherwise. */
+  form: z.string().nullable(),
   sentence: z.string().nullable(),
   article_id: z.number().int().nullable(),
   article_title: z.string().nullable(),

@@ -282,6 +282,8 @@ export interface AppSecretsTable {
 export interface WordContextsTable {
   id: Generated<number>;
   entry_id: number;
+  /** The form as read, when it differs from the headword. */
+  form: string | null;
   sentence: string | null;
   article_id: number | null;
   source: string | null;

@@ -79,7 +79,12 @@ export function FlashcardFace({ card, side, repeat }: FlashcardFaceProps) {
       )}
       {context?.sentence && (
         <p className="flashcard-sentence" lang="en">
-          <MarkedSentence sentence={context.sentence} word={card.word} forms={card.forms} clip />
+          <MarkedSentence
+            sentence={context.sentence}
+            word={card.word}
+            forms={context.form ? [context.form, ...(card.forms ?? [])] : card.forms}
+            clip
+          />
         </p>
       )}
       {side === 'back' && context?.article_title && (

@@ -5,6 +5,7 @@ import { tasks } from './2026_11_21_0002_tasks.js';
 import { articles } from './2026_11_22_0003_articles.js';
 import { reading } from './2026_11_22_0004_reading.js';
 import { wordReviews } from './2026_11_22_0005_word_reviews.js';
+import { contextForms } from './2026_11_22_0006_context_forms.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_22_0003_articles': articles(dialect),
     '2026_11_22_0004_reading': reading(dialect),
     '2026_11_22_0005_word_reviews': wordReviews(dialect),
+    '2026_11_22_0006_context_forms': contextForms(),
   };
 }

@@ -19,9 +19,15 @@ export function wordsRepo(db: Db) {
     delete: async (userId: number, word: string) =>
       Number((await k.deleteFrom('word_book').where('user_id', '=', userId).where('word', '=', word).executeTakeFirst()).numDeletedRows),
 
-    list(userId: number, order: WordOrder, q: string | undefined, offset: number, limit: number) {
+    /** `q` matches headwords by prefix, or exactly the headword of the form searched for. */
+    list(userId: number, order: WordOrder, q: { prefix: string; headword: string | null } | undefined, offset: number, limit: number) {
       let query = k.selectFrom('word_book').selectAll().where('user_id', '=', userId);
-      if (q) query = query.where('word', 'like', sql<string>`${`${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+      if (q) {
+        const pattern = `${q.prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        query = query.where((eb) =>
+          eb.or([eb('word', 'like', sql<string>`${pattern} escape '\\'`), ...(q.headword ? [eb('word', '=', q.headword)] : [])]),
+        );
+      }
       const ordered =
         order === 'old'
           ? query.orderBy('created_at', 'asc')
@@ -87,6 +93,7 @@ export function wordsRepo(db: Db) {
             .leftJoin('articles', 'articles.id', 'word_contexts.article_id')
             .select([
               'word_contexts.entry_id',
+              'word_contexts.form',
               'word_contexts.sentence',
               'word_contexts.article_id',
               'word_contexts.source',
@@ -99,6 +106,7 @@ export function wordsRepo(db: Db) {
         : Promise.resolve([]),
     async addContext(row: {
       entry_id: number;
+      form: string | null;
       sentence: string | null;
       article_id: number | null;
       source: string | null;

@@ -15,6 +15,19 @@ import { cardFields, newCard, preview, review, stateName, toCard, type CardRow }
 import { wordsRepo, type WordOrder } from './words.repo.js';
 
 const PAGE = 20;
+
+type ContextRow = Awaited<ReturnType<ReturnType<typeof wordsRepo>['contexts']>>[number];
+
+function toContext(c: ContextRow) {
+  return {
+    form: c.form,
+    sentence: c.sentence,
+    article_id: c.article_id,
+    article_title: c.article_title ?? null,
+    source: c.source,
+    created_at: c.created_at,
+  };
+}
 const CONTEXTS_ON_CARD = 3;
 
 /** The word book: headwords with their context sentences, scheduled by FSRS; each user sees only their own. */
@@ -47,13 +60,7 @@ export function wordsService(db: Db, clock: Clock, dict: Ecdict, dictionary: Dic
       contexts: contexts
         .filter((c) => c.entry_id === row.id)
         .slice(0, CONTEXTS_ON_CARD)
-        .map((c) => ({
-          sentence: c.sentence,
-          article_id: c.article_id,
-          article_title: c.article_title ?? null,
-          source: c.source,
-          created_at: c.created_at,
-        })),
+        .map(toContext),
       intervals: preview(toCard(row), now),
     }));
   }
@@ -87,6 +94,7 @@ export function wordsService(db: Db, clock: Clock, dict: Ecdict, dictionary: Dic
       }
       await repo.addContext({
         entry_id: row.id,
+        form: input.word.toLowerCase() !== headword ? input.word.toLowerCase() : null,
         sentence: input.sentence ?? null,
         article_id: input.article_id ?? null,
         source: input.source ?? (input.article_id ? 'article' : null),
@@ -103,7 +111,8 @@ export function wordsService(db: Db, clock: Clock, dict: Ecdict, dictionary: Dic
     },
 
     async list(userId: number, order: WordOrder, q: string | undefined, offset: number) {
-      return pageOf((await repo.list(userId, order, q, offset, PAGE + 1)).map(item), offset, PAGE);
+      const search = q ? { prefix: q, headword: dictionary.headword(q, undefined) } : undefined;
+      return pageOf((await repo.list(userId, order, search, offset, PAGE + 1)).map(item), offset, PAGE);
     },
 
     async overview(userId: number) {
@@ -187,13 +196,7 @@ export function wordsService(db: Db, clock: Clock, dict: Ecdict, dictionary: Dic
       return {
         item: item(row),
         entry,
-        contexts: (await repo.contexts([row.id])).map((c) => ({
-          sentence: c.sentence,
-          article_id: c.article_id,
-          article_title: c.article_title ?? null,
-          source: c.source,
-          created_at: c.created_at,
-        })),
+        contexts: (await repo.contexts([row.id])).map(toContext),
         reviews: (await repo.reviews(row.id)).map((r) => ({
           rating: r.rating,
           label: ratingLabels[r.rating as 1 | 2 | 3 | 4],

@@ -23,9 +23,9 @@ describe('adding and removing words', () => {
     expect(again.result).toMatchObject({ id: first.result!.id, added: false });
     await add('negotiate', { sentence: 'They negotiated a deal.', article_id: article });
     const detail = (await t.call('words.detail', { word: 'negotiate' }, { token: reader.token })).result!;
-    expect(detail.contexts.map((c) => [c.sentence, c.article_title])).toEqual([
-      ['Negotiating takes patience.', null],
-      ['They negotiated a deal.', 'Deals'],
+    expect(detail.contexts.map((c) => [c.form, c.sentence, c.article_title])).toEqual([
+      ['negotiating', 'Negotiating takes patience.', null],
+      ['negotiated', 'They negotiated a deal.', 'Deals'],
     ]);
     expect(detail.entry?.word).toBe('negotiate');
     expect(detail.intervals.map((i) => i.label)).toEqual(['忘记', '模糊', '记得', '简单']);
@@ -63,6 +63,9 @@ describe('lists and overview', () => {
     expect(await order('alpha')).toEqual(['apple', 'banana', 'cherry']);
     expect(await order('due')).toEqual(['banana', 'apple', 'cherry']);
     expect(await order('new', 'ch')).toEqual(['cherry']);
+    // Searching a form finds its headword.
+    await add('mice');
+    expect(await order('alpha', 'mice')).toEqual(['mouse']);
     expect((await t.call('words.list', { order: 'random' as never }, { token: reader.token })).msg).toBe(
       '排序只能是 new、old、due 或 alpha',
     );

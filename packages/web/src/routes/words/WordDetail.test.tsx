@@ -36,6 +36,7 @@ function detail(): Output<'words.detail'> {
         article_id: 12,
         article_title: 'Labour Pains',
         source: 'article',
+        form: null,
         created_at: new Date(NOW).toISOString(),
       },
       {
@@ -43,6 +44,7 @@ function detail(): Output<'words.detail'> {
         article_id: 7,
         article_title: 'Family Matters',
         source: 'article',
+        form: null,
         created_at: new Date(NOW).toISOString(),
       },
     ],

@@ -62,7 +62,7 @@ function WordDetailBody({ word }: { word: string }) {
             <li key={i} className="word-context">
               {c.sentence ? (
                 <p className="word-context-sentence" lang="en">
-                  <MarkedSentence sentence={c.sentence} word={d.item.word} forms={forms} />
+                  <MarkedSentence sentence={c.sentence} word={d.item.word} forms={c.form ? [c.form, ...forms] : forms} />
                 </p>
               ) : (
                 <p className="muted">（加入时没有例句）</p>

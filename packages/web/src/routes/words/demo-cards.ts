@@ -87,7 +87,9 @@ export function demoCards(now: number = Date.now()): FlashcardData[] {
     meaning: s.meaning,
     state: 'new',
     due: new Date(now).toISOString(),
-    contexts: [{ sentence: s.sentence, article_id: null, article_title: null, source: 'demo', created_at: new Date(now).toISOString() }],
+    contexts: [
+      { form: null, sentence: s.sentence, article_id: null, article_title: null, source: 'demo', created_at: new Date(now).toISOString() },
+    ],
     intervals: intervals(now),
   }));
 }

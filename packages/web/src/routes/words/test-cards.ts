@@ -56,6 +56,7 @@ export function reviewCard(id: number, word = WORDS[id - 1] ?? `word`, overrides
         article_id: 40 + id,
         article_title: `Article about ${word}`,
         source: 'article',
+        form: null,
         created_at: new Date(NOW).toISOString(),
       },
     ],
