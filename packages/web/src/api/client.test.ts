@@ -57,6 +57,22 @@ describe('api client', () => {
     expect(endpointUrl('auth.captcha', { key: 'abc' })).toBe('/auth/captcha?key=abc');
   });
 
+  it('adds a call’s extra headers (a request signature) and keepalive, never replacing the identity headers', async () => {
+    document.cookie = 'bb_token=tok123; path=/';
+    const api = mockApi({ 'POST /reader/history': ok({}) });
+    await call(
+      'history.report',
+      { article_id: 3, spent_time: 30, is_finish: false, t: 'x.y' },
+      { headers: { 'X-BB-Sign': '1700000000000123', Authorization: 'Bearer forged' }, keepalive: true },
+    );
+    expect(api.requests[0]?.headers['x-bb-sign']).toBe('1700000000000123');
+    expect(api.requests[0]?.headers.authorization).toBe('Bearer tok123');
+    expect(api.fetchMock.mock.calls[0]?.[1]?.keepalive).toBe(true);
+    await call('user.me', {});
+    expect(api.requests[1]?.headers['x-bb-sign']).toBeUndefined();
+    expect(api.fetchMock.mock.calls[1]?.[1]?.keepalive).toBeUndefined();
+  });
+
   it('returns the server envelope as is for other failures, without redirecting', async () => {
     setNavigate(navigate);
     mockApi({ 'POST /auth/login': fail(400, '用户名或密码不正确') });

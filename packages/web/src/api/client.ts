@@ -33,6 +33,10 @@ export interface CallOptions {
    */
   redirectOnAuthError?: boolean;
   signal?: AbortSignal;
+  /** Extra headers for this call, e.g. a request signature; identity headers cannot be replaced. */
+  headers?: Record<string, string>;
+  /** Let the request outlive the page (a last report while the reader leaves). */
+  keepalive?: boolean;
 }
 
 /** A failed call, thrown by `unwrap`: `msg` is learner-facing Chinese, fit to show as is. */
@@ -116,8 +120,9 @@ export async function call<N extends EndpointName>(name: N, input: Input<N>, opt
   const ep = endpoints[name];
   // Inputs are zod-object inputs: plain records of fields.
   const { url, rest } = fillPath(ep.path, input as Record<string, unknown>);
-  const headers = identityHeaders();
+  const headers = { ...options.headers, ...identityHeaders() };
   const init: RequestInit = { method: ep.method, headers, credentials: 'same-origin', signal: options.signal };
+  if (options.keepalive) init.keepalive = true;
   let target = url;
   if (ep.method === 'GET') target += toQuery(rest);
   else {

@@ -27,7 +27,12 @@ export const creditGroups: CreditGroup[] = [
         licence: 'MIT',
         url: 'https://github.com/skywind3000/ECDICT',
       },
-      { name: 'wink-nlp 与 wink-eng-lite-web-model', role: '按句子识别词性与词根（如 went → go、leaves → leaf/leave）', licence: 'MIT', url: 'https://winkjs.org/wink-nlp/' },
+      {
+        name: 'wink-nlp 与 wink-eng-lite-web-model',
+        role: '按句子识别词性与词根（如 went → go、leaves → leaf/leave）',
+        licence: 'MIT',
+        url: 'https://winkjs.org/wink-nlp/',
+      },
       { name: 'ts-fsrs', role: '生词本的间隔重复算法（FSRS-6）', licence: 'MIT', url: 'https://github.com/open-spaced-repetition/ts-fsrs' },
       { name: '畅读原创示例文章', role: '演示文章与译文，为本产品原创', licence: '本产品所有', url: '/' },
     ],

@@ -1,14 +1,39 @@
-import { useMemo, type ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import type { Paragraph } from '@changdu/contract';
 import { cleanArticleHtml } from '../../lib/html';
+import { decorateHtml, type Highlight, type WordClass } from './decorate';
+
+const NO_HIGHLIGHTS: Highlight[] = [];
+
+/** What the reading tools draw on the text: my highlights by paragraph, and word marks. */
+export interface Decorations {
+  highlights: ReadonlyMap<string, Highlight[]>;
+  wordClass?: WordClass;
+}
 
 /**
  * The article body, one element per paragraph by its `kind`. The element that carries
- * `data-pid` holds exactly the paragraph's HTML and nothing else, so the reading tools
- * of a later issue can map text offsets to paragraph ids; the translation, when shown,
- * is a sibling beneath it.
+ * `data-pid` holds exactly the paragraph's HTML (its words wrapped in spans, highlights in
+ * marks: the text itself unchanged) and nothing else, so the reading tools map text
+ * offsets to paragraph ids; the translation, when shown, is a sibling beneath it.
  */
-export function ArticleBody({ paragraphs, bilingual }: { paragraphs: Paragraph[]; bilingual: boolean }) {
+export const ArticleBody = memo(function ArticleBody({
+  paragraphs,
+  bilingual,
+  decorations,
+}: {
+  paragraphs: Paragraph[];
+  bilingual: boolean;
+  decorations?: Decorations;
+}) {
+  const html = (paragraph: Paragraph, as: HtmlTag) => (
+    <Html
+      as={as}
+      paragraph={paragraph}
+      highlights={decorations?.highlights.get(paragraph.id) ?? NO_HIGHLIGHTS}
+      wordClass={decorations?.wordClass}
+    />
+  );
   const blocks: ReactNode[] = [];
   for (let i = 0; i < paragraphs.length; i++) {
     const first = paragraphs[i]!;
@@ -21,7 +46,7 @@ export function ArticleBody({ paragraphs, bilingual }: { paragraphs: Paragraph[]
         <ul key={first.id} className="para-list">
           {items.map((item) => (
             <li key={item.id}>
-              <Html as="div" paragraph={item} />
+              {html(item, 'div')}
               {bilingual && <Translation paragraph={item} />}
             </li>
           ))}
@@ -29,51 +54,72 @@ export function ArticleBody({ paragraphs, bilingual }: { paragraphs: Paragraph[]
       );
       continue;
     }
-    blocks.push(<Block key={first.id} paragraph={first} bilingual={bilingual} />);
+    blocks.push(<Block key={first.id} paragraph={first} bilingual={bilingual} html={html} />);
   }
   return <div className="reader-body">{blocks}</div>;
-}
+});
 
-function Block({ paragraph, bilingual }: { paragraph: Paragraph; bilingual: boolean }) {
+type HtmlTag = 'p' | 'h2' | 'h3' | 'div' | 'figure';
+
+function Block({
+  paragraph,
+  bilingual,
+  html,
+}: {
+  paragraph: Paragraph;
+  bilingual: boolean;
+  html: (paragraph: Paragraph, as: HtmlTag) => ReactNode;
+}) {
   const zh = bilingual && <Translation paragraph={paragraph} />;
   switch (paragraph.kind) {
     case 'h2':
     case 'h3':
       return (
         <>
-          <Html as={paragraph.kind} paragraph={paragraph} />
+          {html(paragraph, paragraph.kind)}
           {zh}
         </>
       );
     case 'blockquote':
       return (
         <blockquote className="para-quote">
-          <Html as="p" paragraph={paragraph} />
+          {html(paragraph, 'p')}
           {zh}
         </blockquote>
       );
     case 'figure':
       return (
         <div className="para-figure-wrap">
-          <Html as="figure" paragraph={paragraph} />
+          {html(paragraph, 'figure')}
           {zh}
         </div>
       );
     default:
       return (
         <>
-          <Html as="p" paragraph={paragraph} />
+          {html(paragraph, 'p')}
           {zh}
         </>
       );
   }
 }
 
-/** The paragraph's own HTML: sanitised by the server, passed through an allow-list here as well. */
-function Html({ as: Tag, paragraph }: { as: 'p' | 'h2' | 'h3' | 'div' | 'figure'; paragraph: Paragraph }) {
-  const html = useMemo(() => cleanArticleHtml(paragraph.html), [paragraph.html]);
-  return <Tag className={`para para-${paragraph.kind}`} data-pid={paragraph.id} lang="en" dangerouslySetInnerHTML={{ __html: html }} />;
+interface HtmlProps {
+  as: HtmlTag;
+  paragraph: Paragraph;
+  highlights: Highlight[];
+  wordClass: WordClass | undefined;
 }
+
+/**
+ * The paragraph's own HTML: sanitised by the server, passed through an allow-list here as
+ * well, then decorated. Re-rendered only when its HTML, its highlights or the word marks change.
+ */
+const Html = memo(function Html({ as: Tag, paragraph, highlights, wordClass }: HtmlProps) {
+  const clean = useMemo(() => cleanArticleHtml(paragraph.html), [paragraph.html]);
+  const html = useMemo(() => decorateHtml(clean, highlights, wordClass), [clean, highlights, wordClass]);
+  return <Tag className={`para para-${paragraph.kind}`} data-pid={paragraph.id} lang="en" dangerouslySetInnerHTML={{ __html: html }} />;
+});
 
 function Translation({ paragraph }: { paragraph: Paragraph }) {
   if (!paragraph.zh) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCookie } from '../../lib/cookies';
 import { ok } from '../../test/api-mock';
@@ -67,5 +67,23 @@ describe('Mine screen', () => {
     expect(document.documentElement.dataset.theme).toBe('black');
     expect(localStorage.getItem('bb_theme')).toBe('black');
     expect(screen.getByRole('radio', { name: '纯黑' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('links to the reader’s own pages: word book, flashcards, notes, stars, history and read data', async () => {
+    renderApp('/Mine');
+    const study = await screen.findByRole('list', { name: '学习' });
+    const links = Object.fromEntries(
+      within(study)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    );
+    expect(links).toEqual({
+      生词本: '/myword',
+      闪卡复习: '/flashcard',
+      我的笔记: '/mynote',
+      我的收藏: '/MyStar',
+      阅读记录: '/history',
+      阅读数据: '/read_data',
+    });
   });
 });

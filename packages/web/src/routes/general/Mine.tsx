@@ -11,7 +11,17 @@ import { formatDate, maskPhone, roleLabels } from '../../lib/format';
 import { isReviewMode } from '../../lib/review-mode';
 import { toast } from '../../lib/toast';
 
-/** "我的": who I am, account links, appearance, logout — or an invitation to log in. */
+/** The reader's own pages; a logged-out visitor is asked to log in on the way. */
+const studyLinks = [
+  { to: '/myword', label: '生词本' },
+  { to: '/flashcard', label: '闪卡复习' },
+  { to: '/mynote', label: '我的笔记' },
+  { to: '/MyStar', label: '我的收藏' },
+  { to: '/history', label: '阅读记录' },
+  { to: '/read_data', label: '阅读数据' },
+] as const;
+
+/** "我的": who I am, study and account links, appearance, logout — or an invitation to log in. */
 export function Mine() {
   const { user, isLoading, error, refetch } = useCurrentUser();
   return (
@@ -24,7 +34,10 @@ export function Mine() {
       ) : error ? (
         <LoadFailed message={error.msg} onRetry={refetch} />
       ) : (
-        <Welcome />
+        <>
+          <Welcome />
+          <StudyLinks />
+        </>
       )}
       <section className="section">
         <h2 className="section-title">外观</h2>
@@ -91,6 +104,7 @@ function Profile({ user }: { user: User }) {
           </span>
         </div>
       )}
+      <StudyLinks />
       <section className="section">
         <h2 className="section-title">账号</h2>
         <ul className="menu card">
@@ -100,6 +114,19 @@ function Profile({ user }: { user: User }) {
         </ul>
       </section>
     </>
+  );
+}
+
+function StudyLinks() {
+  return (
+    <section className="section">
+      <h2 className="section-title">学习</h2>
+      <ul className="menu card" aria-label="学习">
+        {studyLinks.map((link) => (
+          <MenuLink key={link.to} to={link.to} label={link.label} />
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,271 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useLocation } from 'react-router';
+import { levelLabels, type ArticleDetail, type ExamLevel, type Note } from '@changdu/contract';
+import { errorMessage } from '../../api/client';
+import { useDeleteNote, useLevelWords, useMarkArticle, useMyNotes, useSaveNote } from '../../api/reader.queries';
+import { useArticleWords } from '../../api/words.queries';
+import { LoginPrompt } from '../../components/LoginPrompt';
+import { copyText } from '../../lib/clipboard';
+import { useIsLoggedIn } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { ArticleBody } from './ArticleBody';
+import { FinishCard, KeyWords } from './ArticleEnd';
+import { ArticleHead, MemberNotice } from './ArticleHead';
+import { elementOffset, paragraphElement, sentenceAt, wordKey } from './decorate';
+import { NoteEditor, type NoteColor, type NoteDraft } from './NoteEditor';
+import {
+  anchorOfNote,
+  anchorOfRange,
+  attrValue,
+  highlightsByParagraph,
+  inReadingOrder,
+  newNoteId,
+  revealInText,
+  type Anchor,
+} from './notes';
+import { NotesPanel } from './NotesPanel';
+import { ReaderChrome } from './ReaderChrome';
+import { SelectionToolbar } from './SelectionToolbar';
+import { shareArticle } from './share';
+import { usePageKeys } from './usePageKeys';
+import { useReadingHeartbeat } from './useReadingHeartbeat';
+import { useTextSelection } from './useTextSelection';
+import { wordClasses, wordInfoMap } from './word-marks';
+import { WordSheet, type WordTarget } from './WordSheet';
+
+const SENTENCE_MAX = 1000;
+
+export interface ReaderProps {
+  article: ArticleDetail;
+  bilingual: boolean;
+  fontScale: number;
+  level: ExamLevel | null;
+}
+
+/** The article with its reading tools: word sheet, highlights and notes, word marks, marks, heartbeat. */
+export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
+  const id = article.id;
+  const loggedIn = useIsLoggedIn();
+  const { hash } = useLocation();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const endRef = useRef<HTMLDivElement>(null);
+
+  const myNotes = useMyNotes(id, loggedIn);
+  const bookWords = useArticleWords(id, loggedIn);
+  const levelWords = useLevelWords(id, level);
+  const saveNote = useSaveNote(id);
+  const deleteNote = useDeleteNote(id);
+  const mark = useMarkArticle(id);
+  const finishReading = useReadingHeartbeat(id, loggedIn);
+  usePageKeys();
+
+  const [now] = useState(() => Date.now());
+  const [word, setWord] = useState<WordTarget | null>(null);
+  const [draft, setDraft] = useState<(NoteDraft & { anchor: Anchor }) | null>(null);
+  const [notesOpen, setNotesOpen] = useState(false);
+  const [loginReason, setLoginReason] = useState<string | null>(null);
+
+  const paragraphs = useMemo(() => new Map(article.paragraphs.map((p) => [p.id, p])), [article.paragraphs]);
+  const [selection, clearSelection] = useTextSelection(bodyRef, paragraphs);
+  const notes = useMemo(() => inReadingOrder(myNotes.data?.list ?? [], article.paragraphs), [myNotes.data, article.paragraphs]);
+  const order = useCallback((list: Note[]) => inReadingOrder(list, article.paragraphs), [article.paragraphs]);
+  const levelList = level ? levelWords.data?.list : undefined;
+  const info = useMemo(
+    () => wordInfoMap(bookWords.data?.list ?? [], levelList ?? [], article.words),
+    [bookWords.data, levelList, article.words],
+  );
+  const wordClass = useCallback((key: string) => wordClasses(info.get(key), now), [info, now]);
+  const highlights = useMemo(() => highlightsByParagraph(myNotes.data?.list ?? []), [myNotes.data]);
+  const decorations = useMemo(() => ({ highlights, wordClass }), [highlights, wordClass]);
+
+  // `/article/{id}#<paragraph id>` (from 我的笔记) opens at that paragraph.
+  const target = hash.slice(1);
+  useEffect(() => {
+    if (target) revealInText(`[data-pid="${attrValue(target)}"]`);
+  }, [target, id]);
+
+  // Reaching the end of a full article counts as finishing it, for the reading record.
+  useEffect(() => {
+    const end = endRef.current;
+    if (!loggedIn || article.preview || !end || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) finishReading();
+    });
+    observer.observe(end);
+    return () => observer.disconnect();
+  }, [loggedIn, article.preview, finishReading]);
+
+  const openWord = (event: MouseEvent<HTMLDivElement>) => {
+    const element = event.target as Element;
+    if (element.closest('a') || !window.getSelection()?.isCollapsed) return;
+    const span = element.closest('span.w');
+    const root = paragraphElement(span);
+    const paragraph = root && paragraphs.get(root.dataset.pid ?? '');
+    if (!span || !root || !paragraph) return;
+    const sentence = sentenceAt(paragraph, elementOffset(root, span)).text.slice(0, SENTENCE_MAX);
+    const noteId = span.closest<HTMLElement>('mark.hl')?.dataset.note;
+    setWord({ word: (span.textContent ?? '').replace(/['’]s$/, ''), sentence, ...(noteId ? { noteId } : {}) });
+  };
+
+  const openKeyWord = (headword: string) => {
+    const pattern = new RegExp(`\\b${headword.replace(/[^A-Za-z'-]/g, '')}`, 'i');
+    const paragraph = article.paragraphs.find((p) => pattern.test(p.text));
+    const at = paragraph ? paragraph.text.search(pattern) : -1;
+    setWord({ word: headword, sentence: paragraph && at >= 0 ? sentenceAt(paragraph, at).text.slice(0, SENTENCE_MAX) : '' });
+  };
+
+  const save = (note: Omit<NoteDraft, 'text'> & { anchor: Anchor }) =>
+    saveNote.mutate(
+      {
+        id,
+        note_uuid: note.noteUuid ?? newNoteId(),
+        text: note.anchor.text,
+        comment: note.comment.trim(),
+        root: note.anchor.root,
+        color: note.color,
+        data: note.anchor.data,
+        is_public: note.isPublic,
+      },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          clearSelection();
+        },
+        onError: (error) => toast(errorMessage(error)),
+      },
+    );
+
+  const needLogin = (reason: string) => {
+    if (loggedIn) return false;
+    setLoginReason(reason);
+    return true;
+  };
+
+  const highlight = (color: NoteColor) => {
+    if (!selection || needLogin('登录后可以划线、写笔记，笔记会同步到你的账号')) return;
+    save({ color, comment: '', isPublic: false, anchor: anchorOfRange(selection.range) });
+  };
+
+  const editNote = (note: Note) =>
+    setDraft({
+      text: note.text,
+      color: note.color,
+      comment: note.comment,
+      isPublic: note.is_public,
+      noteUuid: note.note_uuid,
+      anchor: anchorOfNote(note),
+    });
+
+  const toggleMark = (action: 'star' | 'finish', status: boolean) => {
+    if (needLogin(action === 'star' ? '登录后可以收藏文章' : '登录后可以记录读完的文章')) return;
+    if (action === 'finish' && status) finishReading();
+    mark.mutate(
+      { id, action, status },
+      {
+        onSuccess: () => toast(action === 'star' ? (status ? '已收藏' : '已取消收藏') : status ? '已标记为读完' : '已取消读完标记'),
+        onError: (error) => toast(errorMessage(error)),
+      },
+    );
+  };
+  const starred = article.me?.starred ?? false;
+  const finished = article.me?.finished ?? false;
+
+  return (
+    <>
+      <article className="reader" style={{ '--reader-scale': fontScale } as CSSProperties}>
+        <ArticleHead article={article} bilingual={bilingual} />
+        {level && (
+          <p className="level-banner" role="status">
+            {levelWords.data
+              ? `已标出超出${levelLabels[level]}的 ${levelWords.data.list.length} 个词，点词看释义`
+              : `正在标出超出${levelLabels[level]}的词…`}
+          </p>
+        )}
+        <div ref={bodyRef} className={article.preview ? 'reader-preview' : undefined} onClick={openWord}>
+          <ArticleBody paragraphs={article.paragraphs} bilingual={bilingual} decorations={decorations} />
+        </div>
+        {article.preview && <MemberNotice shown={article.paragraphs.length} total={article.paragraph_total} />}
+        <div ref={endRef} className="reader-end" aria-hidden="true" />
+        <KeyWords words={article.words} onOpen={openKeyWord} />
+        {!article.preview && loggedIn && (
+          <FinishCard finished={finished} pending={mark.isPending} onFinish={() => toggleMark('finish', true)} />
+        )}
+        {article.url && (
+          <footer className="reader-foot">
+            <a href={article.url} target="_blank" rel="noopener noreferrer" className="reader-original">
+              阅读原文
+            </a>
+          </footer>
+        )}
+      </article>
+      <ReaderChrome
+        noteCount={notes.length}
+        starred={starred}
+        finished={finished}
+        onNotes={() => setNotesOpen(true)}
+        onStar={() => toggleMark('star', !starred)}
+        onFinish={() => toggleMark('finish', !finished)}
+        onShare={() => void shareArticle(article)}
+      />
+      {selection && !draft && (
+        <SelectionToolbar
+          box={selection.box}
+          onColor={highlight}
+          onComment={() => {
+            if (needLogin('登录后可以划线、写笔记，笔记会同步到你的账号')) return;
+            const anchor = anchorOfRange(selection.range);
+            setDraft({ text: anchor.text, color: 'yellow', comment: '', isPublic: false, anchor });
+          }}
+          onCopy={() => {
+            void copyText(selection.range.text).then((copied) => copied && toast('已复制'));
+            clearSelection();
+          }}
+        />
+      )}
+      <WordSheet
+        target={word}
+        articleId={id}
+        info={word ? info.get(wordKey(word.word)) : undefined}
+        onClose={() => setWord(null)}
+        onEditNote={(noteId) => {
+          const note = notes.find((n) => n.note_uuid === noteId);
+          setWord(null);
+          if (note) editNote(note);
+        }}
+      />
+      <NoteEditor
+        draft={draft}
+        saving={saveNote.isPending}
+        onSave={(next) => draft && save({ ...next, anchor: draft.anchor })}
+        onClose={() => setDraft(null)}
+      />
+      <NotesPanel
+        open={notesOpen}
+        onClose={() => setNotesOpen(false)}
+        articleId={id}
+        loggedIn={loggedIn}
+        mine={notes}
+        order={order}
+        onJump={(note) => {
+          setNotesOpen(false);
+          if (!revealInText(`mark[data-note="${attrValue(note.note_uuid)}"]`)) revealInText(`[data-pid="${attrValue(note.root)}"]`);
+        }}
+        onEdit={editNote}
+        onDelete={(note) =>
+          deleteNote.mutate(
+            { id, note_uuid: note.note_uuid },
+            { onSuccess: () => toast('已删除笔记'), onError: (error) => toast(errorMessage(error)) },
+          )
+        }
+        onSetPublic={(note, isPublic) =>
+          save({ color: note.color, comment: note.comment, isPublic, noteUuid: note.note_uuid, anchor: anchorOfNote(note) })
+        }
+        onLogin={() => {
+          setNotesOpen(false);
+          setLoginReason('登录后可以划线、写笔记，笔记会同步到你的账号');
+        }}
+      />
+      <LoginPrompt reason={loginReason} onClose={() => setLoginReason(null)} />
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { examLevels, levelLabels, type ExamLevel } from '@changdu/contract';
+import { Modal } from '../../components/Modal';
+import { ThemeSwitcher } from '../../components/ThemeSwitcher';
+import { fontSteps, type FontStep } from './useReaderPrefs';
+
+export interface ReaderSettingsProps {
+  open: boolean;
+  onClose: () => void;
+  fontStep: FontStep;
+  onFontStep: (step: FontStep) => void;
+  level: ExamLevel | null;
+  onLevel: (level: ExamLevel | null) => void;
+}
+
+/** 阅读设置: text size, theme, and which exam level's harder words are marked. */
+export function ReaderSettings({ open, onClose, fontStep, onFontStep, level, onLevel }: ReaderSettingsProps) {
+  return (
+    <Modal open={open} onClose={onClose} title="阅读设置">
+      <div className="reader-settings">
+        <section>
+          <h3 className="settings-label">字号</h3>
+          <div className="segmented font-steps" role="radiogroup" aria-label="字号">
+            {fontSteps.map((step, i) => (
+              <button
+                key={step.label}
+                type="button"
+                role="radio"
+                aria-checked={fontStep === i}
+                aria-label={step.label}
+                className="segmented-option"
+                onClick={() => onFontStep(i as FontStep)}
+              >
+                <span style={{ fontSize: `${step.value}em` }} aria-hidden="true">
+                  A
+                </span>
+                <span className="font-step-label">{step.label}</span>
+              </button>
+            ))}
+          </div>
+        </section>
+        <section>
+          <h3 className="settings-label">主题</h3>
+          <ThemeSwitcher />
+        </section>
+        <section>
+          <h3 className="settings-label">生词标注</h3>
+          <p className="settings-hint">标出超出所选级别的词，点一下看释义</p>
+          <div className="level-chooser" role="radiogroup" aria-label="生词标注">
+            {[null, ...examLevels].map((value) => (
+              <button
+                key={value ?? 'none'}
+                type="button"
+                role="radio"
+                aria-checked={level === value}
+                className="level-option"
+                onClick={() => onLevel(value)}
+              >
+                {value ? levelLabels[value] : '无'}
+              </button>
+            ))}
+          </div>
+        </section>
+      </div>
+    </Modal>
+  );
+}

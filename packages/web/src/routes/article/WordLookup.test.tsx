@@ -1,0 +1,181 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, ok } from '../../test/api-mock';
+import { makeDetail, makeParagraph } from '../../test/articles';
+import { makeBookWord, makeEntry } from '../../test/reader';
+import { logIn, makeUser, renderApp } from '../../test/render-app';
+
+const paragraph = makeParagraph('p1', {
+  html: 'They <em>negotiated</em> a deal. It was quiet.',
+  text: 'They negotiated a deal. It was quiet.',
+  sentences: [
+    { id: 'p1-s1', text: 'They negotiated a deal.' },
+    { id: 'p1-s2', text: 'It was quiet.' },
+  ],
+});
+const article = makeDetail({ paragraphs: [paragraph], words: [{ word: 'deal', resolve: '交易；这里指谈判达成的协议', tag: null }] });
+
+const word = (text: string) => screen.getByText(text, { selector: '[data-pid] span.w' });
+
+function loggedIn(handlers: Parameters<typeof renderApp>[1] = {}) {
+  const user = makeUser();
+  logIn(user);
+  return renderApp('/article/12', {
+    'GET /api/user/me': ok(user),
+    'GET /reader/article/12/show': ok({ ...article, me: { starred: false, finished: false } }),
+    'GET /reader/article/12/notes': ok({ list: [] }),
+    'GET /reader/myword/review/article': ok({ list: [], next_offset: null }),
+    'GET /reader/history/t': ok({ t: 'tok.sig', expires_in: 43200 }),
+    ...handlers,
+  });
+}
+
+describe('tapping a word', () => {
+  it('looks it up with the sentence it sits in and shows the Chinese meaning and the form it is of', async () => {
+    const { api } = renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(article),
+      'GET /api/english/word': ok(makeEntry()),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(word('negotiated'));
+    // Titled by the headword once the dictionary answers.
+    const sheet = await screen.findByRole('dialog', { name: 'negotiate' });
+    expect(await within(sheet).findByText('商议, 谈判, 交涉')).toBeTruthy();
+    const [lookup] = api.to('GET /api/english/word');
+    expect(lookup?.query.get('word')).toBe('negotiated');
+    expect(lookup?.query.get('sentence')).toBe('They negotiated a deal.');
+    expect(within(sheet).getByText(/的过去式\/过去分词/).textContent).toBe('negotiated 是 negotiate 的过去式/过去分词');
+    expect(within(sheet).getByText("/ni'gəuʃieit/")).toBeTruthy();
+    expect(within(sheet).getByText('discuss the terms of an arrangement')).toBeTruthy();
+    expect(within(sheet).getByText('CET-6')).toBeTruthy();
+    // Logged out: a way to log in instead of the button.
+    expect(within(sheet).getByRole('link', { name: '登录后加入生词本' }).getAttribute('href')).toBe('/Login?redirect=%2Farticle%2F12');
+  });
+
+  it('shows the server’s message, with its suggestions, for a word the dictionary lacks', async () => {
+    renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(
+        makeDetail({ paragraphs: [makeParagraph('p1', { html: 'Zorbly winds.', text: 'Zorbly winds.' })] }),
+      ),
+      'GET /api/english/word': fail(404, '词典里没有找到“Zorbly”。你要找的是不是：sorbly？'),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(word('Zorbly'));
+    expect(await screen.findByText('词典里没有找到“Zorbly”。你要找的是不是：sorbly？')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '加入生词本' })).toBeNull();
+  });
+
+  it('adds the headword to the word book with its sentence and the article', async () => {
+    const { api } = loggedIn({
+      'GET /api/english/word': ok(makeEntry()),
+      'POST /reader/myword': ok({ ...makeBookWord(), added: true }),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(word('negotiated'));
+    await userEvent.click(await screen.findByRole('button', { name: '加入生词本' }));
+    await waitFor(() => expect(api.to('POST /reader/myword')).toHaveLength(1));
+    expect(api.to('POST /reader/myword')[0]?.body).toEqual({ word: 'negotiate', sentence: 'They negotiated a deal.', article_id: 12 });
+    expect(await screen.findByText('已在生词本')).toBeTruthy();
+  });
+
+  it('says 已在生词本 for a word the dictionary knows is in the book', async () => {
+    loggedIn({ 'GET /api/english/word': ok(makeEntry({ in_wordbook: true })) });
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(word('negotiated'));
+    expect(await screen.findByText('已在生词本')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '加入生词本' })).toBeNull();
+  });
+
+  it('marks word-book words by state, and a due one offers the four ratings and records the review with the time spent', async () => {
+    let clock = 1_700_000_000_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => clock);
+    const { api } = loggedIn({
+      'GET /reader/myword/review/article': ok({ list: [makeBookWord()], next_offset: null }),
+      'GET /api/english/word': ok(makeEntry({ in_wordbook: true })),
+      'POST /reader/myword/41/review': ok(makeBookWord({ due: '2099-01-01T00:00:00.000Z' })),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(word('negotiated').className).toBe('w w-book w-review w-due'));
+    expect(api.to('GET /reader/myword/review/article')[0]?.query.get('article_id')).toBe('12');
+
+    await userEvent.click(word('negotiated'));
+    const ratings = await screen.findByRole('group', { name: '复习这个词' });
+    expect(
+      within(ratings)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['忘记 · 10分钟', '模糊 · 1天', '记得 · 3天', '简单 · 8天']);
+    clock += 4200;
+    await userEvent.click(within(ratings).getByRole('button', { name: '记得 · 3天' }));
+    await waitFor(() => expect(api.to('POST /reader/myword/41/review')).toHaveLength(1));
+    expect(api.to('POST /reader/myword/41/review')[0]?.body).toEqual({ rating: 3, spent: 4200 });
+    expect(await screen.findByText(/已复习 · 记得，3天后再见/)).toBeTruthy();
+  });
+
+  it('a word not yet due offers no ratings', async () => {
+    loggedIn({
+      'GET /reader/myword/review/article': ok({ list: [makeBookWord({ due: '2099-01-01T00:00:00.000Z' })], next_offset: null }),
+      'GET /api/english/word': ok(makeEntry({ in_wordbook: true })),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(word('negotiated').className).toBe('w w-book w-review'));
+    await userEvent.click(word('negotiated'));
+    expect(await screen.findByText('已在生词本')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: '复习这个词' })).toBeNull();
+  });
+});
+
+describe('level words and key words', () => {
+  it('the level chooser asks for the level’s words, marks their forms, and is remembered', async () => {
+    const { api } = renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(article),
+      'GET /reader/article/12/level_words': ok({
+        level: 'C6',
+        list: [{ word: 'negotiate', forms: ['negotiated'], phonetic: null, meaning: 'v. 谈判' }],
+      }),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    expect(word('negotiated').classList.contains('w-level')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: '阅读设置' }));
+    const chooser = screen.getByRole('radiogroup', { name: '生词标注' });
+    expect(
+      within(chooser)
+        .getAllByRole('radio')
+        .map((r) => r.textContent),
+    ).toEqual(['无', '四级/高考', '六级/考研', '专四', '专八', '雅思']);
+    await userEvent.click(within(chooser).getByRole('radio', { name: '六级/考研' }));
+    await waitFor(() => expect(word('negotiated').classList.contains('w-level')).toBe(true));
+    expect(api.to('GET /reader/article/12/level_words')[0]?.query.get('level')).toBe('C6');
+    expect(word('deal').classList.contains('w-level')).toBe(false);
+    expect(screen.getByText('已标出超出六级/考研的 1 个词，点词看释义')).toBeTruthy();
+    expect(localStorage.getItem('cd_reader_level')).toBe('C6');
+
+    await userEvent.click(within(chooser).getByRole('radio', { name: '无' }));
+    await waitFor(() => expect(word('negotiated').classList.contains('w-level')).toBe(false));
+    expect(localStorage.getItem('cd_reader_level')).toBeNull();
+  });
+
+  it('marks the article’s key words in the text and lists them with the editor’s explanation at the end', async () => {
+    renderApp('/article/12', { 'GET /reader/article/12/show': ok(article), 'GET /api/english/word': fail(404, '没有找到') });
+    await screen.findByRole('heading', { level: 1 });
+    expect(word('deal').classList.contains('w-key')).toBe(true);
+    const section = screen.getByRole('region', { name: '本文重点词汇' });
+    expect(within(section).getByText('交易；这里指谈判达成的协议')).toBeTruthy();
+    await userEvent.click(word('deal'));
+    const sheet = await screen.findByRole('dialog', { name: 'deal' });
+    expect(within(sheet).getByRole('region', { name: '本文讲解' }).textContent).toContain('交易；这里指谈判达成的协议');
+  });
+
+  it('remembers the text size', async () => {
+    renderApp('/article/12', { 'GET /reader/article/12/show': ok(article) });
+    await screen.findByRole('heading', { level: 1 });
+    await userEvent.click(screen.getByRole('button', { name: '阅读设置' }));
+    const sizes = screen.getByRole('radiogroup', { name: '字号' });
+    expect(within(sizes).getByRole('radio', { name: '标准' }).getAttribute('aria-checked')).toBe('true');
+    expect((document.querySelector('article.reader') as HTMLElement).style.getPropertyValue('--reader-scale')).toBe('1');
+    await userEvent.click(within(sizes).getByRole('radio', { name: '特大' }));
+    expect((document.querySelector('article.reader') as HTMLElement).style.getPropertyValue('--reader-scale')).toBe('1.25');
+    expect(localStorage.getItem('cd_reader_font')).toBe('3');
+  });
+});

@@ -1,0 +1,222 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { cardStateLabels, type WordEntry } from '@changdu/contract';
+import { errorMessage } from '../../api/client';
+import { useWordEntry } from '../../api/reader.queries';
+import { useAddWord, useReviewCard } from '../../api/words.queries';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { loginPathFor } from '../../lib/navigation';
+import { useIsLoggedIn } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { isDue, type BookWord, type WordInfo } from './word-marks';
+
+export interface WordTarget {
+  /** The word as tapped (a possessive 's already dropped). */
+  word: string;
+  /** The sentence it sits in, for lemmas in context and the word book. */
+  sentence: string;
+  /** A note of mine drawn over the word, if any. */
+  noteId?: string;
+}
+
+export interface WordSheetProps {
+  target: WordTarget | null;
+  articleId: number;
+  info: WordInfo | undefined;
+  onClose: () => void;
+  onEditNote: (noteId: string) => void;
+}
+
+/** The dictionary sheet of a tapped word: entry, word-book button, and a review when it is due. */
+export function WordSheet({ target, articleId, info, onClose, onEditNote }: WordSheetProps) {
+  // The headword once the dictionary answers (negotiated → negotiate); the tapped form until then.
+  const entry = useWordEntry(target?.word ?? '', target?.sentence);
+  return (
+    <Modal open={target !== null} onClose={onClose} title={entry.data?.word ?? target?.word ?? ''} className="word-sheet">
+      {target && <WordSheetBody target={target} articleId={articleId} info={info} onEditNote={onEditNote} />}
+    </Modal>
+  );
+}
+
+function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetProps, 'onClose' | 'target'> & { target: WordTarget }) {
+  const entry = useWordEntry(target.word, target.sentence);
+  const openedAt = useRef(0);
+  useEffect(() => {
+    openedAt.current = Date.now();
+  }, []);
+
+  return (
+    <div className="word-sheet-body">
+      {entry.isPending ? (
+        <Spinner label="查词中" />
+      ) : entry.error ? (
+        <p className="word-missing">{entry.error.msg}</p>
+      ) : (
+        <Entry entry={entry.data} />
+      )}
+      {info?.key && (
+        <section className="word-note word-note-key" aria-label="本文讲解">
+          <h3 className="word-note-title">本文讲解</h3>
+          <p>{info.key.resolve}</p>
+        </section>
+      )}
+      {info?.level && !entry.data && info.level.meaning && (
+        <p className="word-level-meaning">
+          <span className="chip">生词</span> {info.level.meaning}
+        </p>
+      )}
+      {entry.data && (
+        <WordBook
+          headword={entry.data.word}
+          inBook={entry.data.in_wordbook || info?.book !== undefined}
+          book={info?.book}
+          sentence={target.sentence}
+          articleId={articleId}
+          openedAt={openedAt}
+        />
+      )}
+      {target.noteId && (
+        <button type="button" className="button button-ghost button-small word-note-link" onClick={() => onEditNote(target.noteId!)}>
+          这里有你的划线 · 查看笔记
+        </button>
+      )}
+    </div>
+  );
+}
+
+function Entry({ entry }: { entry: WordEntry }) {
+  return (
+    <div className="word-entry">
+      <p className="word-head">
+        {entry.phonetic && <span className="word-phonetic">/{entry.phonetic}/</span>}
+        {entry.frequency !== null && <span className="word-frequency">词频第 {entry.frequency} 位</span>}
+      </p>
+      {entry.form_of && (
+        <p className="word-form-of">
+          <span lang="en">{entry.form_of.form}</span> 是 <span lang="en">{entry.word}</span> 的{entry.form_of.label}
+        </p>
+      )}
+      {entry.meanings.length > 0 && (
+        <ul className="word-meanings" aria-label="中文释义">
+          {entry.meanings.map((m, i) => (
+            <li key={i}>
+              <span className="word-pos">{m.pos}</span>
+              <span>{m.text}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {entry.definition && (
+        <p className="word-definition" lang="en">
+          {entry.definition}
+        </p>
+      )}
+      {entry.inflections.length > 0 && (
+        <p className="word-inflections">
+          {entry.inflections.map((f) => (
+            <span key={`${f.label}-${f.form}`} className="word-inflection">
+              {f.label} <b lang="en">{f.form}</b>
+            </span>
+          ))}
+        </p>
+      )}
+      {entry.exams.length > 0 && (
+        <p className="chip-cloud word-exams" aria-label="考试">
+          {entry.exams.map((exam) => (
+            <span key={exam} className="chip chip-topic">
+              {exam}
+            </span>
+          ))}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface WordBookProps {
+  headword: string;
+  inBook: boolean;
+  book: BookWord | undefined;
+  sentence: string;
+  articleId: number;
+  openedAt: { current: number };
+}
+
+function WordBook({ headword, inBook, book, sentence, articleId, openedAt }: WordBookProps) {
+  const loggedIn = useIsLoggedIn();
+  const { pathname } = useLocation();
+  const add = useAddWord();
+  const review = useReviewCard();
+  const [due] = useState(() => (book ? isDue(book) : false));
+
+  if (!loggedIn) {
+    return (
+      <div className="word-actions">
+        <Link to={loginPathFor(pathname)} className="button button-secondary button-block">
+          登录后加入生词本
+        </Link>
+      </div>
+    );
+  }
+  if (review.data) {
+    const next = book?.intervals.find((i) => i.rating === review.variables?.rating);
+    return (
+      <p className="word-reviewed" role="status">
+        已复习{next ? ` · ${next.label}，${next.interval}后再见` : ''}
+      </p>
+    );
+  }
+  return (
+    <div className="word-actions">
+      {book && due && (
+        <div className="word-review" role="group" aria-label="复习这个词">
+          <p className="word-review-title">该复习了：还记得它吗？</p>
+          <div className="rating-row">
+            {book.intervals.map((i) => (
+              <button
+                key={i.rating}
+                type="button"
+                className={`rating rating-${i.rating}`}
+                aria-label={`${i.label} · ${i.interval}`}
+                disabled={review.isPending}
+                onClick={() =>
+                  review.mutate(
+                    { id: book.id, rating: i.rating, spent: Math.max(0, Date.now() - openedAt.current) },
+                    { onError: (error) => toast(errorMessage(error)) },
+                  )
+                }
+              >
+                <span className="rating-label">{i.label}</span>
+                <span className="rating-interval">{i.interval}</span>
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {inBook || add.isSuccess ? (
+        <p className="word-in-book">
+          <span className="word-in-book-mark" aria-hidden="true">
+            ✓
+          </span>
+          已在生词本
+          {book && <span className="chip">{cardStateLabels[book.state]}</span>}
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="button button-primary button-block"
+          disabled={add.isPending}
+          onClick={() =>
+            add.mutate(
+              { word: headword, sentence, article_id: articleId },
+              { onSuccess: () => toast('已加入生词本'), onError: (error) => toast(errorMessage(error)) },
+            )
+          }
+        >
+          加入生词本
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { makeParagraph } from '../../test/articles';
+import { decorateHtml, normalizedIndex, selectionRange, sentenceAt, wordKey } from './decorate';
+
+const paragraph = makeParagraph('p1', {
+  html: 'They  <em>negotiated</em>\n   a <a href="https://example.com/deal">deal</a>. It was   quiet.',
+  text: 'They negotiated a deal. It was quiet.',
+  sentences: [
+    { id: 'p1-s1', text: 'They negotiated a deal.' },
+    { id: 'p1-s2', text: 'It was quiet.' },
+  ],
+});
+
+function render(html: string): HTMLElement {
+  const element = document.createElement('p');
+  element.dataset.pid = 'p1';
+  element.innerHTML = html;
+  document.body.replaceChildren(element);
+  return element;
+}
+
+describe('paragraph decorations', () => {
+  it('maps raw text to the server’s whitespace-collapsed text', () => {
+    const map = normalizedIndex('  a  b\nc ');
+    // "a b c": a→0, the run of spaces→1, b→2, the newline→3, c→4, end→5
+    expect([map[2], map[3], map[4], map[5], map[6], map[7], map[9]]).toEqual([0, 1, 1, 2, 3, 4, 5]);
+  });
+
+  it('wraps every word in a span, keeping the markup, links and the text itself', () => {
+    const element = render(decorateHtml(paragraph.html, []));
+    expect(element.textContent).toBe('They  negotiated\n   a deal. It was   quiet.');
+    expect([...element.querySelectorAll('span.w')].map((s) => s.textContent)).toEqual([
+      'They',
+      'negotiated',
+      'a',
+      'deal',
+      'It',
+      'was',
+      'quiet',
+    ]);
+    expect(element.querySelector('em > span.w')?.textContent).toBe('negotiated');
+    expect(element.querySelector('a')?.getAttribute('href')).toBe('https://example.com/deal');
+  });
+
+  it('gives word spans the classes of their marks, matched by lower-case key', () => {
+    const element = render(decorateHtml('Negotiated deals.', [], (key) => (key === 'negotiated' ? 'w-level' : undefined)));
+    expect(element.querySelector('.w-level')?.textContent).toBe('Negotiated');
+    expect(wordKey('Women’s')).toBe('women');
+  });
+
+  it('draws a highlight over the characters of its plain-text offsets, across inline markup', () => {
+    const start = paragraph.text.indexOf('negotiated');
+    const end = paragraph.text.indexOf('deal') + 4;
+    const element = render(decorateHtml(paragraph.html, [{ id: 'n1', start, end, color: 'green' }]));
+    const marks = [...element.querySelectorAll('mark.hl[data-note="n1"]')];
+    expect(marks.map((m) => m.textContent).join('')).toBe('negotiated\n   a deal');
+    expect(marks.every((m) => m.getAttribute('data-color') === 'green')).toBe(true);
+    expect(element.textContent).toBe('They  negotiated\n   a deal. It was   quiet.');
+  });
+
+  it('reads a selection back as offsets into the plain text, widened to whole words', () => {
+    const element = render(decorateHtml(paragraph.html, []));
+    const quiet = [...element.querySelectorAll('span.w')].find((s) => s.textContent === 'quiet')!.firstChild!;
+    const was = [...element.querySelectorAll('span.w')].find((s) => s.textContent === 'was')!.firstChild!;
+    const range = document.createRange();
+    range.setStart(was, 1);
+    range.setEnd(quiet, 3);
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+    const picked = selectionRange(selection, new Map([['p1', paragraph]]));
+    expect(picked).toEqual({ root: 'p1', start: 27, end: 36, text: 'was quiet', sentenceId: 'p1-s2' });
+    expect(paragraph.text.slice(27, 36)).toBe('was quiet');
+  });
+
+  it('finds the sentence a word sits in', () => {
+    expect(sentenceAt(paragraph, paragraph.text.indexOf('quiet')).text).toBe('It was quiet.');
+    expect(sentenceAt(paragraph, 0).id).toBe('p1-s1');
+  });
+});

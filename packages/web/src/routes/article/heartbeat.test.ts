@@ -1,0 +1,161 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { verifySignature } from '@changdu/contract';
+import { mockApi, ok, fail, type SeenRequest } from '../../test/api-mock';
+import { ReadingHeartbeat } from './heartbeat';
+
+type Report = { article_id: number; spent_time: number; is_finish: boolean; t: string };
+
+const today = { date: '2025-05-01', seconds: 0, minutes: 0, articles_finished: 0, words_looked_up: 0, words_added: 0 };
+
+function server() {
+  /** When each report arrived (fake time), to compare claims with the time that passed. */
+  const arrivals: number[] = [];
+  let tokenAt = 0;
+  const api = mockApi({
+    'GET /reader/history/t': () => {
+      tokenAt = Date.now();
+      return ok({ t: 'tok.sig', expires_in: 43200 });
+    },
+    'POST /reader/history': (request: SeenRequest) => {
+      arrivals.push(Date.now());
+      return ok({ credited: (request.body as Report).spent_time, today });
+    },
+  });
+  const reports = () => api.to('POST /reader/history');
+  return { api, reports, arrivals, tokenAt: () => tokenAt };
+}
+
+let beat: ReadingHeartbeat | null = null;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2025-05-01T08:00:00Z') });
+  document.cookie = 'bb_token=test-token; path=/';
+});
+
+afterEach(() => {
+  beat?.stop();
+  beat = null;
+});
+
+/** Reads for `seconds`, touching the page every 10 s. */
+async function read(seconds: number) {
+  for (let s = 0; s < seconds; s += 10) {
+    beat!.activity();
+    await vi.advanceTimersByTimeAsync(Math.min(10, seconds - s) * 1000);
+  }
+}
+
+describe('reading-time heartbeat', () => {
+  it('gets a signed t on open, then reports each 30 s of reading signed with X-BB-Sign', async () => {
+    const { api, reports } = server();
+    beat = new ReadingHeartbeat({ articleId: 12 });
+    beat.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(api.to('GET /reader/history/t')[0]?.query.get('article_id')).toBe('12');
+
+    await read(65);
+    expect(reports()).toHaveLength(2);
+    for (const report of reports()) {
+      const body = report.body as Report;
+      expect(body).toMatchObject({ article_id: 12, is_finish: false, t: 'tok.sig' });
+      expect(body.spent_time).toBe(30);
+      expect(report.headers['x-bb-sign']).toMatch(/^\d{16}$/);
+      // The server's own check passes for exactly these parameters at this time.
+      expect(verifySignature(report.headers['x-bb-sign'], body, { now: Date.now() }).ok).toBe(true);
+    }
+  });
+
+  it('never claims more seconds than have passed since the previous report (or since t)', async () => {
+    const { reports, arrivals, tokenAt } = server();
+    beat = new ReadingHeartbeat({ articleId: 12 });
+    beat.start();
+    await read(47);
+    beat.flush(true);
+    await vi.advanceTimersByTimeAsync(0);
+    // A suspended tab: the clock jumps 10 minutes without timers running.
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    beat.activity();
+    await read(12);
+    beat.flush(true);
+    await vi.advanceTimersByTimeAsync(0);
+
+    const spent = reports().map((r) => (r.body as Report).spent_time);
+    expect(spent.length).toBeGreaterThanOrEqual(3);
+    let since = tokenAt();
+    reports().forEach((report, i) => {
+      expect((report.body as Report).spent_time).toBeLessThanOrEqual((arrivals[i]! - since) / 1000);
+      since = arrivals[i]!;
+    });
+    // The jump itself was not reading: at most the 47 + 12 s actually read (plus a tick).
+    expect(spent.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(61);
+  });
+
+  it('counts nothing while the page is hidden or the reader idle for over a minute', async () => {
+    const { reports } = server();
+    beat = new ReadingHeartbeat({ articleId: 12 });
+    beat.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(reports()).toHaveLength(0);
+    visibility.mockReturnValue('visible');
+    // Visible but untouched: only the first minute after the last activity counts.
+    await vi.advanceTimersByTimeAsync(0);
+    beat.activity();
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    const spent = reports().reduce((sum, r) => sum + (r.body as Report).spent_time, 0);
+    expect(spent).toBeGreaterThanOrEqual(60);
+    expect(spent).toBeLessThanOrEqual(62);
+  });
+
+  it('sends is_finish once, with the next report', async () => {
+    const { reports } = server();
+    beat = new ReadingHeartbeat({ articleId: 12 });
+    beat.start();
+    await read(12);
+    beat.finish();
+    beat.finish();
+    await vi.advanceTimersByTimeAsync(1000);
+    await read(70);
+    beat.finish();
+    await read(5);
+    beat.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    const finishes = reports().filter((r) => (r.body as Report).is_finish);
+    expect(finishes).toHaveLength(1);
+    expect(reports()[0]?.body).toMatchObject({ is_finish: true, spent_time: 12 });
+  });
+
+  it('leaving sends what is left with keepalive, and stops', async () => {
+    const { api, reports } = server();
+    beat = new ReadingHeartbeat({ articleId: 12 });
+    beat.start();
+    await read(14);
+    beat.stop();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reports()).toHaveLength(1);
+    expect((reports()[0]?.body as Report).spent_time).toBe(14);
+    const init = api.fetchMock.mock.calls.find(([url]) => String(url).startsWith('/reader/history') && !String(url).includes('/t'))?.[1];
+    expect(init?.keepalive).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(reports()).toHaveLength(1);
+  });
+
+  it('a refused report gets a new t and does not resend the refused seconds', async () => {
+    let refuse = true;
+    let tokens = 0;
+    const api = mockApi({
+      'GET /reader/history/t': () => ok({ t: `tok${++tokens}.sig`, expires_in: 43200 }),
+      'POST /reader/history': () => (refuse ? fail(400, '阅读凭证已过期，请刷新页面') : ok({ credited: 1, today })),
+    });
+    beat = new ReadingHeartbeat({ articleId: 12 });
+    beat.start();
+    await read(31);
+    refuse = false;
+    expect(api.to('GET /reader/history/t')).toHaveLength(2);
+    await read(31);
+    const last = api.to('POST /reader/history').at(-1)?.body as Report;
+    expect(last.t).toBe('tok2.sig');
+    expect(last.spent_time).toBeLessThanOrEqual(31);
+  });
+});
