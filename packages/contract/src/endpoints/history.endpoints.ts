@@ -27,16 +27,19 @@ export const historyEndpoints = {
     path: '/reader/history',
     role: 'user',
     summary: '上报阅读时长（需有效的 t 与请求签名 X-BB-Sign）',
-    input: z.object({
-      article_id: id('文章 id'),
-      spent_time: z.coerce
-        .number({ error: '阅读时长必须是数字' })
-        .int({ error: '阅读时长必须是整数（秒）' })
-        .min(1, { error: '阅读时长至少 1 秒' })
-        .max(3600, { error: '一次最多上报 3600 秒' }),
-      is_finish: flag('is_finish').default(false),
-      t: text('t', { max: 500 }),
-    }),
+    input: z
+      .object({
+        article_id: id('文章 id'),
+        spent_time: z.coerce
+          .number({ error: '阅读时长必须是数字' })
+          .int({ error: '阅读时长必须是整数（秒）' })
+          .min(0, { error: '阅读时长不能为负数' })
+          .max(3600, { error: '一次最多上报 3600 秒' }),
+        is_finish: flag('is_finish').default(false),
+        t: text('t', { max: 500 }),
+      })
+      // A report of "finished" may come with no new seconds; any other report needs some.
+      .refine((r) => r.spent_time >= 1 || r.is_finish, { error: '阅读时长至少 1 秒', path: ['spent_time'] }),
     output: z.object({ credited: z.number().int(), today: dayStatsSchema }),
   }),
   'history.list': endpoint({

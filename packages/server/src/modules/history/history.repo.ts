@@ -78,6 +78,18 @@ export function historyRepo(db: Db) {
             })),
           )
           .execute();
+        // Finishing by reading is the reader's "finished" mark too.
+        if (input.isFinish) {
+          await trx
+            .insertInto('article_marks')
+            .values({ user_id: input.userId, article_id: input.articleId, starred_at: null, finished_at: input.now })
+            .onConflict((oc) =>
+              oc
+                .columns(['user_id', 'article_id'])
+                .doUpdateSet((eb) => ({ finished_at: eb.fn.coalesce('article_marks.finished_at', eb.val(input.now)) })),
+            )
+            .execute();
+        }
         await trx
           .insertInto('reading_days')
           .values({ user_id: input.userId, day: input.day, seconds: input.seconds, finished: newlyFinished ? 1 : 0 })

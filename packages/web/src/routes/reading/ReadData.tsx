@@ -58,7 +58,12 @@ function ReadDataScreen() {
           <LoadFailed title="今日数据加载失败" message={today.error.msg} onRetry={() => void today.refetch()} />
         ) : (
           <dl className="card stat-grid">
-            <Stat id="minutes" label="阅读" value={today.data.minutes} unit="分钟" />
+            {/* Under a minute, seconds: a reader who just started should see their time count. */}
+            {today.data.minutes === 0 && today.data.seconds > 0 ? (
+              <Stat id="minutes" label="阅读" value={today.data.seconds} unit="秒" />
+            ) : (
+              <Stat id="minutes" label="阅读" value={today.data.minutes} unit="分钟" />
+            )}
             <Stat id="finished" label="读完" value={today.data.articles_finished} unit="篇" />
             <Stat id="looked-up" label="查词" value={today.data.words_looked_up} unit="个" />
             <Stat id="added" label="新增生词" value={today.data.words_added} unit="个" />
