@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { PASSWORD_RULE } from '@changdu/contract';
 import { useChangePassword } from '../../api/auth.queries';
 import { Field, FormError, SubmitButton } from '../../components/Field';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
 import { RequireLogin } from '../../components/RequireLogin';
 import { toast } from '../../lib/toast';
@@ -53,25 +53,7 @@ function ChangePasswordForm() {
           value={oldPassword}
           onChange={(e) => setOldPassword(e.target.value)}
         />
-        <Field
-          label="新密码"
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_RULE.max_length}
-          hint={PASSWORD_RULE.hint}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <Field
-          label="确认新密码"
-          name="new_password_confirm"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_RULE.max_length}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+        <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
         <FormError message={error} />
         <SubmitButton pending={change.isPending}>保存</SubmitButton>
       </form>

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Output } from '../../api/client';
 import { useRegister, useRegisterByPhone, useRegisterRule } from '../../api/auth.queries';
-import { CaptchaField } from '../../components/CaptchaField';
 import { Field, FormError, SubmitButton } from '../../components/Field';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
-import { SmsCodeField } from '../../components/SmsCodeField';
+import { PhoneVerification } from '../../components/PhoneVerification';
 import { Spinner } from '../../components/Spinner';
 import { safeRedirect } from '../../lib/navigation';
 
@@ -49,8 +49,6 @@ function RegisterForm({ rule }: { rule: RegisterRule }) {
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [captcha, setCaptcha] = useState('');
-  const [captchaKey, setCaptchaKey] = useState(0);
   const [smsCode, setSmsCode] = useState('');
   const [invite, setInvite] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -88,40 +86,15 @@ function RegisterForm({ rule }: { rule: RegisterRule }) {
         onChange={(e) => setPhone(e.target.value)}
       />
       {rule.sms_required && (
-        <>
-          <CaptchaField value={captcha} onChange={setCaptcha} refreshKey={captchaKey} />
-          <SmsCodeField
-            phone={phone}
-            captcha={captcha}
-            stype="register"
-            value={smsCode}
-            onChange={setSmsCode}
-            onError={setError}
-            onCaptchaUsed={() => {
-              setCaptcha('');
-              setCaptchaKey((n) => n + 1);
-            }}
-          />
-        </>
+        <PhoneVerification phone={phone} stype="register" smsCode={smsCode} onSmsCode={setSmsCode} onError={setError} />
       )}
-      <Field
+      <NewPasswordFields
         label="密码"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={rule.password.max_length}
-        hint={rule.password.hint}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <Field
-        label="确认密码"
-        name="password_confirm"
-        type="password"
-        autoComplete="new-password"
-        maxLength={rule.password.max_length}
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
+        rule={rule.password}
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
       />
       {showInvite && (
         <Field

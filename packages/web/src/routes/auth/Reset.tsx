@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PASSWORD_RULE } from '@changdu/contract';
 import { useResetPassword } from '../../api/auth.queries';
-import { CaptchaField } from '../../components/CaptchaField';
 import { Field, FormError, SubmitButton } from '../../components/Field';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { PageHeader } from '../../components/PageHeader';
-import { SmsCodeField } from '../../components/SmsCodeField';
+import { PhoneVerification } from '../../components/PhoneVerification';
 import { toast } from '../../lib/toast';
 
 /** Forgotten password: captcha → SMS code → new password, then to the login page. */
@@ -13,8 +12,6 @@ export function Reset() {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [phone, setPhone] = useState('');
-  const [captcha, setCaptcha] = useState('');
-  const [captchaKey, setCaptchaKey] = useState(0);
   const [smsCode, setSmsCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -54,38 +51,8 @@ export function Reset() {
           value={phone}
           onChange={(e) => setPhone(e.target.value)}
         />
-        <CaptchaField value={captcha} onChange={setCaptcha} refreshKey={captchaKey} />
-        <SmsCodeField
-          phone={phone}
-          captcha={captcha}
-          stype="reset"
-          value={smsCode}
-          onChange={setSmsCode}
-          onError={setError}
-          onCaptchaUsed={() => {
-            setCaptcha('');
-            setCaptchaKey((n) => n + 1);
-          }}
-        />
-        <Field
-          label="新密码"
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_RULE.max_length}
-          hint={PASSWORD_RULE.hint}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <Field
-          label="确认新密码"
-          name="new_password_confirm"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_RULE.max_length}
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+        <PhoneVerification phone={phone} stype="reset" smsCode={smsCode} onSmsCode={setSmsCode} onError={setError} />
+        <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
         <FormError message={error} />
         <SubmitButton pending={reset.isPending}>重设密码</SubmitButton>
         <div className="form-links">
