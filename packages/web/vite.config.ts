@@ -45,5 +45,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Screen tests render whole routes; on a loaded two-core CI machine they need more than 5 s.
+    testTimeout: 20_000,
   },
 });

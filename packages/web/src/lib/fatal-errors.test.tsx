@@ -35,7 +35,7 @@ describe('fatal errors outside React', () => {
     const { router } = renderApp('/About');
     await screen.findByRole('heading', { name: '关于畅读' });
     act(() => reportFatal(new Error('boom')));
-    expect(screen.getByText('Internal Server Error')).toBeTruthy();
+    expect(await screen.findByText('Internal Server Error')).toBeTruthy();
     await act(() => router.navigate('/Mine'));
     expect(await screen.findByRole('heading', { name: '我的' })).toBeTruthy();
     expect(screen.queryByText('Internal Server Error')).toBeNull();

@@ -1,7 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetIdentityForTests } from '../lib/client-identity';
 import { resetToastsForTests } from '../lib/toast';
+
+// CI runs the server suites on two databases beside these on two cores: give async queries room.
+configure({ asyncUtilTimeout: 5000 });
 
 // Every test starts as a first-time visitor in a clean browser.
 afterEach(() => {
