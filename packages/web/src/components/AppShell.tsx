@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation, useNavigation } from 'react-router';
 import { usePublicConfig } from '../api/system.queries';
 import { useCurrentUser } from '../api/users.queries';
 import { injectAnalytics } from '../lib/analytics';
-import { clearFatal, useFatalError } from '../lib/fatal-errors';
+import { enterPage, useFatalError } from '../lib/fatal-errors';
 import { ErrorView } from './ErrorView';
 import { Logo } from './Logo';
 import { TabBar } from './TabBar';
@@ -28,7 +28,7 @@ export function AppShell() {
   }, [analyticsUrl]);
 
   // A fatal error belongs to the page it happened on; moving on clears it.
-  useEffect(() => clearFatal(), [location.pathname]);
+  useEffect(() => enterPage(location.pathname), [location.pathname]);
 
   return (
     <div className="app">

@@ -6,24 +6,34 @@ import { useSyncExternalStore } from 'react';
  * instead of leaving a half-working screen.
  */
 
-let fatal: unknown = null;
+// The error and the page it happened on: it is shown there, and cleared once the reader
+// moves to another page (not when the shell merely re-mounts on the same page).
+let fatal: { error: unknown; page: string } | null = null;
+let page = '';
 const listeners = new Set<() => void>();
 
-function set(error: unknown): void {
-  fatal = error;
+function set(value: typeof fatal): void {
+  fatal = value;
   for (const listener of listeners) listener();
 }
 
 export function reportFatal(error: unknown): void {
-  set(error ?? new Error('unknown error'));
+  set({ error: error ?? new Error('unknown error'), page });
 }
 
 export function clearFatal(): void {
   if (fatal !== null) set(null);
 }
 
+/** The shell tells which page is showing; leaving the page of a fatal error clears it. */
+export function enterPage(pathname: string): void {
+  if (pathname === page) return;
+  page = pathname;
+  if (fatal !== null && fatal.page !== pathname) clearFatal();
+}
+
 export function getFatal(): unknown {
-  return fatal;
+  return fatal?.error ?? null;
 }
 
 // Noise that is not a failure of this page: a browser layout notice, and errors of
