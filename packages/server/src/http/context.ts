@@ -1,9 +1,7 @@
 import type { ClientInfo, Role } from '@changdu/contract';
-import type { UserRow } from '../modules/users/users.repo.js';
+import type { Actor } from '../lib/actor.js';
 
-/** Who is calling: resolved once per request by the auth plugin. */
-export type Actor =
-  { kind: 'anonymous'; role: 'anonymous' } | { kind: 'user'; role: Exclude<Role, 'anonymous'>; user: UserRow; tokenId: number };
+export type { Actor } from '../lib/actor.js';
 
 export interface RequestMeta {
   requestId: string;

@@ -1,6 +1,6 @@
-import { fail, type Code } from '@changdu/contract';
+import { defaultMessages, fail, type Code } from '@changdu/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors.js';
+import { DomainError, type DomainErrorKind } from '../lib/errors.js';
 
 const API_PREFIXES = ['/api/', '/auth/', '/reader/'];
 
@@ -18,6 +18,17 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: '请求内容长度不正确',
 };
 
+/** The one mapping from a domain error's kind to the envelope code (and so the HTTP status). */
+const CODE_OF: Record<DomainErrorKind, Exclude<Code, '200' | '500'>> = {
+  invalid: '400',
+  unauthenticated: '401',
+  forbidden: '403',
+  not_found: '404',
+  conflict: '409',
+  too_many: '429',
+  unavailable: '503',
+};
+
 function send(reply: FastifyReply, code: Exclude<Code, '200'>, msg: string) {
   return reply.status(Number(code)).type('application/json; charset=utf-8').send(fail(code, msg));
 }
@@ -25,7 +36,10 @@ function send(reply: FastifyReply, code: Exclude<Code, '200'>, msg: string) {
 /** One place where every failure becomes the envelope; a 500 names the request id, never a stack. */
 export function installErrorHandling(app: FastifyInstance, notFound: (req: FastifyRequest, reply: FastifyReply) => unknown) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (error instanceof AppError) return send(reply, error.code, error.message);
+    if (error instanceof DomainError) {
+      const code = CODE_OF[error.kind];
+      return send(reply, code, error.message || defaultMessages[code]);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const msg = (error.code && FRAMEWORK_MESSAGES[error.code]) ?? '请求格式不正确';

@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RateLimiter } from './rate-limit.js';
 import type { Actor, HandlerContext, RequestMeta } from './context.js';
-import { Forbidden, Invalid, TooMany, Unauthorized } from './errors.js';
+import { Forbidden, Invalid, TooMany, Unauthorized } from '../lib/errors.js';
 import { validationMessage } from './validation.js';
 
 export type Handler<E extends Endpoint> = (input: z.output<E['input']>, ctx: HandlerContext<E['role']>) => Promise<z.input<E['output']>>;

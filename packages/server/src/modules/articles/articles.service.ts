@@ -1,7 +1,7 @@
 import { satisfies, topics as topicLabels, type ArticleLevel } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../http/context.js';
-import { NotFound } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { NotFound } from '../../lib/errors.js';
 import { DAY, MINUTE, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import { articleMetaRepo } from './article-meta.repo.js';

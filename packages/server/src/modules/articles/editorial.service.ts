@@ -8,7 +8,7 @@ import {
   type Paragraph,
 } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
-import { Conflict, Invalid, NotFound } from '../../http/errors.js';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import type { Ecdict } from '../dictionary/ecdict.js';

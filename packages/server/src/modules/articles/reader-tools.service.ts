@@ -1,7 +1,7 @@
 import { satisfies, type ExamLevel } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../http/context.js';
-import { NotFound } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import type { Ecdict } from '../dictionary/ecdict.js';

@@ -3,7 +3,7 @@ import { PASSWORD_RULE, PHONE_PATTERN, USERNAME_RULE, type Session } from '@chan
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.js';
 import { toUser } from '../users/user.mapper.js';
 import { usersRepo, type UserRow } from '../users/users.repo.js';
 import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.js';

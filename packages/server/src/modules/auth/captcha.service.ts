@@ -1,7 +1,7 @@
 import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/client.js';
 import { MINUTE, type Clock } from '../../lib/clock.js';
-import { Invalid } from '../../http/errors.js';
+import { Invalid } from '../../lib/errors.js';
 import { captchaRepo } from './captcha.repo.js';
 
 const TTL = 5 * MINUTE;

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { DAY, MINUTE, type Clock } from '../../lib/clock.js';
-import { Invalid, TooMany } from '../../http/errors.js';
+import { Invalid, TooMany } from '../../lib/errors.js';
 import type { SmsProvider } from '../../providers/sms/sms.provider.js';
 import { pageOf } from '../../lib/page.js';
 import { smsCodesRepo } from './sms-codes.repo.js';

@@ -1,4 +1,4 @@
-import { NotFound } from '../../http/errors.js';
+import { NotFound } from '../../lib/errors.js';
 import { demoArticles, FEED_ONLY } from './demo-articles.js';
 
 const esc = (text: string) =>

@@ -1,5 +1,5 @@
 import type { WordEntry } from '@changdu/contract';
-import { NotFound } from '../../http/errors.js';
+import { NotFound } from '../../lib/errors.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
 import { inContext } from './lemmatizer.js';
 import { corpusRank } from './word-bands.js';

@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { satisfies, verifySignature } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../http/context.js';
-import { Invalid, NotFound } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { Invalid, NotFound } from '../../lib/errors.js';
 import { HOUR, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import { toCard } from '../articles/article.mapper.js';

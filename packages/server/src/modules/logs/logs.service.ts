@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
-import { Invalid, NotFound } from '../../http/errors.js';
+import { Invalid, NotFound } from '../../lib/errors.js';
 import { logsRepo } from './logs.repo.js';
 
 const MAX_DATA_BYTES = 4096;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { NotFound } from '../../http/errors.js';
+import { NotFound } from '../../lib/errors.js';
 import { FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
 import type { Storage } from '../../providers/storage/storage.js';
 import { placeholderSvg } from './placeholders.js';

@@ -1,7 +1,7 @@
 import { formatArticleNotes, satisfies, type Note } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../http/context.js';
-import { Conflict, Invalid, NotFound } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import { parseParagraphs } from '../articles/article-content.js';

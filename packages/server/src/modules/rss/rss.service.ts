@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/client.js';
-import { Conflict, Invalid, NotFound } from '../../http/errors.js';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import { decodeBody, FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';

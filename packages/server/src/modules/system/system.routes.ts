@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Handlers } from '../../http/register-endpoints.js';
-import { Unavailable } from '../../http/errors.js';
+import { Unavailable } from '../../lib/errors.js';
 
 export const VERSION = '0.1.0';
 

@@ -1,7 +1,7 @@
 import type { Task } from '@changdu/contract';
 import { satisfies } from '@changdu/contract';
-import type { Actor } from '../../http/context.js';
-import { NotFound } from '../../http/errors.js';
+import type { Actor } from '../../lib/actor.js';
+import { NotFound } from '../../lib/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 
 function parse(text: string | null): unknown {

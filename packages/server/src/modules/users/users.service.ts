@@ -2,7 +2,7 @@ import type { User } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { Conflict } from '../../http/errors.js';
+import { Conflict } from '../../lib/errors.js';
 import { toUser } from './user.mapper.js';
 import { usersRepo, type UserRow } from './users.repo.js';
 

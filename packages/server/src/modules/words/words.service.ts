@@ -1,7 +1,7 @@
 import { cardStates, ratingLabels } from '@changdu/contract';
 import type { Grade } from 'ts-fsrs';
 import type { Db } from '../../db/client.js';
-import { Invalid, NotFound } from '../../http/errors.js';
+import { Invalid, NotFound } from '../../lib/errors.js';
 import { DAY, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import { parseParagraphs } from '../articles/article-content.js';

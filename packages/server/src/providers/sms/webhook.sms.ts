@@ -1,4 +1,4 @@
-import { Unavailable } from '../../http/errors.js';
+import { Unavailable } from '../../lib/errors.js';
 import type { SmsProvider } from './sms.provider.js';
 
 /**

@@ -1,0 +1,10 @@
+import type { Role } from '@changdu/contract';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema.js';
+
+/** The caller's account as the request resolved it (the users row). */
+export type ActorUser = Selectable<UsersTable>;
+
+/** Who is calling: resolved once per request by the auth plugin, handed to services. */
+export type Actor =
+  { kind: 'anonymous'; role: 'anonymous' } | { kind: 'user'; role: Exclude<Role, 'anonymous'>; user: ActorUser; tokenId: number };
