@@ -40,6 +40,13 @@ const envSchema = z.object({
   RATE_LIMIT: bool.default(true),
   ANALYTICS_SCRIPT_URL: optionalUrl,
   FETCH_ALLOW_PRIVATE: z.string().default(''),
+  REDIS_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^rediss?:\/\//, '必须以 redis:// 或 rediss:// 开头')
+      .optional(),
+  ),
   FEED_CRAWL_HOURS: z.coerce
     .number()
     .min(0.25)
@@ -65,6 +72,8 @@ export interface Config {
   /** Internal addresses outbound fetches may reach: '' none, '1' all, or `host:port,…`. */
   readonly fetchAllowPrivate: string;
   readonly feedCrawlHours: number;
+  /** Redis for state several processes share (rate-limit counters, cross-process events); null: in process. */
+  readonly redisUrl: string | null;
   /** Stored files (covers, resized images). */
   readonly filesDir: string;
 }
@@ -98,6 +107,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     feedCrawlHours: e.FEED_CRAWL_HOURS,
+    redisUrl: e.REDIS_URL ?? null,
     filesDir: path.join(dataDir, 'files'),
   } satisfies Config);
 }

@@ -1,0 +1,16 @@
+import { Redis } from 'ioredis';
+
+interface Logger {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * A Redis connection for state several processes share. Connection errors are logged and
+ * ioredis reconnects by itself; without the listener one dropped connection would end the process.
+ * Commands fail fast while Redis is away instead of queueing without bound.
+ */
+export function openRedis(url: string, log: Logger): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+  redis.on('error', (err: Error) => log.warn({ err }, 'redis connection error'));
+  return redis;
+}
