@@ -10,7 +10,26 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   readonly kysely: Kysely<Database>;
   readonly dialect: Dialect;
+  /** True for the handle `transaction()` passes in: nested calls join it instead of opening another. */
+  readonly inTransaction?: boolean;
   destroy(): Promise<void>;
+}
+
+/**
+ * Runs `work` in one transaction on either dialect; repos built on the handle it passes in
+ * write inside it. Called on a handle already in a transaction, it joins that one, so a
+ * service can compose other services' writes without knowing whether it is the outermost.
+ */
+export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (db.inTransaction) return work(db);
+  return db.kysely.transaction().execute((trx) =>
+    work({
+      kysely: trx,
+      dialect: db.dialect,
+      inTransaction: true,
+      destroy: () => Promise.reject(new Error('a transaction handle cannot be destroyed')),
+    }),
+  );
 }
 
 // PostgreSQL answers bigints as strings and timestamps as Dates; the app works with
