@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import { isDatabaseUnavailable, type Db } from './db/client.js';
 import { installErrorHandling } from './http/error-handler.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { registerEndpoints, type Handlers } from './http/register-endpoints.js';
@@ -147,9 +147,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.
-  installErrorHandling(app, await serveWebApp(app, config.webDist));
+  installErrorHandling(app, { notFound: await serveWebApp(app, config.webDist), isUnavailable: isDatabaseUnavailable });
+  const limiter = config.rateLimit ? RateLimiter.open({ clock, log: app.log, redisUrl: config.redisUrl }) : null;
+  app.addHook('onClose', async () => {
+    await limiter?.close();
+  });
   registerEndpoints(app, handlers, {
-    limiter: config.rateLimit ? new RateLimiter(clock) : null,
+    limiter,
     async resolveToken(token) {
       const found = await tokens.resolve(token);
       if (!found) return null;

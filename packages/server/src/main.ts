@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDb } from './db/client.js';
@@ -26,7 +27,7 @@ async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const role = parseRole(process.argv.slice(2));
   const config = loadConfig();
-  const db = openDb(config.database);
+  const db = openDb(config.database, pino({ level: config.logLevel }));
   await migrateToLatest(db);
 
   const created = await bootstrapAccounts(db, config, systemClock);

@@ -71,19 +71,71 @@ export function openSqlite(file: string): Db {
   return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
 }
 
-export function openPostgres(url: string, poolSize = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+export interface DbLogger {
+  warn(obj: object, msg: string): void;
+}
+
+const quietLogger: DbLogger = { warn: () => undefined };
+
+/**
+ * A PostgreSQL pool that survives its server: when PostgreSQL restarts, fails over or an
+ * administrator terminates backends, a client's socket error is emitted as an 'error' event.
+ * Unheard, that event ends the process; heard, the dead client is dropped (pg-pool removes a
+ * client that is no longer queryable when it is released), the next checkout connects anew,
+ * and the failed request answers 503 (`isDatabaseUnavailable`).
+ */
+export function openPostgres(url: string, poolSize = 10, log: DbLogger = quietLogger): Db {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  pool.on('error', (err) => log.warn({ err }, 'idle PostgreSQL connection lost; it will be replaced'));
+  // The pool listens on idle clients only; a client checked out by a request (or held by a
+  // transaction) needs its own listener, or a termination mid-request crashes the process.
+  pool.on('connect', (client) => client.on('error', (err) => log.warn({ err }, 'PostgreSQL connection lost during use')));
+  // Any failure to get a connection (server down, starting, refusing this database, pool
+  // exhausted past its timeout) is an outage, whatever SQLSTATE the server chose for it.
+  const checkout = {
+    connect: () =>
+      pool.connect().catch((cause: unknown) => {
+        throw new DatabaseUnavailable(cause);
+      }),
+    end: () => pool.end(),
+  };
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: checkout }) });
   return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
 }
 
-export function openDb(database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }): Db {
-  return database.kind === 'sqlite' ? openSqlite(database.file) : openPostgres(database.url);
+/** The database could not be reached; `cause` is the driver's error. */
+export class DatabaseUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('database unavailable', { cause });
+  }
+}
+
+export function openDb(database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }, log?: DbLogger): Db {
+  return database.kind === 'sqlite' ? openSqlite(database.file) : openPostgres(database.url, 10, log);
+}
+
+// SQLSTATE classes and codes that mean "the database is not reachable right now", not "this
+// request is wrong": connection exceptions (08…), operator intervention (57P01–57P03, 57P05),
+// and too many connections (53300).
+const UNAVAILABLE_SQLSTATE = /^(08\d{3}|57P0[1235]|53300)$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'SQLITE_BUSY']);
+const UNAVAILABLE_MESSAGE = /Connection terminated|not queryable|timeout exceeded when trying to connect|Connection ended unexpectedly/;
+
+/** True when an error means the database is down or unreachable (answer 503 and retry later). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if (error instanceof DatabaseUnavailable) return true;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+  if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
+  const message = (error as { message?: unknown }).message;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message);
 }
 
 /** True when an error is a unique-constraint violation on either dialect. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
+  if (error instanceof DatabaseUnavailable) return true;
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

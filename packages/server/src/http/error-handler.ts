@@ -34,8 +34,19 @@ function send(reply: FastifyReply, code: Exclude<Code, '200'>, msg: string) {
 }
 
 /** One place where every failure becomes the envelope; a 500 names the request id, never a stack. */
-export function installErrorHandling(app: FastifyInstance, notFound: (req: FastifyRequest, reply: FastifyReply) => unknown) {
+export interface ErrorHandlingOptions {
+  /** Serves a page for unknown non-API paths (the web app's index.html, or a 404). */
+  notFound: (req: FastifyRequest, reply: FastifyReply) => unknown;
+  /** Tells outages of a backing service (the database) apart from bugs: those answer 503. */
+  isUnavailable: (error: unknown) => boolean;
+}
+
+export function installErrorHandling(app: FastifyInstance, { notFound, isUnavailable }: ErrorHandlingOptions) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (isUnavailable(error)) {
+      req.log.warn({ err: error }, 'backing service unavailable');
+      return send(reply, '503', '服务暂时不可用，请稍后再试');
+    }
     if (error instanceof DomainError) {
       const code = CODE_OF[error.kind];
       return send(reply, code, error.message || defaultMessages[code]);
