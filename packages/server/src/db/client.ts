@@ -1,35 +1,53 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface Db {
+  /** The query builder; inside `transaction()` it is that transaction's, wherever it is read. */
   readonly kysely: Kysely<Database>;
   readonly dialect: Dialect;
-  /** True for the handle `transaction()` passes in: nested calls join it instead of opening another. */
-  readonly inTransaction?: boolean;
   destroy(): Promise<void>;
 }
 
+interface OpenTransaction {
+  root: Kysely<Database>;
+  trx: Transaction<Database>;
+}
+
+// The transaction a piece of work runs in, carried with its async context: repos read
+// `db.kysely` and so write inside it without being handed a transaction, and one module's
+// service can call another's inside the same transaction.
+const current = new AsyncLocalStorage<OpenTransaction>();
+
+/** A Db whose `kysely` resolves to the open transaction of the calling async context, if any. */
+function contextualDb(root: Kysely<Database>, dialect: Dialect): Db {
+  return {
+    get kysely() {
+      const open = current.getStore();
+      return open?.root === root ? open.trx : root;
+    },
+    dialect,
+    destroy: () => root.destroy(),
+  };
+}
+
 /**
- * Runs `work` in one transaction on either dialect; repos built on the handle it passes in
- * write inside it. Called on a handle already in a transaction, it joins that one, so a
- * service can compose other services' writes without knowing whether it is the outermost.
+ * Runs `work` in one transaction on either dialect: every repo built on `db` writes inside
+ * it until `work` settles, and it commits only if `work` resolves. A call inside an open
+ * transaction joins it, so services compose without knowing which is outermost.
+ * `work` receives `db` itself (handy for building repos inline); it must not leave queries
+ * running after it settles, since they would find the transaction closed.
  */
 export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  if (db.inTransaction) return work(db);
-  return db.kysely.transaction().execute((trx) =>
-    work({
-      kysely: trx,
-      dialect: db.dialect,
-      inTransaction: true,
-      destroy: () => Promise.reject(new Error('a transaction handle cannot be destroyed')),
-    }),
-  );
+  const open = current.getStore();
+  if (open && db.kysely === open.trx) return work(db);
+  return db.kysely.transaction().execute((trx) => current.run({ root: db.kysely, trx }, () => work(db)));
 }
 
 // PostgreSQL answers bigints as strings and timestamps as Dates; the app works with
@@ -67,8 +85,7 @@ export function openSqlite(file: string): Db {
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
-  return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+  return contextualDb(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), 'sqlite');
 }
 
 export interface DbLogger {
@@ -99,8 +116,7 @@ export function openPostgres(url: string, poolSize = 10, log: DbLogger = quietLo
       }),
     end: () => pool.end(),
   };
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: checkout }) });
-  return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
+  return contextualDb(new Kysely<Database>({ dialect: new PostgresDialect({ pool: checkout }) }), 'postgres');
 }
 
 /** The database could not be reached; `cause` is the driver's error. */
