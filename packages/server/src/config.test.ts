@@ -14,6 +14,47 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
   });
 
+  it('stores files in a folder under DATA_DIR unless a bucket is named', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/changdu' }).storage).toEqual({ kind: 'local', dir: '/srv/changdu/files' });
+  });
+
+  const s3Keys = { S3_BUCKET: 'changdu', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('uses an S3-compatible bucket when S3_BUCKET and its keys are set', () => {
+    expect(loadConfig({ ...s3Keys, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PREFIX: 'prod' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'changdu',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      accessKeyId: 'AKIA1',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      prefix: 'prod/',
+    });
+    expect(loadConfig({ ...s3Keys, S3_REGION: 'ap-east-1' }).storage).toMatchObject({
+      endpoint: null,
+      region: 'ap-east-1',
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(loadConfig({ ...s3Keys, S3_ENDPOINT: 'https://oss.example.com', S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'changdu' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_BUCKET: 'changdu', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: '' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' }, 'S3_BUCKET'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET'],
+    [{ ...s3Keys, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ ...s3Keys, S3_PREFIX: '../other' }, 'S3_PREFIX'],
+    [{ ...s3Keys, S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
+  ])('stops on the half S3 configuration %j, naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

@@ -6,6 +6,7 @@ const bool = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /** Every environment variable the server reads. `.env.example` documents the same list. */
 const envSchema = z.object({
@@ -52,6 +53,23 @@ const envSchema = z.object({
     .min(0.25)
     .max(24 * 30)
     .default(6),
+  S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' })),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, '形如 us-east-1')
+    .default('us-east-1'),
+  S3_BUCKET: optional(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, '只能含字母、数字、点、下划线和连字符')),
+  S3_ACCESS_KEY_ID: optional(z.string()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: optional(bool),
+  // A folder in the bucket; keys below it follow the storage's own safe-key rule.
+  S3_PREFIX: optional(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/, '只能含字母、数字、/、_、. 和 -,且不以 / 开头')
+      .refine((v) => !v.includes('..') && !v.includes('//'), '不能含 .. 或 //')
+      .transform((v) => (v.endsWith('/') ? v : `${v}/`)),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -74,8 +92,19 @@ export interface Config {
   readonly feedCrawlHours: number;
   /** Redis for state several processes share (rate-limit counters, cross-process events); null: in process. */
   readonly redisUrl: string | null;
-  /** Stored files (covers, resized images). */
-  readonly filesDir: string;
+  /** Stored files (covers, books, audio, PDFs, posters): a folder, or an S3-compatible bucket every process shares. */
+  readonly storage:
+    | { readonly kind: 'local'; readonly dir: string }
+    | {
+        readonly kind: 's3';
+        readonly bucket: string;
+        readonly region: string;
+        readonly endpoint: string | null;
+        readonly accessKeyId: string;
+        readonly secretAccessKey: string;
+        readonly forcePathStyle: boolean;
+        readonly prefix: string;
+      };
 }
 
 export class ConfigError extends Error {}
@@ -108,8 +137,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     feedCrawlHours: e.FEED_CRAWL_HOURS,
     redisUrl: e.REDIS_URL ?? null,
-    filesDir: path.join(dataDir, 'files'),
+    storage: storageConfig(e, dataDir),
   } satisfies Config);
+}
+
+/** S3 only when a bucket is named; any S3 setting without the rest is a mistake worth stopping for. */
+function storageConfig(e: Env, dataDir: string): Config['storage'] {
+  const invalid = (name: string, message: string) => new ConfigError(`配置有误 (invalid configuration):\n  ${name}: ${message}`);
+  if (!e.S3_BUCKET) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'] as const).find(
+      (v) => e[v] !== undefined,
+    );
+    if (stray) throw invalid('S3_BUCKET', `设置了 ${stray} 时必须设置存储桶名`);
+    return { kind: 'local', dir: path.join(dataDir, 'files') };
+  }
+  if (!e.S3_ACCESS_KEY_ID) throw invalid('S3_ACCESS_KEY_ID', '设置 S3_BUCKET 时必须设置');
+  if (!e.S3_SECRET_ACCESS_KEY) throw invalid('S3_SECRET_ACCESS_KEY', '设置 S3_BUCKET 时必须设置');
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT ?? null,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    // MinIO-like servers seldom have a DNS name per bucket; AWS itself prefers virtual hosts.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    prefix: e.S3_PREFIX ?? '',
+  };
 }
 
 function defaultWebDist(): string {

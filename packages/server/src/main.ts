@@ -5,12 +5,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDb } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { systemClock } from './lib/clock.js';
-import { enqueueDueCrawls } from './jobs/schedule.js';
 import { MINUTE } from './lib/clock.js';
-import { openEcdict } from './modules/dictionary/ecdict.js';
-import { rssRepo } from './modules/rss/rss.repo.js';
+import { openEcdict } from './modules/dictionary/index.js';
 import { bootstrapAccounts } from './seed/bootstrap.js';
-import { seedDemoContent } from './seed/demo-content.js';
 
 type ServerRole = 'api' | 'worker' | 'all';
 
@@ -40,30 +37,37 @@ async function main() {
   }
 
   const dict = openEcdict();
+  const app = await buildApp({ config, db, dict });
   if (config.seedDemo) {
     const origin = config.http.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.http.port}`;
-    const seeded = await seedDemoContent(db, dict, systemClock, `${origin}/api/demo/feed.xml`);
+    const seeded = await app.seedDemoContent(`${origin}/api/demo/feed.xml`);
     if (seeded) process.stdout.write(`\n  已添加 ${seeded} 篇演示文章和演示订阅源 (demo articles and the demo feed)\n`);
   }
-
-  const app = await buildApp({ config, db, dict });
   const close = async () => {
     await app.close();
     await db.destroy();
     dict.close();
     process.exit(0);
   };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  // A shutdown that fails still ends the process, loudly and with a non-zero code.
+  const onSignal = () => {
+    close().catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
 
   if (role !== 'api') {
     await app.jobs.start();
     const crawl = () =>
-      enqueueDueCrawls(rssRepo(db), app.jobs, systemClock, config.feedCrawlHours).catch((error: unknown) =>
+      app.crawlDueFeeds().catch((error: unknown) =>
         app.log.error({ err: error }, 'scheduled crawl failed'),
       );
     await crawl();
-    setInterval(crawl, 10 * MINUTE).unref();
+    // crawl() catches and logs its own failure, so the tick has nothing left to await.
+    setInterval(() => void crawl(), 10 * MINUTE).unref();
   }
   if (role === 'worker') return;
   const address = await app.listen({ port: config.http.port, host: config.http.host });

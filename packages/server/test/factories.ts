@@ -32,31 +32,18 @@ export async function createArticle(t: TestApp, spec: ArticleSpec = {}): Promise
   const topics = spec.topics ?? [];
   const published = new Date(now.getTime() - (spec.daysAgo ?? 1) * 86_400_000).toISOString();
   const status = spec.status ?? 'published';
-  return articlesRepo(t.db).insert(
-    {
-      status,
-      title: spec.title ?? `Test article ${n}`,
-      title_zh: spec.title_zh ?? null,
-      summary: null,
-      summary_zh: null,
-      author_id: spec.author ? await articleMetaRepo(t.db).authorId(spec.author, now.toISOString()) : null,
-      source: 'Test Source',
-      url: null,
-      feed_id: null,
-      cover: null,
-      topics: JSON.stringify(topics),
-      ...prepareContent(paragraphs, testDict()),
-      level_override: spec.level ?? null,
-      is_lock: spec.is_lock ? 1 : 0,
-      reject_reason: null,
-      audio: null,
-      pdf: null,
-      poster: null,
-      views: spec.views ?? 0,
-      published_at: status === 'published' ? published : null,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    },
+  return articlesRepo(t.db).create({
+    status,
+    title: spec.title ?? `Test article ${n}`,
+    title_zh: spec.title_zh ?? null,
+    author_id: spec.author ? await articleMetaRepo(t.db).authorId(spec.author, now.toISOString()) : null,
+    source: 'Test Source',
     topics,
-  );
+    ...prepareContent(paragraphs, testDict()),
+    level_override: spec.level ?? null,
+    is_lock: spec.is_lock ? 1 : 0,
+    views: spec.views ?? 0,
+    published_at: status === 'published' ? published : null,
+    now: now.toISOString(),
+  });
 }

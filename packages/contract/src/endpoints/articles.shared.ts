@@ -151,20 +151,6 @@ export const searchHitSchema = articleCardSchema.extend({
   snippet: z.string(),
 });
 
-export const taskSchema = z.object({
-  id: z.number().int(),
-  type: z.string(),
-  status: z.enum(['queued', 'running', 'done', 'failed']),
-  progress: z.number().int(),
-  message: z.string().nullable(),
-  result: z.unknown(),
-  /** Where the result can be seen, e.g. `/admin/article/12`. */
-  link: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type Task = z.infer<typeof taskSchema>;
-
 export const feedSchema = z.object({
   id: z.number().int(),
   url: z.string(),

@@ -7,6 +7,7 @@ import { readerEndpoints } from './reader.endpoints.js';
 import { wordsEndpoints } from './words.endpoints.js';
 import { rssEndpoints } from './rss.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
+import { taskEndpoints } from './tasks.endpoints.js';
 import { userEndpoints } from './users.endpoints.js';
 
 /** The endpoint table: every call the server serves, keyed by a stable name. */
@@ -17,6 +18,7 @@ export const endpoints = {
   ...logEndpoints,
   ...articleEndpoints,
   ...rssEndpoints,
+  ...taskEndpoints,
   ...mediaEndpoints,
   ...readerEndpoints,
   ...historyEndpoints,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { id, offset, page, text } from '../fields.js';
-import { feedItemSchema, feedSchema, taskSchema } from './articles.shared.js';
+import { feedItemSchema, feedSchema } from './articles.shared.js';
 import { taskStarted } from './articles.endpoints.js';
 
 export const rssEndpoints = {
@@ -46,13 +46,5 @@ export const rssEndpoints = {
     summary: '下载条目原文并生成文章草稿（任务，可重复调用）',
     input: z.object({ id: id('条目 id') }),
     output: taskStarted,
-  }),
-  'task.show': endpoint({
-    method: 'GET',
-    path: '/reader/task/{id}',
-    role: 'user',
-    summary: '任务的状态、进度和结果（发起人或管理员可见）',
-    input: z.object({ id: id('任务 id') }),
-    output: taskSchema,
   }),
 } as const;

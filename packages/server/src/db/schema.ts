@@ -95,6 +95,8 @@ export interface TasksTable {
   result: string | null;
   attempts: number;
   max_attempts: number;
+  /** The kind's idempotency key; unique per type among queued and running tasks. */
+  idem_key: string | null;
   run_after: string;
   locked_at: string | null;
   created_by: number | null;

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { DAY } from '../lib/clock.js';
 import { tokensService } from '../modules/auth/tokens.service.js';
+import { usersService } from '../modules/users/users.service.js';
 
 let t: TestApp;
 afterEach(() => t.close());
@@ -27,7 +28,7 @@ describe('the contract table', () => {
 
   it('is checked against every role (authorisation matrix)', async () => {
     t = await createTestApp();
-    const tokens = tokensService(t.db, t.clock, 30);
+    const tokens = tokensService(t.db, t.clock, usersService(t.db, t.clock), 30);
     const users: Partial<Record<Role, number>> = {};
     users.user = (await t.createUser()).user.id;
     users.member = (await t.createUser()).user.id;

@@ -79,12 +79,19 @@ function rawInput(req: FastifyRequest, ep: Endpoint): Record<string, unknown> {
   return { ...base, ...(req.params as Record<string, unknown>) };
 }
 
-function checkRateLimits(name: string, ep: Endpoint, input: Record<string, unknown>, meta: RequestMeta, limiter: RateLimiter | null) {
+async function checkRateLimits(
+  name: string,
+  ep: Endpoint,
+  input: Record<string, unknown>,
+  meta: RequestMeta,
+  limiter: RateLimiter | null,
+): Promise<void> {
   if (!limiter || !ep.rateLimit) return;
   for (const rule of ep.rateLimit) {
     const raw = rule.by === 'ip' ? meta.ip : input[rule.by.field];
     if (raw === undefined || raw === null || raw === '') continue;
-    const wait = limiter.hit(name, rule, String(raw).trim().toLowerCase());
+    // One rule at a time: a request stopped by one rule is not counted against the next.
+    const wait = await limiter.hit(name, rule, String(raw).trim().toLowerCase());
     if (wait !== null) throw new TooMany(`操作太频繁，请 ${wait > 90 ? `${Math.ceil(wait / 60)} 分钟` : `${wait} 秒`}后再试`);
   }
 }
@@ -99,7 +106,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const meta = requestMeta(req);
         const raw = rawInput(req, ep);
-        checkRateLimits(name, ep, raw, meta, deps.limiter);
+        await checkRateLimits(name, ep, raw, meta, deps.limiter);
         const actor = await authorize(req, ep, deps);
         const parsed = ep.input.safeParse(raw);
         if (!parsed.success) throw new Invalid(validationMessage(parsed.error));

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { DomainError } from '../lib/errors.js';
+import type { JobKind } from './kinds.js';
 
 export interface JobContext {
   taskId: number;
@@ -8,21 +10,29 @@ export interface JobContext {
   progress(percent: number, message?: string): Promise<void>;
 }
 
-/** A job type: its name, payload schema and retry policy, declared together with its handler. */
-export interface JobDefinition<P extends z.ZodType = z.ZodType> {
-  name: string;
-  payload: P;
-  /** Total runs before the task is failed for good. */
-  maxAttempts: number;
-  /** First retry delay; each later retry doubles it. */
-  backoffMs: number;
-  /** Runs the job; the answer is stored as the task's result (JSON). Must be idempotent. */
-  run(payload: z.output<P>, ctx: JobContext): Promise<unknown>;
+/** Runs one kind of job. Its answer is stored as the task's result (JSON). Must be idempotent. */
+export interface JobHandler<K extends JobKind = JobKind> {
+  readonly kind: K;
+  // Method syntax on purpose: a list of handlers holds handlers of different payloads.
+  run(payload: z.output<K['payload']>, ctx: JobContext): Promise<unknown>;
 }
 
-export function defineJob<P extends z.ZodType>(def: JobDefinition<P>): JobDefinition<P> {
-  return def;
+/** Binds a handler to its kind; the payload it receives is the kind's parsed payload. */
+export function handle<K extends JobKind>(
+  kind: K,
+  run: (payload: z.output<K['payload']>, ctx: JobContext) => Promise<unknown>,
+): JobHandler<K> {
+  return { kind, run };
 }
 
 /** A failure that retrying cannot fix (bad input, a 404): the task fails at once. */
 export class PermanentJobError extends Error {}
+
+/**
+ * Services report failures as domain errors; only an outside service being down (or asking
+ * us to slow down) can heal by waiting. Anything else unexpected is retried, as it may be a blip.
+ */
+export function isPermanent(error: unknown): boolean {
+  if (error instanceof PermanentJobError) return true;
+  return error instanceof DomainError && error.kind !== 'unavailable' && error.kind !== 'too_many';
+}

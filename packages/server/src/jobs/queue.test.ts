@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { defineJob, PermanentJobError } from './job.js';
+import { isUniqueViolation } from '../db/client.js';
+import { Invalid, Unavailable } from '../lib/errors.js';
+import { handle, PermanentJobError, type JobHandler } from './job.js';
+import { defineKind, jobKinds, type JobKind } from './kinds.js';
 import { jobQueue, UnknownJobError } from './queue.js';
+import { JobRegistryError } from './registry.js';
+import { memoryEventBus, postgresEventBus } from '../providers/events/index.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -13,47 +18,70 @@ afterEach(() => t.close());
 const silent = { error: () => undefined, info: () => undefined };
 const runs: number[] = [];
 
-const count = defineJob({
+const count = defineKind({
   name: 'test.count',
   payload: z.object({ upTo: z.number().int() }),
-  maxAttempts: 3,
-  backoffMs: 10_000,
-  async run({ upTo }, ctx) {
-    for (let i = 1; i <= upTo; i++) await ctx.progress((i / upTo) * 100, `第 ${i} 步`);
-    runs.push(ctx.taskId);
-    return { counted: upTo };
-  },
+  retry: { maxAttempts: 3, backoffMs: 10_000 },
+});
+const countHandler = handle(count, async ({ upTo }, ctx) => {
+  for (let i = 1; i <= upTo; i++) await ctx.progress((i / upTo) * 100, `第 ${i} 步`);
+  runs.push(ctx.taskId);
+  return { counted: upTo };
 });
 
 let flakyFailures = 0;
-const flaky = defineJob({
-  name: 'test.flaky',
-  payload: z.object({}),
-  maxAttempts: 3,
-  backoffMs: 10_000,
-  async run() {
-    if (flakyFailures-- > 0) throw new Error('connection reset');
-    return 'ok';
-  },
+const flaky = defineKind({ name: 'test.flaky', payload: z.object({}), retry: { maxAttempts: 3, backoffMs: 10_000 } });
+const flakyHandler = handle(flaky, async () => {
+  if (flakyFailures-- > 0) throw new Error('connection reset');
+  return 'ok';
 });
 
-const broken = defineJob({
-  name: 'test.broken',
-  payload: z.object({}),
-  maxAttempts: 5,
-  backoffMs: 1000,
-  async run() {
-    throw new PermanentJobError('源地址返回 404，无法下载');
-  },
+const broken = defineKind({ name: 'test.broken', payload: z.object({}), retry: { maxAttempts: 5, backoffMs: 1000 } });
+const brokenHandler = handle(broken, async () => {
+  throw new PermanentJobError('源地址返回 404，无法下载');
 });
 
-const queue = () => jobQueue(t.db, t.clock, [count, flaky, broken], silent);
+/** A kind with an idempotency key; its handler fails when told to, to test keys across retries. */
+let keyedFailures = 0;
+const keyed = defineKind({
+  name: 'test.keyed',
+  payload: z.object({ thing: z.number().int(), note: z.string() }),
+  retry: { maxAttempts: 3, backoffMs: 1000 },
+  idempotencyKey: (p) => `thing:${p.thing}`,
+});
+const keyedHandler = handle(keyed, async ({ note }) => {
+  if (keyedFailures-- > 0) throw new Unavailable('源站暂时不可用');
+  return note;
+});
+
+const domain = defineKind({
+  name: 'test.domain',
+  payload: z.object({ transient: z.boolean() }),
+  retry: { maxAttempts: 3, backoffMs: 1000 },
+});
+const domainHandler = handle(domain, async ({ transient }) => {
+  throw transient ? new Unavailable('源站暂时不可用') : new Invalid('原文地址不是网页');
+});
+
+const kinds: JobKind[] = [count, flaky, broken, keyed, domain];
+const handlers: JobHandler[] = [countHandler, flakyHandler, brokenHandler, keyedHandler, domainHandler];
+const queue = () => jobQueue(t.db, t.clock, { kinds, handlers }, silent);
+
+const taskCount = async () =>
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom('tasks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('the job queue', () => {
   it('runs a task to done with its progress and result', async () => {
     const q = queue();
-    const task = await q.enqueue('test.count', { upTo: 4 }, { createdBy: null });
-    expect(task).toMatchObject({ status: 'queued', progress: 0 });
+    const task = await q.enqueue(count, { upTo: 4 }, { createdBy: null });
+    expect(task).toMatchObject({ status: 'queued', progress: 0, type: 'test.count', idem_key: null });
     expect(await q.runOnce()).toBe(true);
     const done = await q.find(task.id);
     expect(done).toMatchObject({ status: 'done', progress: 100, attempts: 1, message: '第 4 步' });
@@ -64,7 +92,7 @@ describe('the job queue', () => {
   it('retries with exponential backoff, then succeeds', async () => {
     const q = queue();
     flakyFailures = 2;
-    const task = await q.enqueue('test.flaky', {});
+    const task = await q.enqueue(flaky, {});
     await q.runOnce();
     expect(await q.find(task.id)).toMatchObject({ status: 'queued', attempts: 1, message: '任务执行失败，请稍后重试（将在 10 秒后重试）' });
     expect(await q.runOnce()).toBe(false);
@@ -79,7 +107,7 @@ describe('the job queue', () => {
   it('fails for good after the last attempt', async () => {
     const q = queue();
     flakyFailures = 10;
-    const task = await q.enqueue('test.flaky', {});
+    const task = await q.enqueue(flaky, {});
     for (let i = 0; i < 3; i++) {
       await q.runOnce();
       t.clock.advance(60_000);
@@ -89,20 +117,34 @@ describe('the job queue', () => {
 
   it('fails at once on a permanent error, keeping its message', async () => {
     const q = queue();
-    const task = await q.enqueue('test.broken', {});
+    const task = await q.enqueue(broken, {});
     await q.runOnce();
     expect(await q.find(task.id)).toMatchObject({ status: 'failed', attempts: 1, message: '源地址返回 404，无法下载' });
   });
 
-  it('refuses job types without a handler, and bad payloads', async () => {
+  it('retries a service that is unavailable, and fails at once on any other domain error', async () => {
     const q = queue();
-    await expect(q.enqueue('test.nothing', {})).rejects.toThrow(UnknownJobError);
-    await expect(q.enqueue('test.count', { upTo: 'x' })).rejects.toThrow();
+    const transient = await q.enqueue(domain, { transient: true });
+    const permanent = await q.enqueue(domain, { transient: false });
+    await q.drain();
+    expect(await q.find(transient.id)).toMatchObject({ status: 'queued', attempts: 1, message: '源站暂时不可用（将在 1 秒后重试）' });
+    expect(await q.find(permanent.id)).toMatchObject({ status: 'failed', attempts: 1, message: '原文地址不是网页' });
+  });
+
+  it('refuses kinds it was not built with, and bad payloads', async () => {
+    const q = queue();
+    const stranger = defineKind({ name: 'test.count', payload: z.object({ upTo: z.number().int() }), retry: count.retry });
+    await expect(q.enqueue(stranger, { upTo: 1 })).rejects.toThrow(UnknownJobError);
+    // @ts-expect-error: the payload type comes from the kind's schema
+    await expect(q.enqueue(count, { upTo: 'x' })).rejects.toThrow();
+    // The schema still checks what the type cannot (an integer).
+    await expect(q.enqueue(count, { upTo: 1.5 })).rejects.toThrow();
+    expect(await taskCount()).toBe(0);
   });
 
   it('will not start while unfinished tasks have no handler', async () => {
-    await queue().enqueue('test.broken', {});
-    const narrow = jobQueue(t.db, t.clock, [count], silent);
+    await queue().enqueue(broken, {});
+    const narrow = jobQueue(t.db, t.clock, { kinds: [count], handlers: [countHandler] }, silent);
     await expect(narrow.start()).rejects.toThrow('unfinished tasks have no handler: test.broken');
   });
 
@@ -110,9 +152,164 @@ describe('the job queue', () => {
     const a = queue();
     const b = queue();
     runs.length = 0;
-    const tasks = await Promise.all([1, 2, 3, 4].map(() => a.enqueue('test.count', { upTo: 1 })));
+    const tasks = await Promise.all([1, 2, 3, 4].map(() => a.enqueue(count, { upTo: 1 })));
     await Promise.all([a.drain(), b.drain()]);
     expect(runs.sort((x, y) => x - y)).toEqual(tasks.map((task) => task.id).sort((x, y) => x - y));
     for (const task of tasks) expect(await a.find(task.id)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+});
+
+describe('job kinds and handlers at start-up', () => {
+  it('lists the kinds it runs', () => {
+    const lines: string[] = [];
+    const q = jobQueue(
+      t.db,
+      t.clock,
+      { kinds: [count, flaky], handlers: [flakyHandler, countHandler] },
+      { ...silent, info: (...args: unknown[]) => void lines.push(String(args.at(-1))) },
+    );
+    expect(q.kinds()).toEqual(['test.count', 'test.flaky']);
+    expect(lines).toContain('job kinds: test.count, test.flaky');
+  });
+
+  it('fails on a kind without a handler', () => {
+    expect(() => jobQueue(t.db, t.clock, { kinds: [count, flaky], handlers: [countHandler] }, silent)).toThrow(
+      new JobRegistryError('job kinds and handlers do not match: job kind test.flaky has no handler'),
+    );
+  });
+
+  it('fails on a handler for an unknown kind, or for a look-alike of a known one', () => {
+    const lookAlike = handle(defineKind({ name: 'test.count', payload: z.object({}), retry: count.retry }), async () => null);
+    expect(() => jobQueue(t.db, t.clock, { kinds: [flaky], handlers: [flakyHandler, countHandler] }, silent)).toThrow(
+      'a handler is registered for the unknown job kind test.count',
+    );
+    expect(() => jobQueue(t.db, t.clock, { kinds: [count], handlers: [lookAlike] }, silent)).toThrow(
+      'job kinds and handlers do not match: a handler is registered for the unknown job kind test.count; job kind test.count has no handler',
+    );
+  });
+
+  it('fails on two handlers for one kind', () => {
+    expect(() => jobQueue(t.db, t.clock, { kinds: [count], handlers: [countHandler, countHandler] }, silent)).toThrow(
+      'job kind test.count has more than one handler',
+    );
+  });
+
+  it('runs every kind the app declares (the app built, so each has its one handler)', () => {
+    expect(t.app.jobs.kinds()).toEqual(jobKinds.map((k) => k.name));
+    expect(t.app.jobs.kinds()).toEqual(['rss.crawl', 'rss.download', 'article.redownload']);
+  });
+});
+
+describe('idempotency keys', () => {
+  it('answer the unfinished task instead of queueing a second one, and let a new one in once it finished', async () => {
+    const q = queue();
+    const first = await q.enqueue(keyed, { thing: 7, note: 'first' });
+    const again = await q.enqueue(keyed, { thing: 7, note: 'second' });
+    expect(again.id).toBe(first.id);
+    expect(again).toMatchObject({ idem_key: 'thing:7', payload: JSON.stringify({ thing: 7, note: 'first' }) });
+    const other = await q.enqueue(keyed, { thing: 8, note: 'other thing' });
+    expect(other.id).not.toBe(first.id);
+    expect(await taskCount()).toBe(2);
+
+    await q.drain();
+    expect(await q.find(first.id)).toMatchObject({ status: 'done', result: '"first"' });
+    const later = await q.enqueue(keyed, { thing: 7, note: 'later' });
+    expect(later.id).not.toBe(first.id);
+    expect(later.status).toBe('queued');
+  });
+
+  it('hold while the task is running and while it waits for a retry', async () => {
+    const q = queue();
+    keyedFailures = 1;
+    const first = await q.enqueue(keyed, { thing: 1, note: 'a' });
+    await t.db.kysely.updateTable('tasks').set({ status: 'running' }).where('id', '=', first.id).execute();
+    expect((await q.enqueue(keyed, { thing: 1, note: 'b' })).id).toBe(first.id);
+    await t.db.kysely.updateTable('tasks').set({ status: 'queued' }).where('id', '=', first.id).execute();
+
+    await q.runOnce();
+    expect(await q.find(first.id)).toMatchObject({ status: 'queued', attempts: 1 });
+    expect((await q.enqueue(keyed, { thing: 1, note: 'c' })).id).toBe(first.id);
+    expect(await taskCount()).toBe(1);
+  });
+
+  it('let a failed task be started afresh', async () => {
+    const q = queue();
+    keyedFailures = 10;
+    const first = await q.enqueue(keyed, { thing: 2, note: 'a' });
+    for (let i = 0; i < 3; i++) {
+      await q.runOnce();
+      t.clock.advance(60_000);
+    }
+    expect(await q.find(first.id)).toMatchObject({ status: 'failed' });
+    keyedFailures = 0;
+    expect((await q.enqueue(keyed, { thing: 2, note: 'b' })).id).not.toBe(first.id);
+  });
+
+  it('do nothing for kinds without one', async () => {
+    const q = queue();
+    const a = await q.enqueue(count, { upTo: 1 });
+    const b = await q.enqueue(count, { upTo: 1 });
+    expect(a.id).not.toBe(b.id);
+  });
+
+  it('hold when two queues on one database enqueue at the same moment', async () => {
+    const a = queue();
+    const b = queue();
+    const started = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).enqueue(keyed, { thing: 3 + (i % 3), note: `call ${i}` })),
+    );
+    // Three keys, so three tasks, and every caller got the one holding its key.
+    expect(await taskCount()).toBe(3);
+    for (let i = 0; i < started.length; i++) expect(started[i]!.id).toBe(started[i % 3]!.id);
+    expect(new Set(started.map((task) => task.id)).size).toBe(3);
+  });
+
+  it('are enforced by the database itself, not only by the queue', async () => {
+    const q = queue();
+    const first = await q.enqueue(keyed, { thing: 9, note: 'a' });
+    const { id: _id, ...copy } = (await q.find(first.id))!;
+    const error = await t.db.kysely
+      .insertInto('tasks')
+      .values(copy)
+      .execute()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(isUniqueViolation(error)).toBe(true);
+    await t.db.kysely.updateTable('tasks').set({ status: 'done' }).where('id', '=', first.id).execute();
+    await t.db.kysely.insertInto('tasks').values(copy).execute();
+    expect(await taskCount()).toBe(2);
+  });
+});
+
+describe('workers in other processes', () => {
+  it('wake at once when an API process enqueues, through the event bus, and report progress on it', async () => {
+    const log = { ...silent, warn: () => undefined };
+    // On PostgreSQL, each "process" has its own bus over LISTEN/NOTIFY; on SQLite one in-process bus.
+    const namespace = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const url = process.env.TEST_DATABASE_URL;
+    const [apiBus, workerBus] =
+      t.db.dialect === 'postgres' && url
+        ? [postgresEventBus({ url, log, namespace }), postgresEventBus({ url, log, namespace })]
+        : ((bus) => [bus, bus])(memoryEventBus({ log, namespace }));
+    const api = jobQueue(t.db, t.clock, { kinds, handlers, events: apiBus }, silent);
+    const worker = jobQueue(t.db, t.clock, { kinds, handlers, events: workerBus }, silent);
+    const progress: number[] = [];
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    await apiBus.subscribe('task.progress', (m) => {
+      progress.push(m.progress);
+      if (m.progress === 100) done();
+    });
+    // A poll an hour long: only the event can make this worker run the task in time.
+    await worker.start(3_600_000);
+    const task = await api.enqueue(count, { upTo: 2 });
+    await finished;
+    await worker.stop();
+    expect(progress).toEqual([50, 100]);
+    expect((await api.find(task.id))!.status).toBe('done');
+    await apiBus.close();
+    await workerBus.close();
   });
 });

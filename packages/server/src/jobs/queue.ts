@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { EventBus, EventChannel, EventMessage, Unsubscribe } from '../providers/events/index.js';
 import { MINUTE, type Clock } from '../lib/clock.js';
-import { PermanentJobError, type JobDefinition } from './job.js';
+import { isPermanent, type JobHandler } from './job.js';
+import type { EnqueueOptions, JobKind, PayloadOf } from './kinds.js';
+import { jobRegistry } from './registry.js';
 import { tasksRepo, type TaskRow } from './tasks.repo.js';
 
 const STALE_AFTER = 15 * MINUTE;
 
+/** A kind this queue was not built with, or a stored task of a type nobody handles. */
 export class UnknownJobError extends Error {}
 
 /** The message a reader of the task sees for a failure: our own messages, or a generic one. */
@@ -14,18 +18,37 @@ function failureMessage(error: unknown): string {
   return '任务执行失败，请稍后重试';
 }
 
+export interface JobSetup {
+  kinds: readonly JobKind[];
+  handlers: readonly JobHandler[];
+  /**
+   * Carries "queued" and progress across processes, so a worker wakes when an API process
+   * enqueues. Best effort: the poll still finds every task if a message is lost.
+   */
+  events?: EventBus;
+}
+
 /**
  * Tasks in the database, run by workers: claim, report progress, retry with exponential
  * backoff, fail with a readable message. Any process can enqueue; workers run them.
+ * Building it fails unless every kind has exactly one handler.
  */
-export function jobQueue(db: Db, clock: Clock, definitions: readonly JobDefinition[], log: Pick<FastifyBaseLogger, 'error' | 'info'>) {
+export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<FastifyBaseLogger, 'error' | 'info'>) {
   const repo = tasksRepo(db);
-  const byName = new Map(definitions.map((d) => [d.name, d]));
+  const registry = jobRegistry(setup.kinds, setup.handlers);
+  log.info({ kinds: registry.names }, `job kinds: ${registry.names.join(', ')}`);
   const listeners = new Set<() => void>();
   let running = false;
   let timer: NodeJS.Timeout | null = null;
+  let inFlight: Promise<void> | null = null;
+  let unsubscribe: Unsubscribe | null = null;
 
-  async function execute(task: TaskRow, def: JobDefinition): Promise<void> {
+  /** Publishing is a hint to other processes; the database row is the truth, so a failure is only logged. */
+  function announce<C extends EventChannel>(channel: C, message: EventMessage<C>) {
+    setup.events?.publish(channel, message).catch((error: unknown) => log.error({ err: error, channel }, 'could not publish a task event'));
+  }
+
+  async function execute(task: TaskRow, handler: JobHandler): Promise<void> {
     const now = () => clock.now().toISOString();
     const ctx = {
       taskId: task.id,
@@ -33,11 +56,12 @@ export function jobQueue(db: Db, clock: Clock, definitions: readonly JobDefiniti
       progress: async (percent: number, message?: string) => {
         const progress = Math.max(0, Math.min(100, Math.round(percent)));
         await repo.update(task.id, { progress, ...(message !== undefined ? { message } : {}), updated_at: now() });
+        announce('task.progress', { task_id: task.id, status: 'running', progress, message: message ?? task.message });
       },
     };
     try {
-      const payload = def.payload.parse(JSON.parse(task.payload));
-      const result = await def.run(payload, ctx);
+      const payload: unknown = handler.kind.payload.parse(JSON.parse(task.payload));
+      const result = await handler.run(payload, ctx);
       await repo.update(task.id, {
         status: 'done',
         progress: 100,
@@ -47,13 +71,13 @@ export function jobQueue(db: Db, clock: Clock, definitions: readonly JobDefiniti
         finished_at: now(),
       });
     } catch (error) {
-      const permanent = error instanceof PermanentJobError || task.attempts >= task.max_attempts;
-      if (!(error instanceof PermanentJobError)) log.error({ err: error, taskId: task.id, type: task.type }, 'task failed');
+      const permanent = isPermanent(error);
+      if (!permanent) log.error({ err: error, taskId: task.id, type: task.type }, 'task failed');
       const message = failureMessage(error);
-      if (permanent) {
+      if (permanent || task.attempts >= task.max_attempts) {
         await repo.update(task.id, { status: 'failed', message, locked_at: null, updated_at: now(), finished_at: now() });
       } else {
-        const delay = def.backoffMs * 2 ** (task.attempts - 1);
+        const delay = handler.kind.retry.backoffMs * 2 ** (task.attempts - 1);
         await repo.update(task.id, {
           status: 'queued',
           message: `${message}（将在 ${Math.ceil(delay / 1000)} 秒后重试）`,
@@ -66,19 +90,27 @@ export function jobQueue(db: Db, clock: Clock, definitions: readonly JobDefiniti
   }
 
   const queue = {
-    async enqueue(name: string, payload: unknown, options: { createdBy?: number | null } = {}): Promise<TaskRow> {
-      const def = byName.get(name);
-      if (!def) throw new UnknownJobError(`no handler for job type ${name}`);
+    /** Kind names this queue runs, in declaration order. */
+    kinds: (): readonly string[] => registry.names,
+
+    /**
+     * Queues a task of `kind`. A kind with an idempotency key answers the queued or running
+     * task holding the same key instead of adding a second one, also across processes.
+     */
+    async enqueue<K extends JobKind>(kind: K, payload: PayloadOf<K>, options: EnqueueOptions = {}): Promise<TaskRow> {
+      if (registry.kind(kind.name) !== kind) throw new UnknownJobError(`job kind ${kind.name} is not registered`);
+      const parsed: unknown = kind.payload.parse(payload);
       const now = clock.now().toISOString();
-      const task = await repo.insert({
-        type: name,
-        payload: JSON.stringify(def.payload.parse(payload)),
+      const { task, created } = await repo.insertUnlessUnfinished({
+        type: kind.name,
+        payload: JSON.stringify(parsed),
+        idem_key: kind.idempotencyKey?.(parsed) ?? null,
         status: 'queued',
         progress: 0,
         message: '排队中',
         result: null,
         attempts: 0,
-        max_attempts: def.maxAttempts,
+        max_attempts: kind.retry.maxAttempts,
         run_after: now,
         locked_at: null,
         created_by: options.createdBy ?? null,
@@ -86,24 +118,20 @@ export function jobQueue(db: Db, clock: Clock, definitions: readonly JobDefiniti
         updated_at: now,
         finished_at: null,
       });
-      for (const wake of listeners) wake();
+      if (created) {
+        for (const wake of listeners) wake();
+        announce('task.queued', { task_id: task.id, type: task.type });
+      }
       return task;
     },
 
     find: (id: number) => repo.findById(id),
 
-    /** True when a task of this type and payload is waiting or running. */
-    hasUnfinished: (name: string, payload: unknown) => {
-      const def = byName.get(name);
-      if (!def) throw new UnknownJobError(`no handler for job type ${name}`);
-      return repo.hasUnfinished(name, JSON.stringify(def.payload.parse(payload)));
-    },
-
     /** Claims and runs one due task; false when none was due. */
     async runOnce(): Promise<boolean> {
-      const task = await repo.claim([...byName.keys()], clock.now().toISOString());
+      const task = await repo.claim(registry.names, clock.now().toISOString());
       if (!task) return false;
-      await execute(task, byName.get(task.type)!);
+      await execute(task, registry.handler(task.type)!);
       return true;
     },
 
@@ -116,7 +144,7 @@ export function jobQueue(db: Db, clock: Clock, definitions: readonly JobDefiniti
 
     /** Fails start-up when the database holds unfinished tasks of a type nobody handles. */
     async assertHandlersFor(): Promise<void> {
-      const missing = (await repo.pendingTypes()).filter((t) => !byName.has(t));
+      const missing = (await repo.pendingTypes()).filter((t) => !registry.handler(t));
       if (missing.length) throw new UnknownJobError(`unfinished tasks have no handler: ${missing.join(', ')}`);
     },
 
@@ -124,9 +152,9 @@ export function jobQueue(db: Db, clock: Clock, definitions: readonly JobDefiniti
     async start(pollMs = 1000): Promise<void> {
       await queue.assertHandlersFor();
       running = true;
-      const tick = async () => {
-        if (!running) return;
-        timer = null;
+      // tick() catches and logs everything it awaits, so a timer may start it without awaiting.
+      const later = (ms: number) => setTimeout(() => void tick(), ms);
+      const work = async () => {
         try {
           const now = clock.now();
           await repo.requeueStale(new Date(now.getTime() - STALE_AFTER).toISOString(), now.toISOString());
@@ -134,22 +162,35 @@ export function jobQueue(db: Db, clock: Clock, definitions: readonly JobDefiniti
         } catch (error) {
           log.error({ err: error }, 'worker loop error');
         }
-        if (running && !timer) timer = setTimeout(tick, pollMs);
       };
-      listeners.add(() => {
+      const tick = async () => {
+        if (!running) return;
+        timer = null;
+        inFlight = work();
+        await inFlight;
+        inFlight = null;
+        if (running && !timer) timer = later(pollMs);
+      };
+      const wake = () => {
         if (running && timer) {
           clearTimeout(timer);
-          timer = setTimeout(tick, 0);
+          timer = later(0);
         }
-      });
-      log.info(`worker started for ${byName.size} job type(s)`);
+      };
+      listeners.add(wake);
+      if (setup.events) unsubscribe = await setup.events.subscribe('task.queued', wake);
+      log.info(`worker started for job kinds: ${registry.names.join(', ')}`);
       await tick();
     },
 
-    stop(): void {
+    /** Stops the loop and waits for the task in hand, so nothing touches the database afterwards. */
+    async stop(): Promise<void> {
       running = false;
       if (timer) clearTimeout(timer);
       timer = null;
+      unsubscribe?.();
+      unsubscribe = null;
+      await inFlight;
     },
   };
   return queue;

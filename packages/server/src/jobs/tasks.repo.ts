@@ -4,13 +4,46 @@ import type { TasksTable } from '../db/schema.js';
 
 export type TaskRow = Selectable<TasksTable>;
 
+// The predicate of the partial unique index `tasks_idem_key_unfinished` (migration 0007):
+// PostgreSQL and SQLite use a partial index for ON CONFLICT only when this clause implies its own.
+const UNFINISHED_KEYED = sql<boolean>`status in ('queued', 'running') and idem_key is not null`;
+
+// How often an insert may find a holder that then finishes before we read it; each round needs
+// another task to finish in a window of one statement, so a few rounds are already paranoid.
+const INSERT_ROUNDS = 5;
+
 export function tasksRepo(db: Db) {
-  const k = db.kysely;
   return {
-    insert: (row: Insertable<TasksTable>) => k.insertInto('tasks').values(row).returningAll().executeTakeFirstOrThrow(),
-    findById: (id: number) => k.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst(),
+    /**
+     * Inserts a task, or, when an unfinished task of its type holds its idempotency key,
+     * answers that one. Atomic across processes: the unique index decides, not a prior read.
+     */
+    async insertUnlessUnfinished(row: Insertable<TasksTable>): Promise<{ task: TaskRow; created: boolean }> {
+      const key = row.idem_key ?? null;
+      if (key === null)
+        return { task: await db.kysely.insertInto('tasks').values(row).returningAll().executeTakeFirstOrThrow(), created: true };
+      for (let round = 0; round < INSERT_ROUNDS; round++) {
+        const inserted = await db.kysely
+          .insertInto('tasks')
+          .values(row)
+          .onConflict((oc) => oc.columns(['type', 'idem_key']).where(UNFINISHED_KEYED).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (inserted) return { task: inserted, created: true };
+        const holder = await db.kysely
+          .selectFrom('tasks')
+          .selectAll()
+          .where('type', '=', row.type)
+          .where('idem_key', '=', key)
+          .where('status', 'in', ['queued', 'running'])
+          .executeTakeFirst();
+        if (holder) return { task: holder, created: false };
+      }
+      throw new Error(`could not enqueue ${row.type} ${key}: the unfinished task kept finishing`);
+    },
+    findById: (id: number) => db.kysely.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst(),
     async update(id: number, patch: Updateable<TasksTable>) {
-      await k.updateTable('tasks').set(patch).where('id', '=', id).execute();
+      await db.kysely.updateTable('tasks').set(patch).where('id', '=', id).execute();
     },
 
     /**
@@ -19,7 +52,7 @@ export function tasksRepo(db: Db) {
      */
     async claim(types: readonly string[], now: string): Promise<TaskRow | undefined> {
       if (types.length === 0) return undefined;
-      const due = k
+      const due = db.kysely
         .selectFrom('tasks')
         .select('id')
         .where('status', '=', 'queued')
@@ -27,7 +60,7 @@ export function tasksRepo(db: Db) {
         .where('type', 'in', types)
         .orderBy('id')
         .limit(1);
-      return k
+      return db.kysely
         .updateTable('tasks')
         .set((eb) => ({ status: 'running', locked_at: now, updated_at: now, attempts: eb('attempts', '+', 1) }))
         .where('id', '=', (db.dialect === 'postgres' ? due.forUpdate().skipLocked() : due) as never)
@@ -38,7 +71,7 @@ export function tasksRepo(db: Db) {
 
     /** Puts back tasks whose worker died mid-run (locked longer than `staleBefore`). */
     async requeueStale(staleBefore: string, now: string) {
-      await k
+      await db.kysely
         .updateTable('tasks')
         .set({ status: 'queued', locked_at: null, updated_at: now, message: sql<string>`'重新排队：上次执行中断'` })
         .where('status', '=', 'running')
@@ -46,19 +79,10 @@ export function tasksRepo(db: Db) {
         .execute();
     },
 
-    hasUnfinished: async (type: string, payload: string) =>
-      Boolean(
-        await k
-          .selectFrom('tasks')
-          .select('id')
-          .where('type', '=', type)
-          .where('payload', '=', payload)
-          .where('status', 'in', ['queued', 'running'])
-          .executeTakeFirst(),
-      ),
-
     /** Types present among unfinished tasks (start-up checks each has a handler). */
     pendingTypes: async () =>
-      (await k.selectFrom('tasks').select('type').distinct().where('status', 'in', ['queued', 'running']).execute()).map((r) => r.type),
+      (await db.kysely.selectFrom('tasks').select('type').distinct().where('status', 'in', ['queued', 'running']).execute()).map(
+        (r) => r.type,
+      ),
   };
 }

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import { hashPassword } from '../modules/auth/passwords.js';
-import { usersRepo } from '../modules/users/users.repo.js';
+import { hashPassword } from '../modules/auth/index.js';
+import { usersService } from '../modules/users/index.js';
 
 export interface CreatedAccount {
   role: 'super' | 'user';
@@ -24,13 +24,13 @@ function generatedPassword(): string {
  * can print the passwords once; later starts create nothing.
  */
 export async function bootstrapAccounts(db: Db, config: Config, clock: Clock): Promise<CreatedAccount[]> {
-  const users = usersRepo(db);
+  const users = usersService(db, clock);
   if ((await users.countByRole('super')) > 0) return [];
   const now = clock.now().toISOString();
   const created: CreatedAccount[] = [];
 
   const adminPassword = config.admin.password ?? generatedPassword();
-  const admin = await users.insert({
+  const admin = await users.create({
     phone: config.admin.phone ?? '13800000000',
     username: 'admin',
     password_hash: await hashPassword(adminPassword),
@@ -45,9 +45,9 @@ export async function bootstrapAccounts(db: Db, config: Config, clock: Clock): P
     generated: !config.admin.password,
   });
 
-  if (config.seedDemo && !(await users.findByUsername('demo'))) {
+  if (config.seedDemo && !(await users.byUsername('demo'))) {
     const demoPassword = generatedPassword();
-    const demo = await users.insert({
+    const demo = await users.create({
       phone: '13800000001',
       username: 'demo',
       password_hash: await hashPassword(demoPassword),

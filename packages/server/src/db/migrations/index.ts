@@ -6,6 +6,8 @@ import { articles } from './2026_11_22_0003_articles.js';
 import { reading } from './2026_11_22_0004_reading.js';
 import { wordReviews } from './2026_11_22_0005_word_reviews.js';
 import { contextForms } from './2026_11_22_0006_context_forms.js';
+import { taskIdempotency } from './2026_11_23_0007_task_idempotency.js';
+import { searchFollowsRows } from './2026_11_23_0008_search_follows_rows.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,5 +18,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_22_0004_reading': reading(dialect),
     '2026_11_22_0005_word_reviews': wordReviews(dialect),
     '2026_11_22_0006_context_forms': contextForms(),
+    '2026_11_23_0007_task_idempotency': taskIdempotency(),
+    '2026_11_23_0008_search_follows_rows': searchFollowsRows(dialect),
   };
 }

@@ -1,5 +1,5 @@
 import type { ArticleLevel, Paragraph } from '@changdu/contract';
-import type { Ecdict } from '../dictionary/ecdict.js';
+import type { Ecdict } from '../dictionary/index.js';
 import { levelOf, measure, type TextMetrics } from './metrics.js';
 import { bodyText } from './structure.js';
 

@@ -4,22 +4,25 @@ import { isUniqueViolation } from '../../db/client.js';
 
 /** Authors, the change history and reading views of articles. */
 export function articleMetaRepo(db: Db) {
-  const k = db.kysely;
   const findAuthor = (name: string) =>
-    k
+    db.kysely
       .selectFrom('authors')
       .selectAll()
       .where(sql<string>`lower(name)`, '=', name.toLowerCase())
       .executeTakeFirst();
   return {
-    findAuthorById: (id: number) => k.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst(),
+    findAuthorById: (id: number) => db.kysely.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** The author of that name, created on first use. */
     async authorId(name: string, now: string): Promise<number> {
       const existing = await findAuthor(name);
       if (existing) return existing.id;
       try {
-        const { id } = await k.insertInto('authors').values({ name, bio: null, created_at: now }).returning('id').executeTakeFirstOrThrow();
+        const { id } = await db.kysely
+          .insertInto('authors')
+          .values({ name, bio: null, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         return id;
       } catch (error) {
         // Two ingests naming the same new author at once: the other one created it.
@@ -32,7 +35,7 @@ export function articleMetaRepo(db: Db) {
     countPublishedBy: async (authorId: number) =>
       Number(
         (
-          await k
+          await db.kysely
             .selectFrom('articles')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('author_id', '=', authorId)
@@ -42,11 +45,14 @@ export function articleMetaRepo(db: Db) {
       ),
 
     async addEvent(articleId: number, userId: number | null, action: string, detail: string, now: string) {
-      await k.insertInto('article_events').values({ article_id: articleId, user_id: userId, action, detail, created_at: now }).execute();
+      await db.kysely
+        .insertInto('article_events')
+        .values({ article_id: articleId, user_id: userId, action, detail, created_at: now })
+        .execute();
     },
 
     events: (articleId: number) =>
-      k
+      db.kysely
         .selectFrom('article_events')
         .leftJoin('users', 'users.id', 'article_events.user_id')
         .select([
@@ -65,7 +71,7 @@ export function articleMetaRepo(db: Db) {
     /** Records a view unless the same reader opened the article in the last half hour; answers whether it counted. */
     async addView(articleId: number, viewer: { userId: number | null; cuid: string | null }, now: string, since: string): Promise<boolean> {
       if (viewer.userId === null && viewer.cuid === null) return false;
-      const recent = await k
+      const recent = await db.kysely
         .selectFrom('article_views')
         .select('id')
         .where('article_id', '=', articleId)
@@ -73,11 +79,11 @@ export function articleMetaRepo(db: Db) {
         .where('created_at', '>', since)
         .executeTakeFirst();
       if (recent) return false;
-      await k
+      await db.kysely
         .insertInto('article_views')
         .values({ article_id: articleId, user_id: viewer.userId, cuid: viewer.cuid, created_at: now })
         .execute();
-      await k
+      await db.kysely
         .updateTable('articles')
         .set((eb) => ({ views: eb('views', '+', 1) }))
         .where('id', '=', articleId)
@@ -87,7 +93,7 @@ export function articleMetaRepo(db: Db) {
 
     /** The articles a reader opened most recently (distinct), for their level and topics. */
     recentlyViewed: (viewer: { userId: number | null; cuid: string | null }, limit: number) =>
-      k
+      db.kysely
         .selectFrom('article_views')
         .innerJoin('articles', 'articles.id', 'article_views.article_id')
         .select([
@@ -108,21 +114,22 @@ export function articleMetaRepo(db: Db) {
     async seenAt(viewer: { userId: number | null; cuid: string | null }): Promise<string | null> {
       if (viewer.userId !== null) {
         return (
-          (await k.selectFrom('users').select('articles_seen_at').where('id', '=', viewer.userId).executeTakeFirst())?.articles_seen_at ??
-          null
+          (await db.kysely.selectFrom('users').select('articles_seen_at').where('id', '=', viewer.userId).executeTakeFirst())
+            ?.articles_seen_at ?? null
         );
       }
       if (viewer.cuid === null) return null;
       return (
-        (await k.selectFrom('visitors').select('articles_seen_at').where('cuid', '=', viewer.cuid).executeTakeFirst())?.articles_seen_at ??
-        null
+        (await db.kysely.selectFrom('visitors').select('articles_seen_at').where('cuid', '=', viewer.cuid).executeTakeFirst())
+          ?.articles_seen_at ?? null
       );
     },
 
     async markSeen(viewer: { userId: number | null; cuid: string | null }, now: string) {
-      if (viewer.userId !== null) await k.updateTable('users').set({ articles_seen_at: now }).where('id', '=', viewer.userId).execute();
+      if (viewer.userId !== null)
+        await db.kysely.updateTable('users').set({ articles_seen_at: now }).where('id', '=', viewer.userId).execute();
       else if (viewer.cuid !== null)
-        await k.updateTable('visitors').set({ articles_seen_at: now }).where('cuid', '=', viewer.cuid).execute();
+        await db.kysely.updateTable('visitors').set({ articles_seen_at: now }).where('cuid', '=', viewer.cuid).execute();
     },
   };
 }

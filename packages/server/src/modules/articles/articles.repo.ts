@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import type { Db } from '../../db/client.js';
+import { transaction, type Db } from '../../db/client.js';
+import type { PreparedContent } from './article-content.js';
 import type { ArticlesTable } from '../../db/schema.js';
 
 export type ArticleRow = Selectable<ArticlesTable> & { author_name: string | null };
@@ -16,61 +17,95 @@ export interface ListFilter {
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** What a new article needs; everything else starts at its default (a draft, unlocked, no media). */
+export type NewArticle = Partial<Omit<Insertable<ArticlesTable>, 'id' | 'topics' | 'created_at' | 'updated_at'>> &
+  Pick<Insertable<ArticlesTable>, 'title'> &
+  PreparedContent & { topics: string[]; now: string };
+
+const ARTICLE_DEFAULTS = {
+  status: 'draft',
+  title_zh: null,
+  summary: null,
+  summary_zh: null,
+  author_id: null,
+  source: null,
+  url: null,
+  feed_id: null,
+  cover: null,
+  level_override: null,
+  is_lock: 0,
+  reject_reason: null,
+  audio: null,
+  pdf: null,
+  poster: null,
+  views: 0,
+  published_at: null,
+} satisfies Partial<Insertable<ArticlesTable>>;
+
 export function articlesRepo(db: Db) {
-  const k = db.kysely;
+  async function setTopics(id: number, topics: string[]) {
+    await db.kysely.deleteFrom('article_topics').where('article_id', '=', id).execute();
+    if (topics.length)
+      await db.kysely
+        .insertInto('article_topics')
+        .values(topics.map((topic) => ({ article_id: id, topic })))
+        .execute();
+  }
+
   const base = () =>
-    k
+    db.kysely
       .selectFrom('articles')
       .leftJoin('authors', 'authors.id', 'articles.author_id')
       .selectAll('articles')
       .select('authors.name as author_name');
 
-  /** Keeps the full-text index in step with the row (FTS5 table on SQLite, tsvector column on PostgreSQL). */
-  async function reindex(id: number) {
-    if (db.dialect === 'sqlite') {
-      await sql`delete from articles_fts where rowid = ${id}`.execute(k);
-      await sql`insert into articles_fts (rowid, title, title_zh, summary, body)
-        select id, title, coalesce(title_zh, ''), coalesce(summary, ''), body_text from articles where id = ${id}`.execute(k);
-    } else {
-      await sql`update articles set search =
-        setweight(to_tsvector('english', title), 'A') ||
-        setweight(to_tsvector('english', coalesce(summary, '')), 'B') ||
-        setweight(to_tsvector('english', body_text), 'C')
-        where id = ${id}`.execute(k);
-    }
-  }
-
   return {
-    reindex,
     findById: (id: number): Promise<ArticleRow | undefined> => base().where('articles.id', '=', id).executeTakeFirst(),
+    /** Several rows in one query (lists of history, notes, stars, search hits). */
+    findByIds: (ids: readonly number[]): Promise<ArticleRow[]> =>
+      ids.length
+        ? base()
+            .where('articles.id', 'in', [...new Set(ids)])
+            .execute()
+        : Promise.resolve([]),
     findByUrl: (url: string) => base().where('articles.url', '=', url).executeTakeFirst(),
 
-    async insert(row: Insertable<ArticlesTable>, topics: string[]): Promise<number> {
-      const { id } = await k.insertInto('articles').values(row).returning('id').executeTakeFirstOrThrow();
-      await this.setTopics(id, topics);
-      await reindex(id);
-      return id;
+    /**
+     * The one writer of a new article row: fields not given take their defaults. The row, its
+     * topic rows (and, by trigger or generated column, its search index entry) land together.
+     */
+    async create(article: NewArticle): Promise<number> {
+      const { topics, now, ...fields } = article;
+      return transaction(db, async () => {
+        const { id } = await db.kysely
+          .insertInto('articles')
+          .values({
+            ...ARTICLE_DEFAULTS,
+            ...fields,
+            topics: JSON.stringify(topics),
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await setTopics(id, topics);
+        return id;
+      });
     },
 
+    /** Changes a row (and its topic rows when `topics` is given) in one transaction. */
     async update(id: number, patch: Updateable<ArticlesTable>, topics?: string[]) {
-      await k.updateTable('articles').set(patch).where('id', '=', id).execute();
-      if (topics) await this.setTopics(id, topics);
-      await reindex(id);
-    },
-
-    async setTopics(id: number, topics: string[]) {
-      await k.deleteFrom('article_topics').where('article_id', '=', id).execute();
-      if (topics.length)
-        await k
-          .insertInto('article_topics')
-          .values(topics.map((topic) => ({ article_id: id, topic })))
-          .execute();
+      await transaction(db, async () => {
+        await db.kysely.updateTable('articles').set(patch).where('id', '=', id).execute();
+        if (topics) await setTopics(id, topics);
+      });
     },
 
     async delete(id: number) {
-      if (db.dialect === 'sqlite') await sql`delete from articles_fts where rowid = ${id}`.execute(k);
-      await k.updateTable('rss_items').set({ article_id: null }).where('article_id', '=', id).execute();
-      await k.deleteFrom('articles').where('id', '=', id).execute();
+      await transaction(db, async () => {
+        await db.kysely.updateTable('rss_items').set({ article_id: null }).where('article_id', '=', id).execute();
+        await db.kysely.deleteFrom('articles').where('id', '=', id).execute();
+      });
     },
 
     /** Newest first by publication (published lists) or by last change (management). */
@@ -112,7 +147,7 @@ export function articlesRepo(db: Db) {
     countPublishedSince: async (since: string) =>
       Number(
         (
-          await k
+          await db.kysely
             .selectFrom('articles')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('status', '=', 'published')
@@ -122,7 +157,7 @@ export function articlesRepo(db: Db) {
       ),
 
     topicCounts: () =>
-      k
+      db.kysely
         .selectFrom('article_topics')
         .innerJoin('articles', 'articles.id', 'article_topics.article_id')
         .select(['article_topics.topic', (eb) => eb.fn.countAll<number>().as('n')])
@@ -130,7 +165,7 @@ export function articlesRepo(db: Db) {
         .groupBy('article_topics.topic')
         .execute(),
 
-    sources: () => k.selectFrom('articles').select('source').distinct().where('source', 'is not', null).execute(),
+    sources: () => db.kysely.selectFrom('articles').select('source').distinct().where('source', 'is not', null).execute(),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Handlers } from '../../http/register-endpoints.js';
-import type { JobQueue } from '../../jobs/queue.js';
+import { redownloadArticleKind, type Enqueue } from '../../jobs/kinds.js';
 import type { ArticlesService } from './articles.service.js';
 import { viewerOf } from './articles.service.js';
 import type { EditorialService } from './editorial.service.js';
@@ -24,7 +24,7 @@ type Names =
   | 'article.delete'
   | 'article.redownload';
 
-export function articlesRoutes(articles: ArticlesService, editorial: EditorialService, jobs: JobQueue): Pick<Handlers, Names> {
+export function articlesRoutes(articles: ArticlesService, editorial: EditorialService, jobs: Enqueue): Pick<Handlers, Names> {
   const editor = (ctx: { actor: { user: { id: number } } }) => ({ id: ctx.actor.user.id });
   return {
     'article.list': (input, ctx) => articles.list(input.offset, viewerOf(ctx.actor, ctx.cuid)),
@@ -47,7 +47,7 @@ export function articlesRoutes(articles: ArticlesService, editorial: EditorialSe
     'article.redownload': async (input, ctx) => {
       await editorial.requireUrl(input.id);
       const task = await jobs.enqueue(
-        'article.redownload',
+        redownloadArticleKind,
         { article_id: input.id, user_id: ctx.actor.user.id },
         { createdBy: ctx.actor.user.id },
       );

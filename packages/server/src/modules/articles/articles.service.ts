@@ -1,13 +1,15 @@
-import { satisfies, topics as topicLabels, type ArticleLevel } from '@changdu/contract';
+import { topics as topicLabels, type ArticleCard, type ArticleLevel, type Role } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { NotFound } from '../../lib/errors.js';
 import { DAY, MINUTE, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
+import { mayOpen, readableBy, type ReadableArticle } from './article-access.js';
 import { articleMetaRepo } from './article-meta.repo.js';
 import { effectiveLevel, toCard, toDetail } from './article.mapper.js';
 import { articlesRepo } from './articles.repo.js';
-import { readerToolsRepo } from './reader-tools.repo.js';
+import { keyWordsRepo } from './key-words.repo.js';
+import { marksRepo } from './marks.repo.js';
 import { profileFrom, rank } from './recommend.js';
 import { MARK_END, MARK_START, isChineseQuery, searchRepo, searchTerms } from './search.repo.js';
 
@@ -45,6 +47,32 @@ function windowAround(text: string, q: string, radius = 40): string {
 export function articlesService(db: Db, clock: Clock) {
   const repo = articlesRepo(db);
   const meta = articleMetaRepo(db);
+  const marks = marksRepo(db);
+  const keyWords = keyWordsRepo(db);
+
+  /** The article if this caller may open it (see article-access.ts), else NotFound. */
+  async function readable(actor: Actor, id: number): Promise<ReadableArticle> {
+    return readableBy(await repo.findById(id), actor.role);
+  }
+
+  /** Cards of the given articles that `role` may open, by id, in one query. */
+  async function cards(ids: readonly number[], role: Role): Promise<Map<number, ArticleCard>> {
+    const rows = await repo.findByIds(ids);
+    return new Map(rows.filter((r) => mayOpen(r, role)).map((r) => [r.id, toCard(r)]));
+  }
+
+  /** Search hits in rank order, each with its snippet; rows that vanished meanwhile are dropped. */
+  async function withSnippets(hits: { id: number; snippet: string }[], offset: number) {
+    const byId = await cards(
+      hits.map((h) => h.id),
+      'anonymous',
+    );
+    const list = hits.flatMap((h) => {
+      const card = byId.get(h.id);
+      return card ? [{ ...card, snippet: h.snippet }] : [];
+    });
+    return pageOf(list, offset, PAGE);
+  }
 
   async function published(
     offset: number,
@@ -55,6 +83,9 @@ export function articlesService(db: Db, clock: Clock) {
   }
 
   return {
+    readable,
+    cards,
+
     async list(offset: number, viewer: Viewer) {
       const page = await published(offset);
       // Opening the newest list counts as having seen what is new.
@@ -63,17 +94,14 @@ export function articlesService(db: Db, clock: Clock) {
     },
 
     async show(id: number, actor: Actor, cuid: string | null) {
-      const row = await repo.findById(id);
-      const manager = satisfies(actor.role, 'manager');
-      if (!row || (row.status !== 'published' && !manager)) throw new NotFound('文章不存在或已下线');
+      const { row, full } = await readable(actor, id);
       if (row.status === 'published') {
         const now = clock.now();
         await meta.addView(id, viewerOf(actor, cuid), now.toISOString(), new Date(now.getTime() - 30 * MINUTE).toISOString());
       }
-      const tools = readerToolsRepo(db);
-      const mark = actor.kind === 'user' ? await tools.mark(actor.user.id, id) : undefined;
-      return toDetail(row, satisfies(actor.role, 'member'), {
-        words: await tools.words(id),
+      const mark = actor.kind === 'user' ? await marks.mark(actor.user.id, id) : undefined;
+      return toDetail(row, full, {
+        words: await keyWords.list(id),
         me: actor.kind === 'user' ? { starred: Boolean(mark?.starred_at), finished: Boolean(mark?.finished_at) } : null,
       });
     },
@@ -133,34 +161,24 @@ export function articlesService(db: Db, clock: Clock) {
 
     async search(q: string, offset: number) {
       if (isChineseQuery(q)) {
-        const rows = await searchRepo(db).chinese(q.trim(), offset, PAGE + 1);
-        const hits = await Promise.all(
-          rows.map(async (r) => {
-            const zh =
-              [r.title_zh ?? '', r.summary_zh ?? '', ...(JSON.parse(r.content) as { zh: string | null }[]).map((p) => p.zh ?? '')].find(
-                (t) => t.includes(q.trim()),
-              ) ?? '';
-            const row = await repo.findById(r.id);
-            return row ? { ...toCard(row), snippet: windowAround(zh, q.trim()) } : null;
+        const needle = q.trim();
+        const rows = await searchRepo(db).chinese(needle, offset, PAGE + 1);
+        return withSnippets(
+          rows.map((r) => {
+            const texts = [
+              r.title_zh ?? '',
+              r.summary_zh ?? '',
+              ...(JSON.parse(r.content) as { zh: string | null }[]).map((p) => p.zh ?? ''),
+            ];
+            return { id: r.id, snippet: windowAround(texts.find((t) => t.includes(needle)) ?? '', needle) };
           }),
-        );
-        return pageOf(
-          hits.filter((h) => h !== null),
           offset,
-          PAGE,
         );
       }
       const rows = await searchRepo(db).english(searchTerms(q), offset, PAGE + 1);
-      const hits = await Promise.all(
-        rows.map(async (r) => {
-          const row = await repo.findById(r.id);
-          return row ? { ...toCard(row), snippet: markSnippet(r.snippet) } : null;
-        }),
-      );
-      return pageOf(
-        hits.filter((h) => h !== null),
+      return withSnippets(
+        rows.map((r) => ({ id: r.id, snippet: markSnippet(r.snippet) })),
         offset,
-        PAGE,
       );
     },
   };

@@ -233,6 +233,21 @@ describe('search', () => {
     expect(byTranslation.result!.list[0]!.snippet).toBe('茶的<mark>历史</mark>很悠久。');
   });
 
+  it('finds an article by its new words the moment an editor saves them, and forgets deleted ones', async () => {
+    const id = await createArticle(t, { title: 'Harbour notes', paragraphs: ['Boats come and go.'] });
+    const found = async (q: string) => (await t.call('search.articles', { q })).result!.list.map((h) => h.id);
+    expect(await found('harbour')).toEqual([id]);
+
+    const edit = { title: 'Lighthouse keepers', paragraphs: [{ kind: 'p' as const, text: 'Keepers tend the lamp through storms.' }] };
+    expect((await t.call('article.update', { id, article: edit }, as())).code).toBe('200');
+    expect(await found('harbour')).toEqual([]);
+    expect(await found('lighthouse')).toEqual([id]);
+    expect(await found('storms')).toEqual([id]);
+
+    expect((await t.call('article.delete', { id }, as())).code).toBe('200');
+    expect(await found('lighthouse')).toEqual([]);
+  });
+
   it('needs a query', async () => {
     expect(await t.call('search.articles', { q: ' ' })).toMatchObject({ http: 400, msg: '请填写搜索内容' });
     expect((await t.call('search.articles', { q: '!!!' })).result).toEqual({ list: [], next_offset: null });

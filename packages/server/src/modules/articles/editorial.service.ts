@@ -7,16 +7,16 @@ import {
   type ArticleStatus,
   type Paragraph,
 } from '@changdu/contract';
-import type { Db } from '../../db/client.js';
+import { transaction, type Db } from '../../db/client.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
-import type { Ecdict } from '../dictionary/ecdict.js';
+import type { Ecdict } from '../dictionary/index.js';
 import { articleMetaRepo } from './article-meta.repo.js';
 import { parseParagraphs, prepareContent } from './article-content.js';
 import { toCard, toManage } from './article.mapper.js';
 import { articlesRepo, type ArticleRow } from './articles.repo.js';
-import { readerToolsRepo } from './reader-tools.repo.js';
+import { keyWordsRepo } from './key-words.repo.js';
 import { keepStableIds, newParagraphId, paragraphFromText } from './structure.js';
 
 const PAGE = 20;
@@ -108,7 +108,7 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       user: e.user_id !== null && e.username !== null ? { id: e.user_id, username: e.username } : null,
       created_at: e.created_at,
     }));
-    return toManage(row, events, await readerToolsRepo(db).words(id));
+    return toManage(row, events, await keyWordsRepo(db).list(id));
   }
 
   async function log(id: number, editor: Editor | null, action: string, detail: string) {
@@ -136,35 +136,22 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       article: Omit<ArticleEdit, 'title' | 'paragraphs'> & { title: string; paragraphs: NonNullable<ArticleEdit['paragraphs']> },
     ) {
       const paragraphs = editedParagraphs([], article.paragraphs);
-      const t = now();
-      const id = await repo.insert(
-        {
-          status: 'draft',
+      const id = await transaction(db, async () => {
+        const id = await repo.create({
           title: article.title,
           title_zh: article.title_zh ?? null,
           summary: article.summary ?? null,
           summary_zh: article.summary_zh ?? null,
           author_id: await authorId(article.author ?? null),
           source: '畅读编辑部',
-          url: null,
-          feed_id: null,
-          cover: null,
-          topics: JSON.stringify(article.topics ?? []),
+          topics: article.topics ?? [],
           ...prepareContent(paragraphs, dict),
           level_override: article.level ?? null,
-          is_lock: 0,
-          reject_reason: null,
-          audio: null,
-          pdf: null,
-          poster: null,
-          views: 0,
-          published_at: null,
-          created_at: t,
-          updated_at: t,
-        },
-        article.topics ?? [],
-      );
-      await log(id, editor, 'create', '手动新建草稿');
+          now: now(),
+        });
+        await log(id, editor, 'create', '手动新建草稿');
+        return id;
+      });
       return manageView(id);
     },
 
@@ -173,31 +160,36 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       const paragraphsBefore = parseParagraphs(before.content);
       const paragraphs = edit.paragraphs ? editedParagraphs(paragraphsBefore, edit.paragraphs) : paragraphsBefore;
       const topics = edit.topics ? [...new Set(edit.topics)] : undefined;
-      await repo.update(
-        id,
-        {
-          ...(edit.title !== undefined ? { title: edit.title } : {}),
-          // Absent leaves a field as it is; null (or '') clears it.
-          ...(edit.title_zh !== undefined ? { title_zh: edit.title_zh } : {}),
-          ...(edit.summary !== undefined ? { summary: edit.summary } : {}),
-          ...(edit.summary_zh !== undefined ? { summary_zh: edit.summary_zh } : {}),
-          ...(edit.author !== undefined ? { author_id: await authorId(edit.author) } : {}),
-          ...(topics ? { topics: JSON.stringify(topics) } : {}),
-          ...(edit.level !== undefined ? { level_override: edit.level } : {}),
-          ...(edit.paragraphs ? prepareContent(paragraphs, dict) : {}),
-          updated_at: now(),
-        },
-        topics,
-      );
-      const after = await load(id);
-      await log(id, editor, 'update', describeChanges(before, after, paragraphsBefore, paragraphs));
+      const author = edit.author !== undefined ? { author_id: await authorId(edit.author) } : {};
+      await transaction(db, async () => {
+        await repo.update(
+          id,
+          {
+            ...(edit.title !== undefined ? { title: edit.title } : {}),
+            // Absent leaves a field as it is; null (or '') clears it.
+            ...(edit.title_zh !== undefined ? { title_zh: edit.title_zh } : {}),
+            ...(edit.summary !== undefined ? { summary: edit.summary } : {}),
+            ...(edit.summary_zh !== undefined ? { summary_zh: edit.summary_zh } : {}),
+            ...author,
+            ...(topics ? { topics: JSON.stringify(topics) } : {}),
+            ...(edit.level !== undefined ? { level_override: edit.level } : {}),
+            ...(edit.paragraphs ? prepareContent(paragraphs, dict) : {}),
+            updated_at: now(),
+          },
+          topics,
+        );
+        const after = await load(id);
+        await log(id, editor, 'update', describeChanges(before, after, paragraphsBefore, paragraphs));
+      });
       return manageView(id);
     },
 
     async lock(editor: Editor, id: number, isLock: boolean) {
       await load(id);
-      await repo.update(id, { is_lock: isLock ? 1 : 0, updated_at: now() });
-      await log(id, editor, isLock ? 'lock' : 'unlock', isLock ? '设为会员文章' : '取消会员限制');
+      await transaction(db, async () => {
+        await repo.update(id, { is_lock: isLock ? 1 : 0, updated_at: now() });
+        await log(id, editor, isLock ? 'lock' : 'unlock', isLock ? '设为会员文章' : '取消会员限制');
+      });
       return manageView(id);
     },
 
@@ -205,13 +197,17 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       const row = await load(id);
       if (action === 'approve') {
         if (row.status === 'published') throw new Conflict('文章已经发布了');
-        await repo.update(id, { status: 'published', reject_reason: null, published_at: row.published_at ?? now(), updated_at: now() });
-        await log(id, editor, 'audit', '审核通过并发布');
+        await transaction(db, async () => {
+          await repo.update(id, { status: 'published', reject_reason: null, published_at: row.published_at ?? now(), updated_at: now() });
+          await log(id, editor, 'audit', '审核通过并发布');
+        });
       } else {
         if (!reason) throw new Invalid('请写明退回原因');
         if (row.status === 'rejected') throw new Conflict('文章已经退回了');
-        await repo.update(id, { status: 'rejected', reject_reason: reason, updated_at: now() });
-        await log(id, editor, 'audit', `退回：${reason}`);
+        await transaction(db, async () => {
+          await repo.update(id, { status: 'rejected', reject_reason: reason, updated_at: now() });
+          await log(id, editor, 'audit', `退回：${reason}`);
+        });
       }
       return manageView(id);
     },
@@ -219,13 +215,15 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
     async publish(editor: Editor, id: number, status: ArticleStatus, publishedAt: string | undefined) {
       const row = await load(id);
       const at = publishedAt ? new Date(publishedAt).toISOString() : undefined;
-      await repo.update(id, {
-        status,
-        ...(at ? { published_at: at } : status === 'published' && !row.published_at ? { published_at: now() } : {}),
-        ...(status === 'published' ? { reject_reason: null } : {}),
-        updated_at: now(),
+      await transaction(db, async () => {
+        await repo.update(id, {
+          status,
+          ...(at ? { published_at: at } : status === 'published' && !row.published_at ? { published_at: now() } : {}),
+          ...(status === 'published' ? { reject_reason: null } : {}),
+          updated_at: now(),
+        });
+        await log(id, editor, 'publish', `状态改为「${statusLabels[status]}」${at ? `，发布时间 ${at}` : ''}`);
       });
-      await log(id, editor, 'publish', `状态改为「${statusLabels[status]}」${at ? `，发布时间 ${at}` : ''}`);
       return manageView(id);
     },
 
@@ -235,51 +233,69 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       return { ok: true as const };
     },
 
+    /**
+     * A finished article brought in whole (translations included) and published at once, as the
+     * demo content is on first start. The change history records who brought it in.
+     */
+    async importPublished(item: IngestedArticle & { title_zh: string | null; summary_zh: string | null; isLock: boolean }) {
+      return transaction(db, async () => {
+        const id = await repo.create({
+          status: 'published',
+          title: item.title,
+          title_zh: item.title_zh,
+          summary: item.summary,
+          summary_zh: item.summary_zh,
+          author_id: await authorId(item.byline),
+          source: item.source,
+          url: item.url,
+          topics: item.topics,
+          ...prepareContent(item.paragraphs, dict),
+          is_lock: item.isLock ? 1 : 0,
+          published_at: item.publishedAt ?? now(),
+          now: now(),
+        });
+        await log(id, null, 'create', '导入并发布');
+        return id;
+      });
+    },
+
+    /** Whether any article exists (first start seeds demo content only into an empty library). */
+    isEmpty: async () => (await repo.list({}, 0, 1)).length === 0,
+
     /** A new draft from an ingest; the same URL twice gives the existing article (idempotent). */
     async ingest(item: IngestedArticle, editor: Editor | null): Promise<number> {
       if (item.url) {
         const existing = await repo.findByUrl(item.url);
         if (existing) return existing.id;
       }
-      const t = now();
-      const id = await repo.insert(
-        {
-          status: 'draft',
+      return transaction(db, async () => {
+        const id = await repo.create({
           title: item.title,
-          title_zh: null,
           summary: item.summary,
-          summary_zh: null,
           author_id: await authorId(item.byline),
           source: item.source,
           url: item.url,
           feed_id: item.feedId,
           cover: item.cover,
-          topics: JSON.stringify(item.topics),
+          topics: item.topics,
           ...prepareContent(item.paragraphs, dict),
-          level_override: null,
-          is_lock: 0,
-          reject_reason: null,
-          audio: null,
-          pdf: null,
-          poster: null,
-          views: 0,
           published_at: item.publishedAt,
-          created_at: t,
-          updated_at: t,
-        },
-        item.topics,
-      );
-      await log(id, editor, 'create', item.feedId ? '从 RSS 下载生成草稿' : '抓取生成草稿');
-      return id;
+          now: now(),
+        });
+        await log(id, editor, 'create', item.feedId ? '从 RSS 下载生成草稿' : '抓取生成草稿');
+        return id;
+      });
     },
 
     /** Re-extraction: paragraphs whose text is unchanged keep their ids and the editors' translations. */
     async refresh(id: number, paragraphs: Paragraph[], editor: Editor | null) {
       const row = await load(id);
       const merged = keepStableIds(parseParagraphs(row.content), paragraphs);
-      await repo.update(id, { ...prepareContent(merged, dict), updated_at: now() });
       const kept = merged.filter((p) => parseParagraphs(row.content).some((o) => o.id === p.id)).length;
-      await log(id, editor, 'redownload', `重新抽取正文：${merged.length} 段，其中 ${kept} 段未变（保留译文）`);
+      await transaction(db, async () => {
+        await repo.update(id, { ...prepareContent(merged, dict), updated_at: now() });
+        await log(id, editor, 'redownload', `重新抽取正文：${merged.length} 段，其中 ${kept} 段未变（保留译文）`);
+      });
       return manageView(id);
     },
 

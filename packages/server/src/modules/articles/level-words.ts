@@ -1,8 +1,8 @@
 import type { ExamLevel, Paragraph } from '@changdu/contract';
-import type { Ecdict, EcdictEntry } from '../dictionary/ecdict.js';
-import { meaningsOf } from '../dictionary/dictionary.service.js';
-import { analyse } from '../dictionary/lemmatizer.js';
-import { corpusRank, knownAt } from '../dictionary/word-bands.js';
+import type { Ecdict, EcdictEntry } from '../dictionary/index.js';
+import { meaningsOf } from '../dictionary/index.js';
+import { analyse } from '../dictionary/index.js';
+import { corpusRank, knownAt } from '../dictionary/index.js';
 
 const SKIP_POS = new Set(['PROPN', 'NUM', 'PUNCT', 'SYM', 'SPACE', 'X']);
 

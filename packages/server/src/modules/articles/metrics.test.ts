@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openEcdict } from '../dictionary/ecdict.js';
+import { openEcdict } from '../dictionary/index.js';
 import { levelOf, measure, readingMinutes, syllables } from './metrics.js';
 
 const dict = openEcdict();

@@ -1,6 +1,6 @@
 import type { ArticleLevel } from '@changdu/contract';
-import type { Ecdict, EcdictEntry } from '../dictionary/ecdict.js';
-import { corpusRank, knownAt } from '../dictionary/word-bands.js';
+import type { Ecdict, EcdictEntry } from '../dictionary/index.js';
+import { corpusRank, knownAt } from '../dictionary/index.js';
 
 export interface TextMetrics {
   words: number;

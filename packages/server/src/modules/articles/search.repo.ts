@@ -31,7 +31,6 @@ export function isChineseQuery(q: string): boolean {
  * by substring on both, as neither tokenizer segments Chinese.
  */
 export function searchRepo(db: Db) {
-  const k = db.kysely;
   return {
     async english(terms: string[], offset: number, limit: number): Promise<SearchRow[]> {
       if (terms.length === 0) return [];
@@ -42,7 +41,7 @@ export function searchRepo(db: Db) {
           from articles_fts join articles on articles.id = articles_fts.rowid
           where articles_fts match ${match} and articles.status = 'published'
           order by bm25(articles_fts, 10.0, 8.0, 4.0, 1.0), articles.published_at desc
-          limit ${limit} offset ${offset}`.execute(k);
+          limit ${limit} offset ${offset}`.execute(db.kysely);
         return rows;
       }
       const query = terms.map((t, i) => `${t}${i === terms.length - 1 ? ':*' : ''}`).join(' & ');
@@ -52,14 +51,14 @@ export function searchRepo(db: Db) {
         from articles a, to_tsquery('english', ${query}) q
         where a.search @@ q and a.status = 'published'
         order by ts_rank(a.search, q) desc, a.published_at desc
-        limit ${limit} offset ${offset}`.execute(k);
+        limit ${limit} offset ${offset}`.execute(db.kysely);
       return rows;
     },
 
     /** Published articles whose Chinese title, summaries or translations contain the query. */
     chinese: (q: string, offset: number, limit: number) => {
       const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return k
+      return db.kysely
         .selectFrom('articles')
         .select(['id', 'title_zh', 'summary_zh', 'content'])
         .where('status', '=', 'published')

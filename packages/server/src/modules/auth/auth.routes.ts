@@ -12,7 +12,8 @@ type AuthNames =
   | 'auth.resetPassword'
   | 'auth.registerRule'
   | 'auth.captcha'
-  | 'auth.smsSend';
+  | 'auth.smsSend'
+  | 'sms.outbox';
 
 export function authRoutes(
   auth: AuthService,
@@ -36,5 +37,6 @@ export function authRoutes(
       await auth.checkSmsTarget(input.phone, input.stype);
       return smsCodes.send(input.phone, input.stype);
     },
+    'sms.outbox': (input) => smsCodes.outbox(input.offset),
   };
 }

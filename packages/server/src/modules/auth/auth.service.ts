@@ -1,18 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { PASSWORD_RULE, PHONE_PATTERN, USERNAME_RULE, type Session } from '@changdu/contract';
-import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.js';
-import { toUser } from '../users/user.mapper.js';
-import { usersRepo, type UserRow } from '../users/users.repo.js';
+import { toUser, type UserRow, type UsersService } from '../users/index.js';
 import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.js';
 import type { SmsCodeService } from './sms-code.service.js';
 import type { TokensService } from './tokens.service.js';
 
 export interface AuthDeps {
-  db: Db;
   clock: Clock;
+  users: UsersService;
   tokens: TokensService;
   smsCodes: SmsCodeService;
   /** Registration must prove the phone by SMS. */
@@ -24,8 +22,7 @@ interface ClientMeta {
   ip: string;
 }
 
-export function authService({ db, clock, tokens, smsCodes, smsRequired }: AuthDeps) {
-  const users = usersRepo(db);
+export function authService({ clock, users, tokens, smsCodes, smsRequired }: AuthDeps) {
 
   async function session(user: UserRow, meta: ClientMeta): Promise<Session> {
     const issued = await tokens.issue(user.id, meta);
@@ -36,16 +33,16 @@ export function authService({ db, clock, tokens, smsCodes, smsRequired }: AuthDe
   async function freshUsername(): Promise<string> {
     for (let i = 0; i < 20; i++) {
       const name = `读者${randomInt(100_000, 1_000_000)}`;
-      if (!(await users.findByUsername(name))) return name;
+      if (!(await users.byUsername(name))) return name;
     }
     return `读者${Date.now()}`;
   }
 
   async function createUser(phone: string, password: string, meta: ClientMeta): Promise<Session> {
-    if (await users.findByPhone(phone)) throw new Conflict('该手机号已注册，请直接登录');
+    if (await users.byPhone(phone)) throw new Conflict('该手机号已注册，请直接登录');
     const now = clock.now().toISOString();
     try {
-      const user = await users.insert({
+      const user = await users.create({
         phone,
         username: await freshUsername(),
         password_hash: await hashPassword(password),
@@ -79,7 +76,7 @@ export function authService({ db, clock, tokens, smsCodes, smsRequired }: AuthDe
       if (smsRequired) {
         if (!input.code) throw new Invalid('请填写短信验证码');
         if (!/^\d{6}$/.test(input.code)) throw new Invalid('短信验证码是 6 位数字');
-        if (await users.findByPhone(input.phone)) throw new Conflict('该手机号已注册，请直接登录');
+        if (await users.byPhone(input.phone)) throw new Conflict('该手机号已注册，请直接登录');
         await smsCodes.consume(input.phone, 'register', input.code);
       }
       return createUser(input.phone, input.password, meta);
@@ -87,15 +84,15 @@ export function authService({ db, clock, tokens, smsCodes, smsRequired }: AuthDe
 
     async register(input: { phone: string; password: string; sms_code: string; code?: string | undefined }, meta: ClientMeta) {
       checkInvitation(input.code);
-      if (await users.findByPhone(input.phone)) throw new Conflict('该手机号已注册，请直接登录');
+      if (await users.byPhone(input.phone)) throw new Conflict('该手机号已注册，请直接登录');
       await smsCodes.consume(input.phone, 'register', input.sms_code);
       return createUser(input.phone, input.password, meta);
     },
 
     async login(input: { username: string; password: string }, meta: ClientMeta) {
       const user = PHONE_PATTERN.test(input.username)
-        ? ((await users.findByPhone(input.username)) ?? (await users.findByUsername(input.username)))
-        : await users.findByUsername(input.username);
+        ? ((await users.byPhone(input.username)) ?? (await users.byUsername(input.username)))
+        : await users.byUsername(input.username);
       // Unknown accounts cost a hash check too, so timing does not reveal which accounts exist.
       const valid = await verifyPassword(input.password, user?.password_hash ?? DECOY_HASH);
       if (!user || !valid) throw new Invalid('账号或密码不正确');
@@ -114,32 +111,32 @@ export function authService({ db, clock, tokens, smsCodes, smsRequired }: AuthDe
       const bySuper = input.user_id !== undefined && input.user_id !== actor.user.id;
       if (bySuper) {
         if (actor.user.role !== 'super') throw new Forbidden('只有超级管理员可以为其他用户设置密码');
-        const target = await users.findById(targetId);
+        const target = await users.byId(targetId);
         if (!target) throw new NotFound('用户不存在');
-        await users.updatePassword(target.id, await hashPassword(input.new_password), clock.now().toISOString());
+        await users.setPassword(target.id, await hashPassword(input.new_password), clock.now().toISOString());
         await tokens.revokeAll(target.id);
         return { token: null, expires_at: null };
       }
       if (!input.old_password) throw new Invalid('请填写旧密码');
       if (!(await verifyPassword(input.old_password, actor.user.password_hash))) throw new Invalid('旧密码不正确');
       if (input.old_password === input.new_password) throw new Invalid('新密码不能与旧密码相同');
-      await users.updatePassword(actor.user.id, await hashPassword(input.new_password), clock.now().toISOString());
+      await users.setPassword(actor.user.id, await hashPassword(input.new_password), clock.now().toISOString());
       await tokens.revokeAll(actor.user.id);
       return tokens.issue(actor.user.id, meta);
     },
 
     async resetPassword(input: { phone: string; new_password: string; sms_code: string }) {
-      const user = await users.findByPhone(input.phone);
+      const user = await users.byPhone(input.phone);
       if (!user) throw new NotFound('该手机号还没有注册');
       await smsCodes.consume(input.phone, 'reset', input.sms_code);
-      await users.updatePassword(user.id, await hashPassword(input.new_password), clock.now().toISOString());
+      await users.setPassword(user.id, await hashPassword(input.new_password), clock.now().toISOString());
       await tokens.revokeAll(user.id);
       return { ok: true as const };
     },
 
     /** Checks the phone's state for the SMS purpose before a code is sent. */
     async checkSmsTarget(phone: string, stype: 'register' | 'reset') {
-      const exists = Boolean(await users.findByPhone(phone));
+      const exists = Boolean(await users.byPhone(phone));
       if (stype === 'register' && exists) throw new Conflict('该手机号已注册，请直接登录');
       if (stype === 'reset' && !exists) throw new NotFound('该手机号还没有注册');
     },

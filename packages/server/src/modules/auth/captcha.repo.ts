@@ -1,19 +1,18 @@
 import type { Db } from '../../db/client.js';
 
 export function captchaRepo(db: Db) {
-  const k = db.kysely;
   return {
     async put(row: { key: string; answer: string; expires_at: string }) {
-      await k
+      await db.kysely
         .insertInto('captchas')
         .values(row)
         .onConflict((oc) => oc.column('key').doUpdateSet(row))
         .execute();
     },
     async deleteExpired(now: string) {
-      await k.deleteFrom('captchas').where('expires_at', '<', now).execute();
+      await db.kysely.deleteFrom('captchas').where('expires_at', '<', now).execute();
     },
     /** Removes and returns the captcha of `key`: reading it uses it up. */
-    take: (key: string) => k.deleteFrom('captchas').where('key', '=', key).returningAll().executeTakeFirst(),
+    take: (key: string) => db.kysely.deleteFrom('captchas').where('key', '=', key).returningAll().executeTakeFirst(),
   };
 }

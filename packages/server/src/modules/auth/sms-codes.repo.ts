@@ -3,11 +3,10 @@ import type { Db } from '../../db/client.js';
 import type { SmsCodesTable } from '../../db/schema.js';
 
 export function smsCodesRepo(db: Db) {
-  const k = db.kysely;
   return {
     /** Send times to `phone` since `since`, newest first. */
     sentSince: (phone: string, since: string) =>
-      k
+      db.kysely
         .selectFrom('sms_codes')
         .select('created_at')
         .where('phone', '=', phone)
@@ -15,10 +14,10 @@ export function smsCodesRepo(db: Db) {
         .orderBy('created_at', 'desc')
         .execute(),
     async insert(row: Insertable<SmsCodesTable>) {
-      await k.insertInto('sms_codes').values(row).execute();
+      await db.kysely.insertInto('sms_codes').values(row).execute();
     },
     newestUnused: (phone: string, stype: string) =>
-      k
+      db.kysely
         .selectFrom('sms_codes')
         .selectAll()
         .where('phone', '=', phone)
@@ -27,11 +26,11 @@ export function smsCodesRepo(db: Db) {
         .orderBy('id', 'desc')
         .executeTakeFirst(),
     async countFailure(id: number, attempts: number) {
-      await k.updateTable('sms_codes').set({ attempts }).where('id', '=', id).execute();
+      await db.kysely.updateTable('sms_codes').set({ attempts }).where('id', '=', id).execute();
     },
     /** Marks the code used; false when another request used it first. */
     async consume(id: number, now: string): Promise<boolean> {
-      const r = await k
+      const r = await db.kysely
         .updateTable('sms_codes')
         .set({ consumed_at: now })
         .where('id', '=', id)

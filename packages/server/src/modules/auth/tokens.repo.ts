@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.js';
 
 export function tokensRepo(db: Db) {
-  const k = db.kysely;
   return {
     async insert(row: {
       user_id: number;
@@ -11,7 +10,7 @@ export function tokensRepo(db: Db) {
       user_agent: string | null;
       ip: string | null;
     }) {
-      const { id } = await k
+      const { id } = await db.kysely
         .insertInto('auth_tokens')
         .values({ ...row, revoked_at: null })
         .returning('id')
@@ -19,7 +18,7 @@ export function tokensRepo(db: Db) {
       return id;
     },
     findLive: (tokenHash: string, now: string) =>
-      k
+      db.kysely
         .selectFrom('auth_tokens')
         .select(['id', 'user_id'])
         .where('token_hash', '=', tokenHash)
@@ -27,10 +26,15 @@ export function tokensRepo(db: Db) {
         .where('expires_at', '>', now)
         .executeTakeFirst(),
     async revoke(id: number, now: string) {
-      await k.updateTable('auth_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+      await db.kysely.updateTable('auth_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
     },
     async revokeAllOf(userId: number, now: string) {
-      await k.updateTable('auth_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await db.kysely
+        .updateTable('auth_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
   };
 }

@@ -1,15 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { DAY, type Clock } from '../../lib/clock.js';
-import { usersRepo, type UserRow } from '../users/users.repo.js';
+import type { UserRow, UsersService } from '../users/index.js';
 import { tokensRepo } from './tokens.repo.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Opaque bearer tokens: random, stored only as a hash, expiring, revocable. */
-export function tokensService(db: Db, clock: Clock, ttlDays: number) {
+export function tokensService(db: Db, clock: Clock, users: Pick<UsersService, 'byId'>, ttlDays: number) {
   const tokens = tokensRepo(db);
-  const users = usersRepo(db);
   return {
     async issue(userId: number, meta: { userAgent: string | null; ip: string | null }) {
       const token = randomBytes(32).toString('base64url');
@@ -31,7 +30,7 @@ export function tokensService(db: Db, clock: Clock, ttlDays: number) {
       if (token.length < 20 || token.length > 200) return null;
       const row = await tokens.findLive(sha256(token), clock.now().toISOString());
       if (!row) return null;
-      const user = await users.findById(row.user_id);
+      const user = await users.byId(row.user_id);
       return user ? { user, tokenId: row.id } : null;
     },
 

@@ -1,22 +1,22 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.js';
+import { transaction, type Db } from '../../db/client.js';
 
 export function historyRepo(db: Db) {
-  const k = db.kysely;
   return {
     async secret(name: string, make: () => string): Promise<string> {
-      await k
+      await db.kysely
         .insertInto('app_secrets')
         .values({ name, value: make() })
         .onConflict((oc) => oc.column('name').doNothing())
         .execute();
-      return (await k.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value;
+      return (await db.kysely.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value;
     },
-    token: (hash: string) => k.selectFrom('history_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
+    token: (hash: string) => db.kysely.selectFrom('history_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
 
     /**
      * Credits reading time in one transaction. The token row is updated only if it still holds
      * what the caller checked (credited and last signature), so two racing reports cannot both count.
+     * Null when another report won the race; else whether this report finished the article.
      */
     async credit(input: {
       tokenHash: string;
@@ -28,8 +28,9 @@ export function historyRepo(db: Db) {
       isFinish: boolean;
       day: string;
       now: string;
-    }): Promise<boolean> {
-      return k.transaction().execute(async (trx) => {
+    }): Promise<{ newlyFinished: boolean } | null> {
+      return transaction(db, async () => {
+        const trx = db.kysely;
         if (input.expected === null) {
           const inserted = await trx
             .insertInto('history_tokens')
@@ -42,7 +43,7 @@ export function historyRepo(db: Db) {
             })
             .onConflict((oc) => oc.column('token_hash').doNothing())
             .executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+          if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return null;
         } else {
           const updated = await trx
             .updateTable('history_tokens')
@@ -51,7 +52,7 @@ export function historyRepo(db: Db) {
             .where('credited', '=', input.expected.credited)
             .where('last_sign_at', '=', input.expected.lastSignAt)
             .executeTakeFirst();
-          if (Number(updated.numUpdatedRows) !== 1) return false;
+          if (Number(updated.numUpdatedRows) !== 1) return null;
         }
         const before = await trx
           .selectFrom('read_history')
@@ -78,18 +79,6 @@ export function historyRepo(db: Db) {
             })),
           )
           .execute();
-        // Finishing by reading is the reader's "finished" mark too.
-        if (input.isFinish) {
-          await trx
-            .insertInto('article_marks')
-            .values({ user_id: input.userId, article_id: input.articleId, starred_at: null, finished_at: input.now })
-            .onConflict((oc) =>
-              oc
-                .columns(['user_id', 'article_id'])
-                .doUpdateSet((eb) => ({ finished_at: eb.fn.coalesce('article_marks.finished_at', eb.val(input.now)) })),
-            )
-            .execute();
-        }
         await trx
           .insertInto('reading_days')
           .values({ user_id: input.userId, day: input.day, seconds: input.seconds, finished: newlyFinished ? 1 : 0 })
@@ -100,20 +89,26 @@ export function historyRepo(db: Db) {
             })),
           )
           .execute();
-        return true;
+        return { newlyFinished };
       });
     },
 
     days: (userId: number, from: string, to: string) =>
-      k.selectFrom('reading_days').selectAll().where('user_id', '=', userId).where('day', '>=', from).where('day', '<=', to).execute(),
+      db.kysely
+        .selectFrom('reading_days')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .execute(),
     readDays: async (userId: number) =>
       new Set(
-        (await k.selectFrom('reading_days').select('day').where('user_id', '=', userId).where('seconds', '>', 0).execute()).map(
+        (await db.kysely.selectFrom('reading_days').select('day').where('user_id', '=', userId).where('seconds', '>', 0).execute()).map(
           (r) => r.day,
         ),
       ),
     lookups: (userId: number, from: string, to: string) =>
-      k
+      db.kysely
         .selectFrom('word_lookups')
         .select(['day', (eb) => eb.fn.countAll<number>().as('n')])
         .where('user_id', '=', userId)
@@ -121,17 +116,15 @@ export function historyRepo(db: Db) {
         .where('day', '<=', to)
         .groupBy('day')
         .execute(),
-    /** Words added to the word book between two instants, grouped by China-time day. */
-    wordsAdded: (userId: number, start: string, end: string) =>
-      k
-        .selectFrom('word_book')
-        .select('created_at')
-        .where('user_id', '=', userId)
-        .where('created_at', '>=', start)
-        .where('created_at', '<', end)
-        .execute(),
+    async recordLookup(userId: number, day: string, word: string) {
+      await db.kysely
+        .insertInto('word_lookups')
+        .values({ user_id: userId, day, word })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    },
     history: (userId: number, offset: number, limit: number) =>
-      k
+      db.kysely
         .selectFrom('read_history')
         .selectAll()
         .where('user_id', '=', userId)

@@ -1,13 +1,13 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { satisfies, verifySignature } from '@changdu/contract';
-import type { Db } from '../../db/client.js';
+import { verifySignature } from '@changdu/contract';
+import { transaction, type Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
-import { Invalid, NotFound } from '../../lib/errors.js';
+import { Invalid } from '../../lib/errors.js';
 import { HOUR, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
-import { toCard } from '../articles/article.mapper.js';
-import { articlesRepo } from '../articles/articles.repo.js';
-import { addDays, dayBounds, dayKey, daysBetween, streaks } from './days.js';
+import type { ArticlesService, MarksService } from '../articles/index.js';
+import type { WordsService } from '../words/index.js';
+import { addDays, dayBounds, dayKey, daysBetween, streaks } from '../../lib/days.js';
 import { historyRepo } from './history.repo.js';
 
 const T_LIFETIME = 12 * HOUR;
@@ -30,9 +30,14 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex');
  * report must carry it and a fresh request signature, may never credit more time than has
  * passed since `t` was issued, and is refused when replayed.
  */
-export function historyService(db: Db, clock: Clock) {
+export interface HistoryDeps {
+  articles: Pick<ArticlesService, 'readable' | 'cards'>;
+  marks: Pick<MarksService, 'markFinished'>;
+  words: Pick<WordsService, 'addedBetween'>;
+}
+
+export function historyService(db: Db, clock: Clock, { articles, marks, words }: HistoryDeps) {
   const repo = historyRepo(db);
-  const articles = articlesRepo(db);
   let secret: Promise<string> | null = null;
   const key = () => (secret ??= repo.secret('history_t', () => randomBytes(32).toString('hex')));
   const sign = async (body: string) =>
@@ -54,7 +59,7 @@ export function historyService(db: Db, clock: Clock) {
     const [days, lookups, added] = await Promise.all([
       repo.days(userId, day, day),
       repo.lookups(userId, day, day),
-      repo.wordsAdded(userId, start, end),
+      words.addedBetween(userId, start, end),
     ]);
     const seconds = days[0]?.seconds ?? 0;
     return {
@@ -68,9 +73,11 @@ export function historyService(db: Db, clock: Clock) {
   }
 
   return {
+    /** A dictionary lookup by a logged-in reader counts toward the day's looked-up words. */
+    recordLookup: (userId: number, word: string) => repo.recordLookup(userId, dayKey(clock.now()), word),
+
     async issue(actor: UserActor, articleId: number) {
-      const article = await articles.findById(articleId);
-      if (!article || (article.status !== 'published' && !satisfies(actor.role, 'manager'))) throw new NotFound('文章不存在或已下线');
+      await articles.readable(actor, articleId);
       const body = b64(JSON.stringify({ a: articleId, u: actor.user.id, i: clock.now().getTime() } satisfies TPayload));
       return { t: `${body}.${await sign(body)}`, expires_in: T_LIFETIME / 1000 };
     },
@@ -95,16 +102,21 @@ export function historyService(db: Db, clock: Clock) {
       if (row && check.time <= row.last_sign_at) throw new Invalid('重复的上报，未记录');
       const elapsed = (now.getTime() - t.i) / 1000 + GRACE_SECONDS;
       if ((row?.credited ?? 0) + input.spent_time > elapsed) throw new Invalid('阅读时长超过了实际经过的时间，未记录');
-      const credited = await repo.credit({
-        tokenHash,
-        userId: actor.user.id,
-        articleId: input.article_id,
-        seconds: input.spent_time,
-        signAt: check.time,
-        expected: row ? { credited: row.credited, lastSignAt: row.last_sign_at } : null,
-        isFinish: input.is_finish,
-        day: dayKey(now),
-        now: now.toISOString(),
+      const credited = await transaction(db, async () => {
+        const done = await repo.credit({
+          tokenHash,
+          userId: actor.user.id,
+          articleId: input.article_id,
+          seconds: input.spent_time,
+          signAt: check.time,
+          expected: row ? { credited: row.credited, lastSignAt: row.last_sign_at } : null,
+          isFinish: input.is_finish,
+          day: dayKey(now),
+          now: now.toISOString(),
+        });
+        // Finishing by reading is the reader's "finished" mark too.
+        if (done && input.is_finish) await marks.markFinished(actor.user.id, input.article_id, now.toISOString());
+        return done !== null;
       });
       if (!credited) throw new Invalid('重复的上报，未记录');
       return { credited: input.spent_time, today: await dayStats(actor.user.id, dayKey(now)) };
@@ -112,12 +124,14 @@ export function historyService(db: Db, clock: Clock) {
 
     async list(actor: UserActor, offset: number) {
       const rows = await repo.history(actor.user.id, offset, PAGE + 1);
-      const list = [];
-      for (const r of rows) {
-        const article = await articles.findById(r.article_id);
-        if (article)
-          list.push({ ...toCard(article), spent_time: r.spent_time, is_finish: r.is_finish === 1, last_read_at: r.last_read_at });
-      }
+      const cards = await articles.cards(
+        rows.map((r) => r.article_id),
+        actor.role,
+      );
+      const list = rows.flatMap((r) => {
+        const card = cards.get(r.article_id);
+        return card ? [{ ...card, spent_time: r.spent_time, is_finish: r.is_finish === 1, last_read_at: r.last_read_at }] : [];
+      });
       return pageOf(list, offset, PAGE);
     },
 
@@ -136,13 +150,13 @@ export function historyService(db: Db, clock: Clock) {
       const [days, lookups, added, readDays] = await Promise.all([
         repo.days(userId, from, to),
         repo.lookups(userId, from, to),
-        repo.wordsAdded(userId, dayBounds(from).start, dayBounds(to).end),
+        words.addedBetween(userId, dayBounds(from).start, dayBounds(to).end),
         repo.readDays(userId),
       ]);
       const byDay = new Map(days.map((d) => [d.day, d]));
       const lookupsByDay = new Map(lookups.map((l) => [l.day, Number(l.n)]));
       const addedByDay = new Map<string, number>();
-      for (const w of added) addedByDay.set(dayKey(new Date(w.created_at)), (addedByDay.get(dayKey(new Date(w.created_at))) ?? 0) + 1);
+      for (const at of added) addedByDay.set(dayKey(new Date(at)), (addedByDay.get(dayKey(new Date(at))) ?? 0) + 1);
       const series = [];
       for (let day = from; day <= to; day = addDays(day, 1)) {
         const seconds = byDay.get(day)?.seconds ?? 0;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createArticle } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { DAY, HOUR, MINUTE } from '../../lib/clock.js';
-import { streaks } from './days.js';
+import { streaks } from '../../lib/days.js';
 
 let t: TestApp;
 let reader: { token: string; user: { id: number } };

@@ -3,11 +3,10 @@ import type { Db } from '../../db/client.js';
 import type { LogEventsTable, VisitorsTable } from '../../db/schema.js';
 
 export function logsRepo(db: Db) {
-  const k = db.kysely;
   return {
     /** Stores the event and folds it into its visitor, in one transaction. */
     async record(event: Insertable<LogEventsTable>, visitor: Insertable<VisitorsTable>): Promise<number> {
-      return k.transaction().execute(async (trx) => {
+      return db.kysely.transaction().execute(async (trx) => {
         const { id } = await trx.insertInto('log_events').values(event).returning('id').executeTakeFirstOrThrow();
         await trx
           .insertInto('visitors')
@@ -29,7 +28,7 @@ export function logsRepo(db: Db) {
     },
 
     visitors: (offset: number, limit: number) =>
-      k
+      db.kysely
         .selectFrom('visitors')
         .leftJoin('users', 'users.id', 'visitors.uid')
         .selectAll('visitors')
@@ -41,9 +40,9 @@ export function logsRepo(db: Db) {
         .execute(),
 
     events: (cuid: string, offset: number, limit: number) =>
-      k.selectFrom('log_events').selectAll().where('cuid', '=', cuid).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      db.kysely.selectFrom('log_events').selectAll().where('cuid', '=', cuid).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
 
     visitorExists: async (cuid: string) =>
-      Boolean(await k.selectFrom('visitors').select('cuid').where('cuid', '=', cuid).executeTakeFirst()),
+      Boolean(await db.kysely.selectFrom('visitors').select('cuid').where('cuid', '=', cuid).executeTakeFirst()),
   };
 }

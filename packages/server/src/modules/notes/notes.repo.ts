@@ -5,22 +5,26 @@ import type { ArticleNotesTable } from '../../db/schema.js';
 export type NoteRow = Selectable<ArticleNotesTable> & { username: string | null };
 
 export function notesRepo(db: Db) {
-  const k = db.kysely;
   const withUser = () =>
-    k
+    db.kysely
       .selectFrom('article_notes')
       .leftJoin('users', 'users.id', 'article_notes.user_id')
       .selectAll('article_notes')
       .select('users.username');
   return {
-    findByUuid: (userId: number, uuid: string) =>
-      k.selectFrom('article_notes').selectAll().where('user_id', '=', userId).where('note_uuid', '=', uuid).executeTakeFirst(),
-    async insert(row: Insertable<ArticleNotesTable>) {
-      const { id } = await k.insertInto('article_notes').values(row).returning('id').executeTakeFirstOrThrow();
-      return id;
-    },
-    async update(id: number, patch: Partial<Insertable<ArticleNotesTable>>) {
-      await k.updateTable('article_notes').set(patch).where('id', '=', id).execute();
+    /**
+     * Inserts the note, or updates the caller's note with this uuid on the same article, in one
+     * statement; null when the uuid already belongs to a note on another article.
+     */
+    async upsert(row: Insertable<ArticleNotesTable>): Promise<number | null> {
+      const { user_id: _user, article_id: _article, note_uuid: _uuid, created_at: _created, ...patch } = row;
+      const done = await db.kysely
+        .insertInto('article_notes')
+        .values(row)
+        .onConflict((oc) => oc.columns(['user_id', 'note_uuid']).doUpdateSet(patch).where('article_notes.article_id', '=', row.article_id))
+        .returning('id')
+        .executeTakeFirst();
+      return done?.id ?? null;
     },
     byId: (id: number) => withUser().where('article_notes.id', '=', id).executeTakeFirstOrThrow(),
     mine: (userId: number, articleId: number) =>
@@ -44,7 +48,7 @@ export function notesRepo(db: Db) {
     deleteMine: async (userId: number, articleId: number, uuid: string) =>
       Number(
         (
-          await k
+          await db.kysely
             .deleteFrom('article_notes')
             .where('user_id', '=', userId)
             .where('article_id', '=', articleId)
@@ -54,7 +58,7 @@ export function notesRepo(db: Db) {
       ),
     /** Articles the user noted, most recent note first. */
     articles: (userId: number, offset: number, limit: number) =>
-      k
+      db.kysely
         .selectFrom('article_notes')
         .select(['article_id', (eb) => eb.fn.countAll<number>().as('note_count'), (eb) => eb.fn.max('updated_at').as('last_noted_at')])
         .where('user_id', '=', userId)
@@ -64,6 +68,6 @@ export function notesRepo(db: Db) {
         .offset(offset)
         .execute(),
     allOf: (userId: number) =>
-      k.selectFrom('article_notes').selectAll().where('user_id', '=', userId).orderBy('article_id').orderBy('id').execute(),
+      db.kysely.selectFrom('article_notes').selectAll().where('user_id', '=', userId).orderBy('article_id').orderBy('id').execute(),
   };
 }

@@ -1,11 +1,7 @@
 import { DOWNLOAD_NAMES } from '@changdu/contract';
+import { attachment } from '../../lib/content-disposition.js';
 import type { Handlers } from '../../http/register-endpoints.js';
 import type { NotesService } from './notes.service.js';
-
-/** `Content-Disposition` for a download with a Chinese name (RFC 6266), with an ASCII fallback. */
-export function attachment(name: string, fallback: string): string {
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 export function notesRoutes(
   notes: NotesService,

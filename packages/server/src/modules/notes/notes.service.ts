@@ -1,12 +1,10 @@
-import { formatArticleNotes, satisfies, type Note } from '@changdu/contract';
+import { formatArticleNotes, type Note } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
-import { parseParagraphs } from '../articles/article-content.js';
-import { toCard } from '../articles/article.mapper.js';
-import { articlesRepo, type ArticleRow } from '../articles/articles.repo.js';
+import { parseParagraphs, type ArticlesService } from '../articles/index.js';
 import { notesRepo, type NoteRow } from './notes.repo.js';
 
 const PAGE = 20;
@@ -44,15 +42,9 @@ function toNote(row: NoteRow, viewerId: number | null): Note {
 }
 
 /** Highlights and notes: private to their owner unless made public; only the owner changes them. */
-export function notesService(db: Db, clock: Clock) {
+export function notesService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'readable' | 'cards'>) {
   const repo = notesRepo(db);
-  const articles = articlesRepo(db);
-
-  async function readable(articleId: number, actor: Actor): Promise<ArticleRow> {
-    const article = await articles.findById(articleId);
-    if (!article || (article.status !== 'published' && !satisfies(actor.role, 'manager'))) throw new NotFound('文章不存在或已下线');
-    return article;
-  }
+  const readable = async (articleId: number, actor: Actor) => (await articles.readable(actor, articleId)).row;
 
   return {
     async add(actor: Extract<Actor, { kind: 'user' }>, articleId: number, input: NoteInput): Promise<Note> {
@@ -62,7 +54,6 @@ export function notesService(db: Db, clock: Clock) {
       if (data.length > MAX_DATA) throw new Invalid('位置数据太大');
       const now = clock.now().toISOString();
       const userId = actor.user.id;
-      const existing = await repo.findByUuid(userId, input.note_uuid);
       const fields = {
         text: input.text,
         comment: input.comment,
@@ -72,21 +63,16 @@ export function notesService(db: Db, clock: Clock) {
         data,
         is_public: input.is_public ? 1 : 0,
       };
-      let id: number;
-      if (existing) {
-        if (existing.article_id !== articleId) throw new Conflict('这个笔记标识已用于另一篇文章');
-        await repo.update(existing.id, { ...fields, updated_at: now });
-        id = existing.id;
-      } else {
-        id = await repo.insert({
-          user_id: userId,
-          article_id: articleId,
-          note_uuid: input.note_uuid,
-          ...fields,
-          created_at: now,
-          updated_at: now,
-        });
-      }
+      // One statement, so a double tap (two requests with one note_uuid) updates instead of failing.
+      const id = await repo.upsert({
+        user_id: userId,
+        article_id: articleId,
+        note_uuid: input.note_uuid,
+        ...fields,
+        created_at: now,
+        updated_at: now,
+      });
+      if (id === null) throw new Conflict('这个笔记标识已用于另一篇文章');
       return toNote(await repo.byId(id), userId);
     },
 
@@ -109,35 +95,40 @@ export function notesService(db: Db, clock: Clock) {
 
     async articles(actor: Extract<Actor, { kind: 'user' }>, offset: number) {
       const rows = await repo.articles(actor.user.id, offset, PAGE + 1);
-      const list = [];
-      for (const r of rows) {
-        const article = await articles.findById(r.article_id);
-        if (article) list.push({ ...toCard(article), note_count: Number(r.note_count), last_noted_at: String(r.last_noted_at) });
-      }
+      const cards = await articles.cards(
+        rows.map((r) => r.article_id),
+        actor.role,
+      );
+      const list = rows.flatMap((r) => {
+        const card = cards.get(r.article_id);
+        return card ? [{ ...card, note_count: Number(r.note_count), last_noted_at: String(r.last_noted_at) }] : [];
+      });
       return pageOf(list, offset, PAGE);
     },
 
     async ofArticle(actor: Extract<Actor, { kind: 'user' }>, articleId: number) {
-      const article = await articles.findById(articleId);
-      const notes = await repo.mine(actor.user.id, articleId);
-      if (!article || notes.length === 0) throw new NotFound('这篇文章还没有你的笔记');
-      return { article: toCard(article), list: notes.map((r) => toNote(r, actor.user.id)) };
+      const [cards, notes] = await Promise.all([articles.cards([articleId], actor.role), repo.mine(actor.user.id, articleId)]);
+      const card = cards.get(articleId);
+      if (!card || notes.length === 0) throw new NotFound('这篇文章还没有你的笔记');
+      return { article: card, list: notes.map((r) => toNote(r, actor.user.id)) };
     },
 
     /** Every note of the user as one text file, article by article. */
     async export(actor: Extract<Actor, { kind: 'user' }>): Promise<string> {
       const rows = await repo.allOf(actor.user.id);
-      const blocks: string[] = [];
-      for (const articleId of [...new Set(rows.map((r) => r.article_id))]) {
-        const article = await articles.findById(articleId);
-        if (!article) continue;
-        blocks.push(
-          formatArticleNotes(
-            article,
-            rows.filter((r) => r.article_id === articleId),
-          ),
-        );
-      }
+      const ids = [...new Set(rows.map((r) => r.article_id))];
+      const cards = await articles.cards(ids, actor.role);
+      const blocks = ids.flatMap((articleId) => {
+        const card = cards.get(articleId);
+        return card
+          ? [
+              formatArticleNotes(
+                card,
+                rows.filter((r) => r.article_id === articleId),
+              ),
+            ]
+          : [];
+      });
       const day = clock.now().toISOString().slice(0, 10);
       const header = `畅读 · 我的笔记（${actor.user.username}，导出于 ${day}）`;
       return [header, ...(blocks.length ? blocks : ['还没有笔记。'])].join('\n\n————————\n\n') + '\n';

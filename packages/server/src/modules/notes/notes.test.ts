@@ -46,6 +46,23 @@ describe('highlights and notes', () => {
     expect((await t.call('note.mine', { id: articleId }, { token: reader.token })).result!.list).toHaveLength(1);
   });
 
+  it('saves one note when the same new note arrives many times at once (a double tap)', async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => t.call('note.add', note(), { token: reader.token })));
+    expect(results.map((r) => r.code)).toEqual(Array(10).fill('200'));
+    expect(new Set(results.map((r) => r.result!.id)).size).toBe(1);
+    expect((await t.call('note.mine', { id: articleId }, { token: reader.token })).result!.list).toHaveLength(1);
+  });
+
+  it('refuses a note_uuid already used on another article, and changes neither', async () => {
+    const other = await createArticle(t, { paragraphs: ['Another text here.'] });
+    const otherRoot = (await t.call('article.show', { id: other })).result!.paragraphs[0]!.id;
+    await t.call('note.add', note(), { token: reader.token });
+    const clash = await t.call('note.add', note({ id: other, root: otherRoot, text: 'Another text here.' }), { token: reader.token });
+    expect([clash.http, clash.msg]).toEqual([409, '这个笔记标识已用于另一篇文章']);
+    expect((await t.call('note.mine', { id: other }, { token: reader.token })).result!.list).toEqual([]);
+    expect((await t.call('note.mine', { id: articleId }, { token: reader.token })).result!.list[0]!.text).toBe('Sleeper trains are back.');
+  });
+
   it.each([
     [{ root: 'p-nowhere' }, '划线位置不在这篇文章里'],
     [{ text: '' }, '请填写划线内容'],

@@ -2,7 +2,7 @@ import type { Paragraph } from '@changdu/contract';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import sanitizeHtml from 'sanitize-html';
-import { structureFromHtml } from '../articles/structure.js';
+import { structureFromHtml } from '../articles/index.js';
 
 export interface ExtractedArticle {
   title: string;

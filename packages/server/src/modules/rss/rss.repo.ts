@@ -3,9 +3,8 @@ import type { Db } from '../../db/client.js';
 import type { RssItemsTable } from '../../db/schema.js';
 
 export function rssRepo(db: Db) {
-  const k = db.kysely;
   const feedsWithCounts = () =>
-    k
+    db.kysely
       .selectFrom('rss_feeds')
       .selectAll('rss_feeds')
       .select((eb) =>
@@ -18,7 +17,7 @@ export function rssRepo(db: Db) {
   return {
     feeds: () => feedsWithCounts().orderBy('rss_feeds.id', 'desc').execute(),
     feed: (id: number) => feedsWithCounts().where('rss_feeds.id', '=', id).executeTakeFirst(),
-    feedByUrl: (url: string) => k.selectFrom('rss_feeds').selectAll().where('url', '=', url).executeTakeFirst(),
+    feedByUrl: (url: string) => db.kysely.selectFrom('rss_feeds').selectAll().where('url', '=', url).executeTakeFirst(),
     insertFeed: async (row: {
       url: string;
       title: string;
@@ -28,7 +27,7 @@ export function rssRepo(db: Db) {
       created_at: string;
     }) =>
       (
-        await k
+        await db.kysely
           .insertInto('rss_feeds')
           .values({ ...row, last_crawled_at: null, last_error: null })
           .returning('id')
@@ -40,7 +39,7 @@ export function rssRepo(db: Db) {
       error: string | null,
       meta?: { title: string; site_url: string | null; description: string | null },
     ) {
-      await k
+      await db.kysely
         .updateTable('rss_feeds')
         .set({ last_crawled_at: at, last_error: error, ...(meta ?? {}) })
         .where('id', '=', id)
@@ -48,7 +47,7 @@ export function rssRepo(db: Db) {
     },
     /** Feeds not crawled since `before` (scheduled crawling). */
     dueFeeds: (before: string) =>
-      k
+      db.kysely
         .selectFrom('rss_feeds')
         .select('id')
         .where((eb) => eb.or([eb('last_crawled_at', 'is', null), eb('last_crawled_at', '<', before)]))
@@ -58,7 +57,7 @@ export function rssRepo(db: Db) {
     async insertNewItems(items: Insertable<RssItemsTable>[]): Promise<number> {
       let added = 0;
       for (const item of items) {
-        const result = await k
+        const result = await db.kysely
           .insertInto('rss_items')
           .values(item)
           .onConflict((oc) => oc.columns(['feed_id', 'guid']).doNothing())
@@ -68,7 +67,7 @@ export function rssRepo(db: Db) {
       return added;
     },
     items: (feedId: number, offset: number, limit: number) =>
-      k
+      db.kysely
         .selectFrom('rss_items')
         .leftJoin('articles', 'articles.id', 'rss_items.article_id')
         .selectAll('rss_items')
@@ -80,7 +79,7 @@ export function rssRepo(db: Db) {
         .offset(offset)
         .execute(),
     item: (id: number) =>
-      k
+      db.kysely
         .selectFrom('rss_items')
         .innerJoin('rss_feeds', 'rss_feeds.id', 'rss_items.feed_id')
         .selectAll('rss_items')
@@ -88,7 +87,7 @@ export function rssRepo(db: Db) {
         .where('rss_items.id', '=', id)
         .executeTakeFirst(),
     async linkArticle(itemId: number, articleId: number) {
-      await k.updateTable('rss_items').set({ article_id: articleId }).where('id', '=', itemId).execute();
+      await db.kysely.updateTable('rss_items').set({ article_id: articleId }).where('id', '=', itemId).execute();
     },
   };
 }

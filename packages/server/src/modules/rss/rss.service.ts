@@ -1,14 +1,28 @@
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/client.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
-import type { Clock } from '../../lib/clock.js';
+import { HOUR, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
-import { decodeBody, FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
-import { FeedParseError, parseFeed } from './feed-parser.js';
+import { FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
+import type { EditorialService } from '../articles/index.js';
+import type { ImagesService } from '../media/index.js';
+import { FeedParseError } from './feed-parser.js';
 import { rssRepo } from './rss.repo.js';
+import { fetchAndExtract, fetchFailure, fetchFeed } from './sources.js';
+import { topicsFromCategories } from './topics-from-categories.js';
 
 const ITEMS_PAGE = 20;
-export const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5';
+
+/** Reports how far long work has come (0–100), with a message for whoever watches it. */
+export type Progress = (percent: number, message?: string) => Promise<void>;
+
+export interface RssDeps {
+  db: Db;
+  clock: Clock;
+  fetcher: Fetcher;
+  editorial: EditorialService;
+  images: ImagesService;
+}
 
 type FeedRow = Awaited<ReturnType<ReturnType<typeof rssRepo>['feeds']>>[number];
 
@@ -26,13 +40,9 @@ function toFeed(row: FeedRow) {
   };
 }
 
-/** Fetches and parses a feed; failures become learner-readable messages. */
-export async function fetchFeed(fetcher: Fetcher, url: string) {
-  const resource = await fetcher.get(url, { accept: FEED_ACCEPT, limits: { maxBytes: 10 * 1024 * 1024 } });
-  return parseFeed(decodeBody(resource), resource.url);
-}
+const editorOf = (userId: number | null) => (userId !== null ? { id: userId } : null);
 
-export function rssService(db: Db, clock: Clock, fetcher: Fetcher) {
+export function rssService({ db, clock, fetcher, editorial, images }: RssDeps) {
   const repo = rssRepo(db);
   return {
     feeds: async () => ({ list: (await repo.feeds()).map(toFeed) }),
@@ -64,6 +74,12 @@ export function rssService(db: Db, clock: Clock, fetcher: Fetcher) {
       }
     },
 
+    /** Registers a feed the app serves itself (the demo feed) without fetching it; once. */
+    async registerFeed(feed: { url: string; title: string; description: string }) {
+      if (await repo.feedByUrl(feed.url)) return;
+      await repo.insertFeed({ ...feed, site_url: null, created_by: null, created_at: clock.now().toISOString() });
+    },
+
     async requireFeed(id: number) {
       if (!(await repo.feed(id))) throw new NotFound('订阅源不存在');
     },
@@ -91,6 +107,97 @@ export function rssService(db: Db, clock: Clock, fetcher: Fetcher) {
         offset,
         ITEMS_PAGE,
       );
+    },
+
+    /** Ids of the feeds not crawled for `everyHours` (or never). */
+    async dueFeeds(everyHours: number): Promise<number[]> {
+      const before = new Date(clock.now().getTime() - everyHours * HOUR).toISOString();
+      return (await repo.dueFeeds(before)).map((f) => f.id);
+    },
+
+    /**
+     * Fetches a feed and stores the items not seen before (by guid). A failure is recorded on
+     * the feed, so the feed list shows it, and then thrown.
+     */
+    async crawlFeed(feedId: number, progress: Progress): Promise<{ added: number; total: number }> {
+      const feed = await repo.feed(feedId);
+      if (!feed) throw new NotFound('订阅源不存在');
+      await progress(10, '正在获取订阅内容');
+      let parsed;
+      try {
+        parsed = await fetchFeed(fetcher, feed.url);
+      } catch (error) {
+        if (!(error instanceof FetchError || error instanceof FeedParseError)) throw error;
+        const failure = error instanceof FetchError ? fetchFailure(error, '抓取失败：') : new Invalid(`抓取失败：${error.message}`);
+        await repo.markCrawled(feedId, clock.now().toISOString(), failure.message);
+        throw failure;
+      }
+      await progress(60, `解析到 ${parsed.items.length} 个条目，正在保存`);
+      const now = clock.now().toISOString();
+      const added = await repo.insertNewItems(
+        parsed.items.map((item) => ({
+          feed_id: feedId,
+          guid: item.guid,
+          url: item.url,
+          title: item.title,
+          author: item.author,
+          summary: item.summary,
+          categories: JSON.stringify(item.categories),
+          published_at: item.publishedAt,
+          article_id: null,
+          created_at: now,
+        })),
+      );
+      await repo.markCrawled(feedId, now, null, { title: parsed.title, site_url: parsed.siteUrl, description: parsed.description });
+      await progress(100, `新增 ${added} 条，跳过已有 ${parsed.items.length - added} 条`);
+      return { added, total: parsed.items.length };
+    },
+
+    /**
+     * Turns a feed item into a draft article, created by `userId`. Idempotent: an item already
+     * downloaded, or whose page is already stored, answers the existing article.
+     */
+    async downloadItem(itemId: number, userId: number | null, progress: Progress): Promise<{ article_id: number }> {
+      const item = await repo.item(itemId);
+      if (!item) throw new NotFound('条目不存在');
+      if (item.article_id) return { article_id: item.article_id };
+      await progress(10, '正在下载原文');
+      const { page, extracted } = await fetchAndExtract(fetcher, item.url);
+      await progress(50, `识别出 ${extracted.paragraphs.length} 段正文，正在下载封面`);
+      // A cover that cannot be had is no reason to lose the article: it gets a placeholder.
+      const cover = extracted.coverUrl ? await images.storeCover(extracted.coverUrl).catch(() => null) : null;
+      await progress(75, '正在计算难度并保存');
+      const articleId = await editorial.ingest(
+        {
+          title: extracted.title || item.title,
+          summary: extracted.excerpt ?? item.summary,
+          byline: extracted.byline ?? item.author,
+          source: extracted.siteName ?? item.feed_title,
+          url: page.url,
+          feedId: item.feed_id,
+          cover,
+          topics: topicsFromCategories(JSON.parse(item.categories) as string[]),
+          publishedAt: item.published_at ?? extracted.publishedAt,
+          paragraphs: extracted.paragraphs,
+        },
+        editorOf(userId),
+      );
+      // Not one transaction with the ingest (another module's write): if this link is lost,
+      // the retry's ingest finds the article by its address and links that one.
+      await repo.linkArticle(itemId, articleId);
+      await progress(100, '已生成草稿');
+      return { article_id: articleId };
+    },
+
+    /** Re-extracts an article from its source address, keeping what editors did to unchanged paragraphs. */
+    async redownloadArticle(articleId: number, userId: number | null, progress: Progress): Promise<{ article_id: number }> {
+      const url = await editorial.requireUrl(articleId);
+      await progress(10, '正在下载原文');
+      const { extracted } = await fetchAndExtract(fetcher, url);
+      await progress(70, '正在合并段落');
+      await editorial.refresh(articleId, extracted.paragraphs, editorOf(userId));
+      await progress(100, '已重新抽取');
+      return { article_id: articleId };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articlePage, LONG_PARAGRAPHS, startFakeWeb, type FakeWeb } from '../../../test/fake-web.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { HOUR } from '../../lib/clock.js';
 
 let web: FakeWeb;
 let t: TestApp;
@@ -42,6 +43,9 @@ const countArticles = async () =>
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+const tasksOf = async (type: string) =>
+  (await t.db.kysely.selectFrom('tasks').select(['id', 'status']).where('type', '=', type).orderBy('id').execute()).map((r) => r.status);
 
 async function crawl(feedId: number) {
   return runTask(await t.call('rss.crawl', { id: feedId }, as()));
@@ -116,6 +120,14 @@ describe('crawling', () => {
     const task = await crawl(feed.id);
     expect(task).toMatchObject({ status: 'failed', message: '抓取失败：网页不存在（HTTP 410）' });
     expect((await t.call('rss.feeds', {}, as())).result!.list[0]!.last_error).toBe('抓取失败：网页不存在（HTTP 410）');
+  });
+
+  it('retries a feed whose site is down for now, recording the failure meanwhile', async () => {
+    const feed = await addFeed();
+    web.set('/feed.xml', 'busy', 'text/html', 503);
+    const task = await crawl(feed.id);
+    expect(task).toMatchObject({ status: 'queued', message: '抓取失败：网站返回错误（HTTP 503）（将在 60 秒后重试）' });
+    expect((await t.call('rss.feeds', {}, as())).result!.list[0]!.last_error).toBe('抓取失败：网站返回错误（HTTP 503）');
   });
 
   it('answers 404 for an unknown feed', async () => {
@@ -238,6 +250,44 @@ describe('downloading articles', () => {
     expect(same).toMatchObject({ text: kept.text, zh: '议会投票决定把三个停车场改成小花园。' });
     expect(after.paragraphs.filter((p) => p.kind === 'p').at(-1)!.text).toContain('A new final paragraph');
     expect(after.events[0]).toMatchObject({ action: 'redownload' });
+  });
+});
+
+describe('starting the same work twice', () => {
+  it('answers the unfinished task for the same feed, item or article, and starts afresh once it finished', async () => {
+    const feed = await addFeed('/atom.xml');
+    const crawls = await Promise.all([t.call('rss.crawl', { id: feed.id }, as()), t.call('rss.crawl', { id: feed.id }, as())]);
+    expect(crawls[1].result!.task_id).toBe(crawls[0].result!.task_id);
+    await runTask(crawls[0]);
+
+    const item = await itemByTitle(feed.id, 'An atom entry');
+    const downloads = await Promise.all([t.call('rss.download', { id: item.id }, as()), t.call('rss.download', { id: item.id }, as())]);
+    expect(downloads[1].result!.task_id).toBe(downloads[0].result!.task_id);
+    const id = ((await runTask(downloads[0])).result as { article_id: number }).article_id;
+
+    const redos = await Promise.all([t.call('article.redownload', { id }, as()), t.call('article.redownload', { id }, as())]);
+    expect(redos[1].result!.task_id).toBe(redos[0].result!.task_id);
+    expect(await runTask(redos[0])).toMatchObject({ status: 'done' });
+
+    expect(await tasksOf('rss.crawl')).toEqual(['done']);
+    expect(await tasksOf('rss.download')).toEqual(['done']);
+    expect(await tasksOf('article.redownload')).toEqual(['done']);
+    const again = await t.call('rss.crawl', { id: feed.id }, as());
+    expect(again.result!.task_id).not.toBe(crawls[0].result!.task_id);
+  });
+});
+
+describe('periodic crawling', () => {
+  it('queues one crawl per due feed however often it runs, and again once the feed is stale', async () => {
+    await addFeed();
+    await addFeed('/atom.xml');
+    expect(await Promise.all([t.app.crawlDueFeeds(), t.app.crawlDueFeeds()])).toEqual([2, 2]);
+    expect(await tasksOf('rss.crawl')).toEqual(['queued', 'queued']);
+    await t.app.jobs.drain();
+    expect(await t.app.crawlDueFeeds()).toBe(0);
+    t.clock.advance(6 * HOUR + 1);
+    expect(await t.app.crawlDueFeeds()).toBe(2);
+    expect(await tasksOf('rss.crawl')).toEqual(['done', 'done', 'queued', 'queued']);
   });
 });
 

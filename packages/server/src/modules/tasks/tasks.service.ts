@@ -1,8 +1,14 @@
 import type { Task } from '@changdu/contract';
 import { satisfies } from '@changdu/contract';
+import type { Selectable } from 'kysely';
+import type { TasksTable } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
 import { NotFound } from '../../lib/errors.js';
-import type { JobQueue } from '../../jobs/queue.js';
+
+/** Where tasks are read from (the job queue); only reading is needed here. */
+export interface TaskSource {
+  find(id: number): Promise<Selectable<TasksTable> | undefined>;
+}
 
 function parse(text: string | null): unknown {
   if (text === null) return null;
@@ -14,10 +20,10 @@ function parse(text: string | null): unknown {
 }
 
 /** Tasks as their starter (or any manager) sees them; other users get a 404, not a hint. */
-export function tasksService(queue: JobQueue) {
+export function tasksService(tasks: TaskSource) {
   return {
     async show(id: number, actor: Extract<Actor, { kind: 'user' }>): Promise<Task> {
-      const task = await queue.find(id);
+      const task = await tasks.find(id);
       if (!task || (task.created_by !== actor.user.id && !satisfies(actor.role, 'manager'))) throw new NotFound('任务不存在');
       const result = parse(task.result);
       const link = result && typeof result === 'object' && 'link' in result && typeof result.link === 'string' ? result.link : null;
@@ -35,3 +41,5 @@ export function tasksService(queue: JobQueue) {
     },
   };
 }
+
+export type TasksService = ReturnType<typeof tasksService>;

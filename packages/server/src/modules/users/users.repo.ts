@@ -13,21 +13,21 @@ export interface NewUser {
 }
 
 export function usersRepo(db: Db) {
-  const k = db.kysely;
   return {
-    findById: (id: number) => k.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
-    findByPhone: (phone: string) => k.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst(),
+    findById: (id: number) => db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findByPhone: (phone: string) => db.kysely.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst(),
     findByUsername: (username: string) =>
-      k
+      db.kysely
         .selectFrom('users')
         .selectAll()
         .where(sql<string>`lower(username)`, '=', username.toLowerCase())
         .executeTakeFirst(),
-    findByOpenid: (openid: string) => k.selectFrom('users').selectAll().where('openid', '=', openid).orderBy('id').limit(20).execute(),
+    findByOpenid: (openid: string) =>
+      db.kysely.selectFrom('users').selectAll().where('openid', '=', openid).orderBy('id').limit(20).execute(),
     count: async () =>
       Number(
         (
-          await k
+          await db.kysely
             .selectFrom('users')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()
@@ -36,7 +36,7 @@ export function usersRepo(db: Db) {
     countByRole: async (role: UserRow['role']) =>
       Number(
         (
-          await k
+          await db.kysely
             .selectFrom('users')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('role', '=', role)
@@ -45,7 +45,7 @@ export function usersRepo(db: Db) {
       ),
 
     async insert(user: NewUser): Promise<UserRow> {
-      return k
+      return db.kysely
         .insertInto('users')
         .values({
           phone: user.phone,
@@ -65,18 +65,23 @@ export function usersRepo(db: Db) {
     },
 
     async updatePassword(id: number, passwordHash: string, now: string): Promise<void> {
-      await k.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+      await db.kysely.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
     },
 
     async updateUsername(id: number, username: string, now: string): Promise<UserRow> {
-      return k.updateTable('users').set({ username, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+      return db.kysely
+        .updateTable('users')
+        .set({ username, updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
 
     /** Phone, username (substring) or id; at most 20 rows, exact matches first. */
     search(q: string): Promise<UserRow[]> {
       const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const numeric = /^\d+$/.test(q) ? Number(q) : null;
-      return k
+      return db.kysely
         .selectFrom('users')
         .selectAll()
         .where((eb) =>

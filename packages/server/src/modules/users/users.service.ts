@@ -4,13 +4,21 @@ import { isUniqueViolation } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict } from '../../lib/errors.js';
 import { toUser } from './user.mapper.js';
-import { usersRepo, type UserRow } from './users.repo.js';
+import { usersRepo, type NewUser, type UserRow } from './users.repo.js';
 
+/** Accounts: the only module that reads or writes `users`; auth and the seed go through here. */
 export function usersService(db: Db, clock: Clock) {
   const users = usersRepo(db);
   const show = (row: UserRow): User => toUser(row, clock.now());
   return {
     show,
+    byId: users.findById,
+    byPhone: users.findByPhone,
+    byUsername: users.findByUsername,
+    count: users.count,
+    countByRole: users.countByRole,
+    create: (user: NewUser) => users.insert(user),
+    setPassword: users.updatePassword,
     async changeUsername(user: UserRow, username: string): Promise<User> {
       if (username === user.username) return show(user);
       const taken = await users.findByUsername(username);

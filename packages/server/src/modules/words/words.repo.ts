@@ -5,23 +5,53 @@ import type { ReviewLogsTable, WordBookTable } from '../../db/schema.js';
 export type WordOrder = 'new' | 'old' | 'due' | 'alpha';
 
 export function wordsRepo(db: Db) {
-  const k = db.kysely;
   return {
     byWord: (userId: number, word: string) =>
-      k.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('word', '=', word).executeTakeFirst(),
+      db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('word', '=', word).executeTakeFirst(),
     byId: (userId: number, id: number) =>
-      k.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
-    insert: async (row: Insertable<WordBookTable>) =>
-      (await k.insertInto('word_book').values(row).returning('id').executeTakeFirstOrThrow()).id,
-    async update(id: number, patch: Updateable<WordBookTable>) {
-      await k.updateTable('word_book').set(patch).where('id', '=', id).execute();
+      db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+    /** Adds the headword unless the user has it (a concurrent add included); true when this call added it. */
+    insertIfAbsent: async (row: Insertable<WordBookTable>) =>
+      Boolean(
+        await db.kysely
+          .insertInto('word_book')
+          .values(row)
+          .onConflict((oc) => oc.columns(['user_id', 'word']).doNothing())
+          .returning('id')
+          .executeTakeFirst(),
+      ),
+    /**
+     * Writes a review's card only if the card is still as it was read (same reps): of two
+     * concurrent reviews of one card (a double tap), exactly one is applied.
+     */
+    async updateIfUnchanged(id: number, expectedReps: number, patch: Updateable<WordBookTable>): Promise<boolean> {
+      const done = await db.kysely
+        .updateTable('word_book')
+        .set(patch)
+        .where('id', '=', id)
+        .where('reps', '=', expectedReps)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
     },
+    /** When words were added between two instants (read data counts them per day). */
+    addedBetween: async (userId: number, start: string, end: string) =>
+      (
+        await db.kysely
+          .selectFrom('word_book')
+          .select('created_at')
+          .where('user_id', '=', userId)
+          .where('created_at', '>=', start)
+          .where('created_at', '<', end)
+          .execute()
+      ).map((r) => r.created_at),
     delete: async (userId: number, word: string) =>
-      Number((await k.deleteFrom('word_book').where('user_id', '=', userId).where('word', '=', word).executeTakeFirst()).numDeletedRows),
+      Number(
+        (await db.kysely.deleteFrom('word_book').where('user_id', '=', userId).where('word', '=', word).executeTakeFirst()).numDeletedRows,
+      ),
 
     /** `q` matches headwords by prefix, or exactly the headword of the form searched for. */
     list(userId: number, order: WordOrder, q: { prefix: string; headword: string | null } | undefined, offset: number, limit: number) {
-      let query = k.selectFrom('word_book').selectAll().where('user_id', '=', userId);
+      let query = db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId);
       if (q) {
         const pattern = `${q.prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         query = query.where((eb) =>
@@ -43,7 +73,7 @@ export function wordsRepo(db: Db) {
         .execute();
     },
     due: (userId: number, before: string, limit: number) =>
-      k
+      db.kysely
         .selectFrom('word_book')
         .selectAll()
         .where('user_id', '=', userId)
@@ -53,7 +83,7 @@ export function wordsRepo(db: Db) {
         .limit(limit)
         .execute(),
     upcoming: (userId: number, after: string, limit: number) =>
-      k
+      db.kysely
         .selectFrom('word_book')
         .selectAll()
         .where('user_id', '=', userId)
@@ -65,7 +95,7 @@ export function wordsRepo(db: Db) {
     countDue: async (userId: number, before: string) =>
       Number(
         (
-          await k
+          await db.kysely
             .selectFrom('word_book')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('user_id', '=', userId)
@@ -74,7 +104,7 @@ export function wordsRepo(db: Db) {
         ).n,
       ),
     countByState: (userId: number) =>
-      k
+      db.kysely
         .selectFrom('word_book')
         .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
         .where('user_id', '=', userId)
@@ -82,13 +112,13 @@ export function wordsRepo(db: Db) {
         .execute(),
     withWords: (userId: number, words: string[]) =>
       words.length
-        ? k.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('word', 'in', words).orderBy('word').execute()
+        ? db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('word', 'in', words).orderBy('word').execute()
         : Promise.resolve([]),
-    all: (userId: number) => k.selectFrom('word_book').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+    all: (userId: number) => db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
 
     contexts: (entryIds: number[]) =>
       entryIds.length
-        ? k
+        ? db.kysely
             .selectFrom('word_contexts')
             .leftJoin('articles', 'articles.id', 'word_contexts.article_id')
             .select([
@@ -112,22 +142,22 @@ export function wordsRepo(db: Db) {
       source: string | null;
       created_at: string;
     }) {
-      const same = await k
+      const same = await db.kysely
         .selectFrom('word_contexts')
         .select('id')
         .where('entry_id', '=', row.entry_id)
         .where((eb) => (row.sentence === null ? eb('sentence', 'is', null) : eb('sentence', '=', row.sentence)))
         .executeTakeFirst();
-      if (!same) await k.insertInto('word_contexts').values(row).execute();
+      if (!same) await db.kysely.insertInto('word_contexts').values(row).execute();
     },
 
     async log(row: Insertable<ReviewLogsTable>) {
-      await k.insertInto('review_logs').values(row).execute();
+      await db.kysely.insertInto('review_logs').values(row).execute();
     },
     reviews: (entryId: number) =>
-      k.selectFrom('review_logs').selectAll().where('entry_id', '=', entryId).orderBy('id', 'desc').limit(100).execute(),
+      db.kysely.selectFrom('review_logs').selectAll().where('entry_id', '=', entryId).orderBy('id', 'desc').limit(100).execute(),
     reviewsSince: (userId: number, since: string) =>
-      k
+      db.kysely
         .selectFrom('review_logs')
         .select(['rating', 'state', 'review'])
         .where('user_id', '=', userId)
@@ -135,7 +165,13 @@ export function wordsRepo(db: Db) {
         .execute(),
     reviewDays: async (userId: number) =>
       (
-        await k.selectFrom('review_logs').select('review').where('user_id', '=', userId).orderBy('review', 'desc').limit(5000).execute()
+        await db.kysely
+          .selectFrom('review_logs')
+          .select('review')
+          .where('user_id', '=', userId)
+          .orderBy('review', 'desc')
+          .limit(5000)
+          .execute()
       ).map((r) => r.review),
   };
 }

@@ -1,6 +1,6 @@
 import { DOWNLOAD_NAMES } from '@changdu/contract';
+import { attachment } from '../../lib/content-disposition.js';
 import type { Handlers } from '../../http/register-endpoints.js';
-import { attachment } from '../notes/notes.routes.js';
 import { wordsAnki, wordsCsv } from './words.export.js';
 import type { WordsService } from './words.service.js';
 
@@ -19,12 +19,12 @@ export function wordsRoutes(
   | 'words.export'
 > {
   return {
-    'words.add': (input, ctx) => words.add(ctx.actor.user.id, input),
+    'words.add': (input, ctx) => words.add(ctx.actor, input),
     'words.delete': (input, ctx) => words.delete(ctx.actor.user.id, input.word),
     'words.list': (input, ctx) => words.list(ctx.actor.user.id, input.order, input.q, input.offset),
     'words.overview': (_input, ctx) => words.overview(ctx.actor.user.id),
     'words.next': (input, ctx) => words.next(ctx.actor.user.id, input.force, input.size ?? 15),
-    'words.ofArticle': (input, ctx) => words.ofArticle(ctx.actor.user.id, input.article_id, input.offset, input.size ?? 15),
+    'words.ofArticle': (input, ctx) => words.ofArticle(ctx.actor, input.article_id, input.offset, input.size ?? 15),
     'words.review': (input, ctx) => words.review(ctx.actor.user.id, input.id, input.rating, input.spent),
     'words.detail': (input, ctx) => words.detail(ctx.actor.user.id, input.word),
     'words.export': async (input, ctx) => {

@@ -1,20 +1,21 @@
 import { cardStates, ratingLabels } from '@changdu/contract';
 import type { Grade } from 'ts-fsrs';
-import type { Db } from '../../db/client.js';
+import { transaction, type Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
 import { Invalid, NotFound } from '../../lib/errors.js';
 import { DAY, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
-import { parseParagraphs } from '../articles/article-content.js';
-import { articlesRepo } from '../articles/articles.repo.js';
-import type { DictionaryService } from '../dictionary/dictionary.service.js';
-import { meaningsOf } from '../dictionary/dictionary.service.js';
-import type { Ecdict } from '../dictionary/ecdict.js';
-import { analyse } from '../dictionary/lemmatizer.js';
-import { dayBounds, dayKey, streaks } from '../history/days.js';
+import { parseParagraphs, type ArticlesService } from '../articles/index.js';
+import type { DictionaryService } from '../dictionary/index.js';
+import { meaningsOf } from '../dictionary/index.js';
+import type { Ecdict } from '../dictionary/index.js';
+import { analyse } from '../dictionary/index.js';
+import { dayBounds, dayKey, streaks } from '../../lib/days.js';
 import { cardFields, newCard, preview, review, stateName, toCard, type CardRow } from './scheduler.js';
 import { wordsRepo, type WordOrder } from './words.repo.js';
 
 const PAGE = 20;
+const DOUBLE_TAP_MS = 3000;
 
 type ContextRow = Awaited<ReturnType<ReturnType<typeof wordsRepo>['contexts']>>[number];
 
@@ -31,9 +32,17 @@ function toContext(c: ContextRow) {
 const CONTEXTS_ON_CARD = 3;
 
 /** The word book: headwords with their context sentences, scheduled by FSRS; each user sees only their own. */
-export function wordsService(db: Db, clock: Clock, dict: Ecdict, dictionary: DictionaryService) {
+type UserActor = Extract<Actor, { kind: 'user' }>;
+
+export interface WordsDeps {
+  dict: Ecdict;
+  /** Only headword resolution is used here; lookups are the dictionary's own. */
+  dictionary: Pick<DictionaryService, 'headword' | 'lookup'>;
+  articles: Pick<ArticlesService, 'readable'>;
+}
+
+export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles }: WordsDeps) {
   const repo = wordsRepo(db);
-  const articles = articlesRepo(db);
 
   function item(row: CardRow) {
     const entry = dict.lookup(row.word);
@@ -72,35 +81,39 @@ export function wordsService(db: Db, clock: Clock, dict: Ecdict, dictionary: Dic
   }
 
   return {
+    /** True when the reader has this headword (the dictionary marks it). */
+    has: async (userId: number, word: string) => Boolean(await repo.byWord(userId, word)),
+    addedBetween: (userId: number, start: string, end: string) => repo.addedBetween(userId, start, end),
+
     async add(
-      userId: number,
+      actor: UserActor,
       input: { word: string; sentence?: string | undefined; article_id?: number | undefined; source?: string | undefined },
     ) {
+      const userId = actor.user.id;
       const headword = dictionary.headword(input.word, input.sentence);
       if (!headword) throw new NotFound(`词典里没有找到“${input.word}”，无法加入生词本`);
-      if (input.article_id !== undefined && !(await articles.findById(input.article_id))) throw new NotFound('文章不存在');
+      // A context may only point at an article the reader may open: a draft's id is as unknown as a made-up one.
+      if (input.article_id !== undefined) await articles.readable(actor, input.article_id);
       const now = clock.now().toISOString();
-      let row = await repo.byWord(userId, headword);
-      const added = !row;
-      if (!row) {
-        const id = await repo.insert({
+      return transaction(db, async () => {
+        const added = await repo.insertIfAbsent({
           user_id: userId,
           word: headword,
           ...cardFields(newCard(clock.now())),
           created_at: now,
           updated_at: now,
         });
-        row = (await repo.byId(userId, id))!;
-      }
-      await repo.addContext({
-        entry_id: row.id,
-        form: input.word.toLowerCase() !== headword ? input.word.toLowerCase() : null,
-        sentence: input.sentence ?? null,
-        article_id: input.article_id ?? null,
-        source: input.source ?? (input.article_id ? 'article' : null),
-        created_at: now,
+        const row = (await repo.byWord(userId, headword))!;
+        await repo.addContext({
+          entry_id: row.id,
+          form: input.word.toLowerCase() !== headword ? input.word.toLowerCase() : null,
+          sentence: input.sentence ?? null,
+          article_id: input.article_id ?? null,
+          source: input.source ?? (input.article_id ? 'article' : null),
+          created_at: now,
+        });
+        return { ...item(row), added };
       });
-      return { ...item(row), added };
     },
 
     async delete(userId: number, word: string) {
@@ -143,9 +156,9 @@ export function wordsService(db: Db, clock: Clock, dict: Ecdict, dictionary: Dic
     },
 
     /** The reader's words that occur in an article, with the forms used there. */
-    async ofArticle(userId: number, articleId: number, offset: number, size: number) {
-      const article = await articles.findById(articleId);
-      if (!article) throw new NotFound('文章不存在');
+    async ofArticle(actor: UserActor, articleId: number, offset: number, size: number) {
+      const userId = actor.user.id;
+      const { row: article } = await articles.readable(actor, articleId);
       const forms = new Map<string, Set<string>>();
       for (const p of parseParagraphs(article.content)) {
         for (const token of analyse(p.text)) {
@@ -167,22 +180,28 @@ export function wordsService(db: Db, clock: Clock, dict: Ecdict, dictionary: Dic
       if (rating < 1 || rating > 4) throw new Invalid('rating 必须是 1–4');
       const row = await owned(userId, id);
       const now = clock.now();
+      // No card is due again within seconds of a review (the shortest learning step is a
+      // minute), so a review this soon is the same tap arriving twice: answered, not applied.
+      if (row.last_review && now.getTime() - new Date(row.last_review).getTime() < DOUBLE_TAP_MS) return (await cards([row]))[0]!;
       const { card, log } = review(toCard(row), now, rating as Grade);
-      await repo.update(row.id, { ...cardFields(card), updated_at: now.toISOString() });
-      await repo.log({
-        entry_id: row.id,
-        user_id: userId,
-        rating: log.rating,
-        state: log.state,
-        due: log.due.toISOString(),
-        stability: log.stability,
-        difficulty: log.difficulty,
-        elapsed_days: log.elapsed_days,
-        last_elapsed_days: log.last_elapsed_days,
-        scheduled_days: log.scheduled_days,
-        learning_steps: log.learning_steps,
-        review: log.review.toISOString(),
-        spent_ms: spentMs,
+      await transaction(db, async () => {
+        // Two taps in flight at once: the one that finds the card changed applies nothing.
+        if (!(await repo.updateIfUnchanged(row.id, row.reps, { ...cardFields(card), updated_at: now.toISOString() }))) return;
+        await repo.log({
+          entry_id: row.id,
+          user_id: userId,
+          rating: log.rating,
+          state: log.state,
+          due: log.due.toISOString(),
+          stability: log.stability,
+          difficulty: log.difficulty,
+          elapsed_days: log.elapsed_days,
+          last_elapsed_days: log.last_elapsed_days,
+          scheduled_days: log.scheduled_days,
+          learning_steps: log.learning_steps,
+          review: log.review.toISOString(),
+          spent_ms: spentMs,
+        });
       });
       return (await cards([(await repo.byId(userId, id))!]))[0]!;
     },

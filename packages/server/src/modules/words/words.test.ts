@@ -35,12 +35,28 @@ describe('adding and removing words', () => {
     [{ word: '' }, '请填写单词'],
     [{ word: '学习' }, '只能添加英文单词'],
     [{ word: 'qzxqzxq' }, '词典里没有找到“qzxqzxq”，无法加入生词本'],
-    [{ word: 'deal', article_id: 999 }, '文章不存在'],
+    [{ word: 'deal', article_id: 999 }, '文章不存在或已下线'],
   ])('refuses %j and adds nothing', async (input, msg) => {
     const res = await t.call('words.add', input as never, { token: reader.token });
     expect(res.msg).toBe(msg);
     expect([400, 404]).toContain(res.http);
     expect((await t.call('words.overview', {}, { token: reader.token })).result!.total).toBe(0);
+  });
+
+  it('refuses a draft article as a context, exactly as a missing one, so drafts cannot be probed', async () => {
+    const draft = await createArticle(t, { status: 'draft', title: 'Secret draft' });
+    const res = await add('deal', { sentence: 'A deal.', article_id: draft });
+    expect([res.http, res.msg]).toEqual([404, '文章不存在或已下线']);
+    expect((await t.call('words.ofArticle', { article_id: draft }, { token: reader.token })).http).toBe(404);
+    expect((await t.call('words.overview', {}, { token: reader.token })).result!.total).toBe(0);
+  });
+
+  it('answers a double tap (concurrent adds of one word) with one entry and no error', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, () => add('zebra', { sentence: 'A zebra ran.' })));
+    expect(results.map((r) => r.code)).toEqual(Array(8).fill('200'));
+    expect(results.filter((r) => r.result!.added)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.result!.id)).size).toBe(1);
+    expect((await t.call('words.overview', {}, { token: reader.token })).result!.total).toBe(1);
   });
 
   it('deletes by any form of the word', async () => {
@@ -96,6 +112,14 @@ describe('reviewing with FSRS', () => {
       msg: 'rating 必须是 1–4',
     });
     expect((await t.call('words.review', { id: 9999, rating: 3 }, { token: reader.token })).http).toBe(404);
+  });
+
+  it('reviews a card once when the same rating is tapped twice at once', async () => {
+    const card = (await add('apple')).result!;
+    const [a, b] = await Promise.all([1, 2].map(() => t.call('words.review', { id: card.id, rating: 3 }, { token: reader.token })));
+    expect([a!.code, b!.code]).toEqual(['200', '200']);
+    expect([a!.result!.reps, b!.result!.reps]).toEqual([1, 1]);
+    expect(await t.db.kysely.selectFrom('review_logs').select('id').execute()).toHaveLength(1);
   });
 
   it('over a simulated week, brings each card back when FSRS says, with review on demand when nothing is due', async () => {

@@ -1,7 +1,6 @@
 import { articleLevels } from '@changdu/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, testDict, type TestApp } from '../../test/test-app.js';
-import { seedDemoContent } from './demo-content.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -12,7 +11,7 @@ afterEach(() => t.close());
 describe('demo content', () => {
   it('publishes at least 12 original articles across four or more topics and every level, once', async () => {
     const feedUrl = 'http://localhost:3000/api/demo/feed.xml';
-    expect(await seedDemoContent(t.db, testDict(), t.clock, feedUrl)).toBe(12);
+    expect(await t.app.seedDemoContent(feedUrl)).toBe(12);
     const list = [...(await t.call('article.list')).result!.list, ...(await t.call('article.list', { offset: 10 })).result!.list];
     expect(list).toHaveLength(12);
     expect(new Set(list.flatMap((a) => a.topics)).size).toBeGreaterThanOrEqual(4);
@@ -20,11 +19,11 @@ describe('demo content', () => {
     const article = (await t.call('article.show', { id: list[0]!.id })).result!;
     expect(article.title_zh).toBeTruthy();
     expect(article.paragraphs.every((p) => p.zh)).toBe(true);
-    expect(await seedDemoContent(t.db, testDict(), t.clock, feedUrl)).toBe(0);
+    expect(await t.app.seedDemoContent(feedUrl)).toBe(0);
   });
 
   it('serves a demo feed the app can crawl and download from itself, with no network', async () => {
-    await seedDemoContent(t.db, testDict(), t.clock, 'http://localhost:3000/api/demo/feed.xml');
+    await t.app.seedDemoContent('http://localhost:3000/api/demo/feed.xml');
     const manager = await t.createUser({ role: 'manager' });
     const feed = (await t.call('rss.feeds', {}, { token: manager.token })).result!.list[0]!;
     await t.call('rss.crawl', { id: feed.id }, { token: manager.token });

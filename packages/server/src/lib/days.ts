@@ -1,4 +1,4 @@
-import { DAY, HOUR } from '../../lib/clock.js';
+import { DAY, HOUR } from './clock.js';
 
 /** Reading days follow China time (UTC+8, no daylight saving): a day starts at 16:00 UTC. */
 const OFFSET = 8 * HOUR;

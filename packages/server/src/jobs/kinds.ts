@@ -1,0 +1,69 @@
+// Every kind of background job, declared without its handler so that modules can enqueue
+// (and the compiler can check their payloads) without depending on the code that runs them.
+// A leaf: it imports nothing from the server.
+import { z } from 'zod';
+
+export interface RetryPolicy {
+  /** Total runs before the task is failed for good. */
+  maxAttempts: number;
+  /** First retry delay; each later retry doubles it. */
+  backoffMs: number;
+}
+
+export interface JobKind<Name extends string = string, Payload extends z.ZodType = z.ZodType> {
+  readonly name: Name;
+  readonly payload: Payload;
+  readonly retry: RetryPolicy;
+  /**
+   * Tasks of this kind with the same key are one piece of work: while one is queued or running,
+   * enqueueing another answers that one (the database enforces it). Kinds without it never merge.
+   * Method syntax on purpose: a list of kinds holds kinds of different payloads.
+   */
+  idempotencyKey?(payload: z.output<Payload>): string;
+}
+
+export function defineKind<const Name extends string, Payload extends z.ZodType>(kind: JobKind<Name, Payload>): JobKind<Name, Payload> {
+  return kind;
+}
+
+/** Fetches a feed and stores the items not seen before. */
+export const crawlFeedKind = defineKind({
+  name: 'rss.crawl',
+  payload: z.object({ feed_id: z.number().int() }),
+  retry: { maxAttempts: 3, backoffMs: 60_000 },
+  idempotencyKey: (p) => `feed:${p.feed_id}`,
+});
+
+/** Turns a feed item into a draft article; `user_id` is recorded as the draft's creator. */
+export const downloadItemKind = defineKind({
+  name: 'rss.download',
+  payload: z.object({ item_id: z.number().int(), user_id: z.number().int().nullable() }),
+  retry: { maxAttempts: 3, backoffMs: 30_000 },
+  idempotencyKey: (p) => `item:${p.item_id}`,
+});
+
+/** Re-extracts an article from its source address, keeping what editors did. */
+export const redownloadArticleKind = defineKind({
+  name: 'article.redownload',
+  payload: z.object({ article_id: z.number().int(), user_id: z.number().int().nullable() }),
+  retry: { maxAttempts: 3, backoffMs: 30_000 },
+  idempotencyKey: (p) => `article:${p.article_id}`,
+});
+
+/** The kinds this build runs; start-up fails unless each has exactly one handler. */
+export const jobKinds: readonly JobKind[] = [crawlFeedKind, downloadItemKind, redownloadArticleKind];
+
+export type PayloadOf<K extends JobKind> = z.input<K['payload']>;
+
+export interface EnqueueOptions {
+  /** The user who started the task: they (and managers) may watch it. */
+  createdBy?: number | null;
+}
+
+/** What routes and services get to start background work: enqueueing, and nothing else of the queue. */
+export interface Enqueue {
+  /**
+   * Queues a task of `kind`, or answers the unfinished one with the same idempotency key.
+   */
+  enqueue<K extends JobKind>(kind: K, payload: PayloadOf<K>, options?: EnqueueOptions): Promise<{ id: number }>;
+}

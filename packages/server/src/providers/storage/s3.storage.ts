@@ -1,0 +1,109 @@
+import { createHash } from 'node:crypto';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertSafeKey, assertUrlOptions, attachmentDisposition, contentTypeFor, StorageError, type Storage } from './storage.js';
+
+export interface S3StorageOptions {
+  bucket: string;
+  region: string;
+  /** e.g. `http://127.0.0.1:9000` for MinIO; null or absent for AWS itself. */
+  endpoint?: string | null;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key`, which MinIO-like servers need. */
+  forcePathStyle?: boolean;
+  /** Put before every key as is, e.g. `changdu/`, so one bucket can hold several deployments. */
+  prefix?: string;
+}
+
+/** Names the SDK gives a missing object: GetObject's XML code, or HEAD's bare 404 (HEAD has no body). */
+const MISSING = new Set(['NoSuchKey', 'NotFound']);
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : 'Error';
+}
+
+/** Files in an S3-compatible bucket, which every API and worker process can share. */
+export function s3Storage(options: S3StorageOptions): Storage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint ?? undefined,
+    forcePathStyle: options.forcePathStyle ?? false,
+    // Explicit keys, so the SDK never goes looking in ~/.aws or the instance metadata service.
+    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // Many S3-compatible servers refuse the SDK's newer CRC checksum headers; Content-MD5
+    // (below) protects uploads everywhere instead.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+  });
+  const bucket = options.bucket;
+  const prefix = options.prefix ?? '';
+  const objectKey = (key: string) => {
+    assertSafeKey(key);
+    return prefix + key;
+  };
+
+  function fail(operation: string, key: string, error: unknown): never {
+    throw new StorageError(`S3 ${operation} ${bucket}/${prefix}${key} failed: ${errorName(error)}`, { cause: error });
+  }
+
+  return {
+    async put(key, data, putOptions = {}) {
+      const Key = objectKey(key);
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key,
+            Body: data,
+            ContentType: putOptions.contentType ?? contentTypeFor(key),
+            ContentMD5: createHash('md5').update(data).digest('base64'),
+          }),
+        );
+      } catch (error) {
+        fail('put', key, error);
+      }
+    },
+    async get(key) {
+      const Key = objectKey(key);
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+        if (!out.Body) return Buffer.alloc(0);
+        return Buffer.from(await out.Body.transformToByteArray());
+      } catch (error) {
+        if (MISSING.has(errorName(error))) return null;
+        fail('get', key, error);
+      }
+    },
+    async head(key) {
+      const Key = objectKey(key);
+      try {
+        const out = await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
+        return { size: out.ContentLength ?? 0, contentType: out.ContentType ?? 'application/octet-stream' };
+      } catch (error) {
+        if (MISSING.has(errorName(error))) return null;
+        fail('head', key, error);
+      }
+    },
+    async delete(key) {
+      const Key = objectKey(key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
+      } catch (error) {
+        fail('delete', key, error);
+      }
+    },
+    async url(key, urlOptions) {
+      const Key = objectKey(key);
+      assertUrlOptions(urlOptions);
+      const command = new GetObjectCommand({
+        Bucket: bucket,
+        Key,
+        ResponseContentDisposition: urlOptions.downloadName ? attachmentDisposition(urlOptions.downloadName) : undefined,
+      });
+      // Signing happens here with the configured keys; no request leaves the process.
+      return getSignedUrl(client, command, { expiresIn: urlOptions.expiresInSec });
+    },
+  };
+}
