@@ -26,17 +26,16 @@ import { notesRoutes, notesService } from './modules/notes/index.js';
 import { effectiveRole, usersRoutes, usersService } from './modules/users/index.js';
 import { wordsRoutes, wordsService } from './modules/words/index.js';
 import { demoService, seedDemoContent } from './modules/demo/index.js';
-import { imagesService } from './modules/media/images.service.js';
-import { mediaRoutes } from './modules/media/media.routes.js';
+import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
 import { tasksRoutes, tasksService } from './modules/tasks/index.js';
 import { openEventBus, type EventBus } from './providers/events/index.js';
+import { openRedis } from './providers/redis/redis.js';
 import { parseAllowance } from './providers/fetch/address-policy.js';
 import { createFetcher, type FetchedResource } from './providers/fetch/fetcher.js';
 import { openStorage } from './providers/storage/index.js';
-import { logsRoutes } from './modules/logs/logs.routes.js';
-import { logsService } from './modules/logs/logs.service.js';
-import { systemRoutes } from './modules/system/system.routes.js';
+import { logsRoutes, logsService } from './modules/logs/index.js';
+import { systemRoutes } from './modules/system/index.js';
 import { consoleSms } from './providers/sms/console.sms.js';
 import type { SmsProvider } from './providers/sms/sms.provider.js';
 import { webhookSms } from './providers/sms/webhook.sms.js';
@@ -163,7 +162,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The error handler must exist before any route is added: Fastify binds it at registration.
   installErrorHandling(app, { notFound: await serveWebApp(app, config.webDist), isUnavailable: isDatabaseUnavailable });
-  const limiter = config.rateLimit ? RateLimiter.open({ clock, log: app.log, redisUrl: config.redisUrl }) : null;
+  // Counters live in Redis when configured, so every API process counts against one limit; the limiter owns that connection.
+  const limiter = config.rateLimit
+    ? new RateLimiter({ clock, log: app.log, redis: config.redisUrl ? openRedis(config.redisUrl, app.log) : null })
+    : null;
   app.addHook('onClose', async () => {
     await limiter?.close();
   });

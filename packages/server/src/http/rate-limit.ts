@@ -3,7 +3,6 @@ import type { RateLimitRule } from '@changdu/contract';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Clock } from '../lib/clock.js';
-import { openRedis } from '../providers/redis/redis.js';
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -60,12 +59,6 @@ export class RateLimiter {
     this.log = options.log;
     this.redis = options.redis ?? null;
     this.keyPrefix = options.keyPrefix ?? 'changdu:rl';
-  }
-
-  /** A limiter on Redis when `redisUrl` is set, else in memory. */
-  static open(options: { clock: Clock; log: Logger; redisUrl: string | null }): RateLimiter {
-    const redis = options.redisUrl ? openRedis(options.redisUrl, options.log) : null;
-    return new RateLimiter({ clock: options.clock, log: options.log, redis });
   }
 
   /** Counts a hit; answers the seconds to wait when the limit is exceeded, else null. */

@@ -89,3 +89,4 @@ export function logsService(db: Db, clock: Clock) {
     },
   };
 }
+export type LogsService = ReturnType<typeof logsService>;

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { Handlers } from '../../http/register-endpoints.js';
-import type { demoService } from '../demo/demo.service.js';
+import type { demoService } from '../demo/index.js';
 import type { ImagesService } from './images.service.js';
 
 export function mediaRoutes(
