@@ -61,10 +61,7 @@ async function main() {
 
   if (role !== 'api') {
     await app.jobs.start();
-    const crawl = () =>
-      app.crawlDueFeeds().catch((error: unknown) =>
-        app.log.error({ err: error }, 'scheduled crawl failed'),
-      );
+    const crawl = () => app.crawlDueFeeds().catch((error: unknown) => app.log.error({ err: error }, 'scheduled crawl failed'));
     await crawl();
     // crawl() catches and logs its own failure, so the tick has nothing left to await.
     setInterval(() => void crawl(), 10 * MINUTE).unref();

@@ -17,13 +17,21 @@ describe('Toast', () => {
     expect(shown()).toBe('已复制');
     expect(document.querySelector('.toast-bottom')).not.toBeNull();
 
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(document.querySelector('.toast-leaving')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(document.querySelector('.toast-leaving')).not.toBeNull();
-    act(() => vi.advanceTimersByTime(149));
+    act(() => {
+      vi.advanceTimersByTime(149);
+    });
     expect(shown()).toBe('已复制');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(shown()).toBeNull();
   });
 
@@ -31,14 +39,22 @@ describe('Toast', () => {
     vi.useFakeTimers();
     setup();
     act(() => void showToast({ message: '悬停', duration: 1000 }));
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     fireEvent.mouseEnter(screen.getByText('悬停'));
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(document.querySelector('.toast-leaving')).toBeNull();
     fireEvent.mouseLeave(screen.getByText('悬停'));
-    act(() => vi.advanceTimersByTime(399));
+    act(() => {
+      vi.advanceTimersByTime(399);
+    });
     expect(document.querySelector('.toast-leaving')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(document.querySelector('.toast-leaving')).not.toBeNull();
   });
 
@@ -47,7 +63,9 @@ describe('Toast', () => {
     setup();
     act(() => void showToast({ message: '点我关闭', duration: 10_000, dismissible: true }));
     fireEvent.click(screen.getByText('点我关闭'));
-    act(() => vi.advanceTimersByTime(150));
+    act(() => {
+      vi.advanceTimersByTime(150);
+    });
     expect(shown()).toBeNull();
   });
 
@@ -56,7 +74,9 @@ describe('Toast', () => {
     setup();
     act(() => void showToast({ message: '不可关闭', duration: 10_000, dismissible: false }));
     fireEvent.click(screen.getByText('不可关闭'));
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(shown()).toBe('不可关闭');
   });
 
@@ -70,9 +90,13 @@ describe('Toast', () => {
     expect(shown()).toBe('第一条');
     // First leaves at 1000 ms, is removed at 1150 ms; the retry ticking every 250 ms
     // finds the slot free at 1250 ms.
-    act(() => vi.advanceTimersByTime(1150));
+    act(() => {
+      vi.advanceTimersByTime(1150);
+    });
     expect(shown()).toBeNull();
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(shown()).toBe('第二条');
   });
 });

@@ -23,7 +23,6 @@ interface ClientMeta {
 }
 
 export function authService({ clock, users, tokens, smsCodes, smsRequired }: AuthDeps) {
-
   async function session(user: UserRow, meta: ClientMeta): Promise<Session> {
     const issued = await tokens.issue(user.id, meta);
     return { ...issued, user: toUser(user, clock.now()) };
