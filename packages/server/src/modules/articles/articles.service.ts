@@ -61,16 +61,26 @@ export function articlesService(db: Db, clock: Clock) {
     return new Map(rows.filter((r) => mayOpen(r, role)).map((r) => [r.id, toCard(r)]));
   }
 
+  /**
+   * Rows of another list (history, stars, notes) joined with their article cards in one query,
+   * in the rows' order; rows whose article the role may not open are left out.
+   */
+  async function withCards<R, E extends object>(rows: readonly R[], articleId: (row: R) => number, role: Role, extra: (row: R) => E) {
+    const byId = await cards(rows.map(articleId), role);
+    return rows.flatMap((row) => {
+      const card = byId.get(articleId(row));
+      return card ? [{ ...card, ...extra(row) }] : [];
+    });
+  }
+
   /** Search hits in rank order, each with its snippet; rows that vanished meanwhile are dropped. */
   async function withSnippets(hits: { id: number; snippet: string }[], offset: number) {
-    const byId = await cards(
-      hits.map((h) => h.id),
+    const list = await withCards(
+      hits,
+      (h) => h.id,
       'anonymous',
+      (h) => ({ snippet: h.snippet }),
     );
-    const list = hits.flatMap((h) => {
-      const card = byId.get(h.id);
-      return card ? [{ ...card, snippet: h.snippet }] : [];
-    });
     return pageOf(list, offset, PAGE);
   }
 
@@ -85,6 +95,7 @@ export function articlesService(db: Db, clock: Clock) {
   return {
     readable,
     cards,
+    withCards,
 
     async list(offset: number, viewer: Viewer) {
       const page = await published(offset);

@@ -10,7 +10,7 @@ const PAGE = 20;
 type UserActor = Extract<Actor, { kind: 'user' }>;
 
 /** A reader's star and finished marks: set by hand on the reading page, or finished by reading. */
-export function marksService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'readable' | 'cards'>) {
+export function marksService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'readable' | 'withCards'>) {
   const repo = marksRepo(db);
 
   async function marksOf(userId: number, articleId: number) {
@@ -33,14 +33,12 @@ export function marksService(db: Db, clock: Clock, articles: Pick<ArticlesServic
 
     async starred(actor: UserActor, offset: number) {
       const rows = await repo.starred(actor.user.id, offset, PAGE + 1);
-      const cards = await articles.cards(
-        rows.map((r) => r.article_id),
+      const list = await articles.withCards(
+        rows,
+        (r) => r.article_id,
         actor.role,
+        (r) => ({ starred_at: r.starred_at! }),
       );
-      const list = rows.flatMap((r) => {
-        const card = cards.get(r.article_id);
-        return card ? [{ ...card, starred_at: r.starred_at! }] : [];
-      });
       return pageOf(list, offset, PAGE);
     },
   };

@@ -31,7 +31,7 @@ const hash = (text: string) => createHash('sha256').update(text).digest('hex');
  * passed since `t` was issued, and is refused when replayed.
  */
 export interface HistoryDeps {
-  articles: Pick<ArticlesService, 'readable' | 'cards'>;
+  articles: Pick<ArticlesService, 'readable' | 'withCards'>;
   marks: Pick<MarksService, 'markFinished'>;
   words: Pick<WordsService, 'addedBetween'>;
 }
@@ -124,14 +124,12 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words }:
 
     async list(actor: UserActor, offset: number) {
       const rows = await repo.history(actor.user.id, offset, PAGE + 1);
-      const cards = await articles.cards(
-        rows.map((r) => r.article_id),
+      const list = await articles.withCards(
+        rows,
+        (r) => r.article_id,
         actor.role,
+        (r) => ({ spent_time: r.spent_time, is_finish: r.is_finish === 1, last_read_at: r.last_read_at }),
       );
-      const list = rows.flatMap((r) => {
-        const card = cards.get(r.article_id);
-        return card ? [{ ...card, spent_time: r.spent_time, is_finish: r.is_finish === 1, last_read_at: r.last_read_at }] : [];
-      });
       return pageOf(list, offset, PAGE);
     },
 

@@ -42,7 +42,7 @@ function toNote(row: NoteRow, viewerId: number | null): Note {
 }
 
 /** Highlights and notes: private to their owner unless made public; only the owner changes them. */
-export function notesService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'readable' | 'cards'>) {
+export function notesService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'readable' | 'cards' | 'withCards'>) {
   const repo = notesRepo(db);
   const readable = async (articleId: number, actor: Actor) => (await articles.readable(actor, articleId)).row;
 
@@ -95,14 +95,12 @@ export function notesService(db: Db, clock: Clock, articles: Pick<ArticlesServic
 
     async articles(actor: Extract<Actor, { kind: 'user' }>, offset: number) {
       const rows = await repo.articles(actor.user.id, offset, PAGE + 1);
-      const cards = await articles.cards(
-        rows.map((r) => r.article_id),
+      const list = await articles.withCards(
+        rows,
+        (r) => r.article_id,
         actor.role,
+        (r) => ({ note_count: Number(r.note_count), last_noted_at: String(r.last_noted_at) }),
       );
-      const list = rows.flatMap((r) => {
-        const card = cards.get(r.article_id);
-        return card ? [{ ...card, note_count: Number(r.note_count), last_noted_at: String(r.last_noted_at) }] : [];
-      });
       return pageOf(list, offset, PAGE);
     },
 
