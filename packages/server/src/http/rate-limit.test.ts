@@ -4,12 +4,13 @@ import net from 'node:net';
 import type { RateLimitRule } from '@changdu/contract';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { redisForTests, TEST_REDIS_URL } from '../../test/redis.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { ManualClock } from '../lib/clock.js';
 import { openRedis } from '../providers/redis/redis.js';
 import { RateLimiter } from './rate-limit.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
 /** A logger that keeps what it is told, so tests can see the fallback being reported. */
 function recordingLog() {
@@ -25,19 +26,6 @@ async function hits(limiter: RateLimiter, n: number, bucket: string, rule: RateL
   const out: (number | null)[] = [];
   for (let i = 0; i < n; i++) out.push(await limiter.hit(bucket, rule, key));
   return out;
-}
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-  probe.on('error', () => undefined);
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
 }
 
 /** A port nothing listens on: bound by us, then released. */
@@ -121,11 +109,7 @@ describe('rate limits through the API', () => {
   });
 });
 
-const redisUp = await redisAnswers(REDIS_URL);
-if (!redisUp) {
-  if (process.env.CI === 'true') throw new Error(`Redis is required under CI but does not answer at ${REDIS_URL}`);
-  console.warn(`Skipping the Redis rate-limit tests: no Redis answers at ${REDIS_URL} (set TEST_REDIS_URL).`);
-}
+const redisUp = await redisForTests('the Redis rate-limit tests');
 
 describe.skipIf(!redisUp)('rate limits in Redis', () => {
   const keyPrefix = `changdu-test:rl:${randomUUID()}`;

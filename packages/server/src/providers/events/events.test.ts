@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { redisForTests, TEST_REDIS_URL } from '../../../test/redis.js';
 import {
   EventBusClosedError,
   EventTooLargeError,
@@ -16,7 +17,8 @@ import {
   type EventMessage,
 } from './index.js';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUrl = TEST_REDIS_URL;
+const redisUp = await redisForTests('the Redis event bus tests');
 const pgUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
 if (!pgUrl) {
   console.warn('Skipping the PostgreSQL LISTEN/NOTIFY event tests: TEST_DB is not postgres (they run in the server:postgres project).');
@@ -152,7 +154,7 @@ async function withPg<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-describe.each(kinds)('events: $name', (kind) => {
+describe.each(kinds.filter((k) => redisUp || k.name !== 'Redis pub/sub'))('events: $name', (kind) => {
   it('delivers a message published on one bus to a subscriber on another, in order', async () => {
     const { log } = recordingLog();
     const { publisher, subscriber } = kind.pair(log, freshNamespace());
