@@ -20,7 +20,16 @@ async function reachable(url: string): Promise<boolean> {
  * one answers (TEST_DATABASE_URL, or the local server). Under CI a missing PostgreSQL fails.
  */
 export async function serverProjects() {
-  const base = { root: './packages/server', include: ['src/**/*.test.ts'], environment: 'node', setupFiles: ['./test/setup.ts'] };
+  // Integration tests run real queries (the authorisation matrix walks every endpoint × role); on a
+  // loaded 2-core CI machine that can pass vitest's 5 s default without anything being wrong.
+  const base = {
+    root: './packages/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['./test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  };
   const projects: { test: typeof base & { name: string; env: Record<string, string> } }[] = [
     { test: { ...base, name: 'server:sqlite', env: { TEST_DB: 'sqlite' } } },
   ];
