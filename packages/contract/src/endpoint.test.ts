@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillPath, pathParams, routerPath } from './endpoint.js';
+import { z } from 'zod';
+import { fillPath, pathParams, routerPath, type Endpoint } from './endpoint.js';
 import { endpoints } from './endpoints/index.js';
 import { buildOpenApi } from './openapi.js';
 
@@ -38,5 +39,37 @@ describe('the endpoint table', () => {
     expect(operations).toHaveLength(Object.keys(endpoints).length);
     expect(doc.paths['/auth/login']).toHaveProperty('post.requestBody');
     expect(doc.paths['/reader/visitor']).toHaveProperty('get.x-role', 'manager');
+  });
+});
+
+describe('fields on the wire', () => {
+  const table = Object.entries(endpoints) as [string, Endpoint][];
+
+  it('reads every query and path field as text: no field there expects a JSON number or boolean', () => {
+    for (const [name, ep] of table) {
+      const schema = z.toJSONSchema(ep.input, { io: 'input', unrepresentable: 'any' }) as {
+        properties?: Record<string, { type?: string }>;
+      };
+      const params = pathParams(ep.path);
+      for (const [field, prop] of Object.entries(schema.properties ?? {})) {
+        if (ep.method !== 'GET' && !params.includes(field)) continue;
+        expect(['number', 'integer', 'boolean'], `${name}.${field}`).not.toContain(prop.type);
+      }
+    }
+  });
+
+  it('answers the probe of issue 9: a review rated `true` with spent `[5]` is refused', () => {
+    const r = endpoints['words.review'].input.safeParse({ id: '3', rating: true, spent: [5] });
+    expect(r.error?.issues[0]?.message).toBe('rating 必须是 1–4');
+    expect(endpoints['words.review'].input.safeParse({ id: '01', rating: 1 }).error?.issues[0]?.message).toBe('卡片 id 必须是整数');
+  });
+
+  it('lets only anonymous endpoints be cached, briefly', () => {
+    for (const [name, ep] of table) {
+      if (!ep.cache) continue;
+      expect(ep.role, name).toBe('anonymous');
+      expect(ep.method, name).toBe('GET');
+      expect(ep.cache.maxAge, name).toBeLessThanOrEqual(300);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { forText } from './fields.js';
 import type { Role } from './roles.js';
 
 export type Method = 'GET' | 'POST';
@@ -8,6 +9,16 @@ export interface RateLimitRule {
   by: 'ip' | { field: string };
   max: number;
   windowSec: number;
+}
+
+/**
+ * A shared cache may keep an anonymous caller's answer for `maxAge` seconds. The answer
+ * varies on `Authorization` and `Cookie` (a logged-in caller is never served it) and on the
+ * request headers named in `vary` that the handler reads (e.g. the client id).
+ */
+export interface PublicCache {
+  maxAge: number;
+  vary?: readonly string[];
 }
 
 /**
@@ -29,10 +40,35 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   /** GET downloads opened from a plain link may authenticate with the `bb_token` cookie. */
   cookieAuth?: boolean;
   rateLimit?: readonly RateLimitRule[];
+  /**
+   * Absent (the default): `Cache-Control: no-store`. Only an anonymous endpoint may let a
+   * shared cache keep its answer, and then only the answer to an anonymous caller.
+   */
+  cache?: R extends 'anonymous' ? PublicCache : never;
+}
+
+/**
+ * The input schema as it is validated: fields that arrive as text (every field of a GET,
+ * every path parameter) take their builder's text form (`fields.ts`), JSON body fields
+ * stay JSON-typed. Object-level refinements are kept.
+ */
+function inputOnTheWire<I extends z.ZodType>(method: Method, path: string, input: I): I {
+  if (!(input instanceof z.ZodObject)) return input;
+  const params = new Set(pathParams(path));
+  const shape: Record<string, z.ZodType> = {};
+  let changed = false;
+  for (const [key, field] of Object.entries(input.shape as Record<string, z.ZodType>)) {
+    shape[key] = method === 'GET' || params.has(key) ? forText(field) : field;
+    changed ||= shape[key] !== field;
+  }
+  if (!changed) return input;
+  // The declared type stays: a caller still passes numbers and booleans, which the client
+  // writes into the URL as their canonical text; only the server sees the text form.
+  return input.clone({ ...input._zod.def, shape }) as unknown as I;
 }
 
 export function endpoint<I extends z.ZodType, O extends z.ZodType, R extends Role>(def: Endpoint<I, O, R>): Endpoint<I, O, R> {
-  return def;
+  return { ...def, input: inputOnTheWire(def.method, def.path, def.input) };
 }
 
 export type InputOf<E> = E extends Endpoint<infer I, z.ZodType, Role> ? z.input<I> : never;

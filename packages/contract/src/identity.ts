@@ -15,7 +15,16 @@ export const Headers = {
   clientId: 'x-bb-cuid',
   clientInfo: 'x-client-info',
   signature: 'x-bb-sign',
+  /** Marks a call as made by the app's own script: the CSRF proof for a cookie-borne session. */
+  requestedWith: 'x-requested-with',
 } as const;
+
+/**
+ * The value the web client sends in `X-Requested-With`. A cross-site form or link cannot
+ * set a request header, and a cross-site script cannot without a CORS preflight the
+ * server never grants, so the header proves the call came from the app's own pages.
+ */
+export const REQUESTED_WITH = 'changdu';
 
 /** The anonymous client id lives this long (spec §9). */
 export const CLIENT_ID_DAYS = 365;

@@ -23,6 +23,18 @@ const envSchema = z.object({
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: optionalUrl,
+  // Hosts whose Host header may appear in absolute links when PUBLIC_URL is not set ("host" or "host:port").
+  ALLOWED_HOSTS: optional(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/, '形如 example.com 或 example.com:8080，用逗号分隔'))),
+  ),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().optional(),
   ADMIN_PHONE: z.preprocess(
@@ -35,6 +47,9 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8, '至少 8 位').optional()),
   SEED_DEMO: bool.default(true),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // log2 of scrypt's N for new password hashes. The default is OWASP's recommendation (N=2^17,
+  // 128 MiB and ~0.4 s a hash); test suites set a cheaper cost here, explicitly, to stay fast.
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   SMS_PROVIDER: z.enum(['console', 'webhook']).default('console'),
   SMS_WEBHOOK_URL: optionalUrl,
   REGISTER_SMS: z.enum(['auto', 'always', 'never']).default('auto'),
@@ -76,14 +91,26 @@ export type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   readonly env: Env['NODE_ENV'];
-  readonly http: { readonly port: number; readonly host: string; readonly trustProxy: boolean; readonly publicUrl: string | null };
+  readonly http: {
+    readonly port: number;
+    readonly host: string;
+    readonly trustProxy: boolean;
+    readonly publicUrl: string | null;
+    /** Hosts a request's Host may name for absolute links (PUBLIC_URL wins when set); the first is the fallback. */
+    readonly allowedHosts: readonly string[];
+  };
   readonly logLevel: Env['LOG_LEVEL'];
   readonly dataDir: string;
   readonly database: { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
   readonly webDist: string | null;
   readonly admin: { readonly phone: string | null; readonly password: string | null };
   readonly seedDemo: boolean;
-  readonly auth: { readonly tokenTtlDays: number; readonly registerSms: Env['REGISTER_SMS'] };
+  readonly auth: {
+    readonly tokenTtlDays: number;
+    readonly registerSms: Env['REGISTER_SMS'];
+    /** log2 of scrypt's N for new password hashes; older hashes are replaced at their next login. */
+    readonly passwordHashCost: number;
+  };
   readonly sms: { readonly provider: Env['SMS_PROVIDER']; readonly webhookUrl: string | null };
   readonly rateLimit: boolean;
   readonly analyticsScriptUrl: string | null;
@@ -123,14 +150,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const dataDir = path.resolve(e.DATA_DIR);
   return Object.freeze({
     env: e.NODE_ENV,
-    http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY, publicUrl: e.PUBLIC_URL ?? null },
+    http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY, publicUrl: e.PUBLIC_URL ?? null, allowedHosts: allowedHosts(e) },
     logLevel: e.LOG_LEVEL,
     dataDir,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'changdu.sqlite') },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : e.NODE_ENV === 'production' ? defaultWebDist() : null,
     admin: { phone: e.ADMIN_PHONE ?? null, password: e.ADMIN_PASSWORD ?? null },
     seedDemo: e.SEED_DEMO,
-    auth: { tokenTtlDays: e.TOKEN_TTL_DAYS, registerSms: e.REGISTER_SMS },
+    auth: { tokenTtlDays: e.TOKEN_TTL_DAYS, registerSms: e.REGISTER_SMS, passwordHashCost: e.PASSWORD_HASH_COST },
     sms: { provider: e.SMS_PROVIDER, webhookUrl: e.SMS_WEBHOOK_URL ?? null },
     rateLimit: e.RATE_LIMIT,
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
@@ -164,6 +191,13 @@ function storageConfig(e: Env, dataDir: string): Config['storage'] {
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
     prefix: e.S3_PREFIX ?? '',
   };
+}
+
+/** ALLOWED_HOSTS, or loopback names; the host of PUBLIC_URL always counts. */
+function allowedHosts(e: Env): string[] {
+  const hosts = e.ALLOWED_HOSTS ?? ['localhost', '127.0.0.1', '[::1]'];
+  const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).host : null;
+  return publicHost && !hosts.includes(publicHost) ? [...hosts, publicHost] : hosts;
 }
 
 function defaultWebDist(): string {

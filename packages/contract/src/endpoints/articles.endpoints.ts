@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
+import { Headers } from '../identity.js';
 import { clearableText, flag, id, offset, optionalText, page, text } from '../fields.js';
 import {
   articleCardSchema,
@@ -57,6 +58,7 @@ export const articleEndpoints = {
     method: 'GET',
     path: '/reader/article/waikan',
     role: 'anonymous',
+    cache: { maxAge: 60, vary: [Headers.clientId] },
     summary: '已发布的外刊文章，最新在前',
     input: z.object({ offset }),
     output: page(articleCardSchema),
@@ -65,6 +67,7 @@ export const articleEndpoints = {
     method: 'GET',
     path: '/reader/article/{id}/show',
     role: 'anonymous',
+    cache: { maxAge: 60, vary: [Headers.clientId] },
     summary: '阅读页的文章（会员文章对非会员只给开头几段）',
     input: z.object(articleId),
     output: articleDetailSchema,
@@ -73,6 +76,7 @@ export const articleEndpoints = {
     method: 'GET',
     path: '/reader/article/waikan/{id}/show',
     role: 'anonymous',
+    cache: { maxAge: 60, vary: [Headers.clientId] },
     summary: '外刊文章阅读页（同 /reader/article/{id}/show）',
     input: z.object(articleId),
     output: articleDetailSchema,
@@ -97,6 +101,7 @@ export const articleEndpoints = {
     method: 'GET',
     path: '/reader/article/topic',
     role: 'anonymous',
+    cache: { maxAge: 60 },
     summary: '按话题（q）、作者（author）或难度（level）列出文章',
     input: z.object({
       q: optionalText('话题', 40),
@@ -110,6 +115,7 @@ export const articleEndpoints = {
     method: 'GET',
     path: '/reader/article/labels',
     role: 'anonymous',
+    cache: { maxAge: 60 },
     summary: '话题标签及其已发布文章数',
     input: z.object({}),
     output: z.object({ list: z.array(z.object({ topic: z.string(), label: z.string(), count: z.number().int() })) }),
@@ -118,6 +124,7 @@ export const articleEndpoints = {
     method: 'GET',
     path: '/reader/author/{id}',
     role: 'anonymous',
+    cache: { maxAge: 60 },
     summary: '作者及其文章数',
     input: z.object({ id: id('作者 id') }),
     output: authorRefSchema.extend({ bio: z.string().nullable(), article_count: z.number().int() }),

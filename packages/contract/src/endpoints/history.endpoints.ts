@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { flag, id, offset, page, text } from '../fields.js';
+import { flag, id, int, offset, page, text } from '../fields.js';
 import { articleCardSchema } from './articles.shared.js';
 
 export const dayStatsSchema = z.object({
@@ -30,11 +30,11 @@ export const historyEndpoints = {
     input: z
       .object({
         article_id: id('文章 id'),
-        spent_time: z.coerce
-          .number({ error: '阅读时长必须是数字' })
-          .int({ error: '阅读时长必须是整数（秒）' })
-          .min(0, { error: '阅读时长不能为负数' })
-          .max(3600, { error: '一次最多上报 3600 秒' }),
+        spent_time: int('阅读时长', {
+          min: 0,
+          max: 3600,
+          msg: { type: '阅读时长必须是数字', int: '阅读时长必须是整数（秒）', min: '阅读时长不能为负数', max: '一次最多上报 3600 秒' },
+        }),
         is_finish: flag('is_finish').default(false),
         t: text('t', { max: 500 }),
       })

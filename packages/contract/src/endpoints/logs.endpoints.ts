@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { clientKey, flag, limit, offset, page, text } from '../fields.js';
+import { clientKey, flag, freeJson, limit, offset, page, text } from '../fields.js';
 
 export const logSources = ['WEB', 'WEBVIEW'] as const;
 
@@ -8,6 +8,8 @@ export const logSources = ['WEB', 'WEBVIEW'] as const;
 export const LogEvents = { OPEN_APP: 'OPEN_APP', PAGE_OPEN: 'PAGE_OPEN' } as const;
 
 const jsonValue: z.ZodType<unknown> = z.unknown();
+/** Event data as a client sends it: any JSON, capped in depth and size (the service stores it as text). */
+const eventData = freeJson('事件数据', { maxBytes: 4096 });
 
 export const logEventSchema = z.object({
   id: z.number().int(),
@@ -42,9 +44,10 @@ export const logEndpoints = {
     summary: '记录客户端事件（打开应用、打开页面……）；cuid 缺省取 X-BB-CUID',
     input: z.object({
       name: text('事件名', { max: 64 }),
-      data: jsonValue.optional(),
+      data: eventData.optional(),
       cuid: clientKey('客户端标识').optional(),
-      uid: z.unknown().optional(),
+      // Ignored (the user comes from the token), but still bounded like any free-form field.
+      uid: freeJson('uid', { maxBytes: 1024 }).optional(),
       is_new: flag('is_new').default(false),
       source: z.enum(logSources, { error: 'source 只能是 WEB 或 WEBVIEW' }).default('WEB'),
     }),

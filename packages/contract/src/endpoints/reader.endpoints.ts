@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { clientKey, flag, id, offset, optionalText, page, text } from '../fields.js';
+import { clientKey, flag, freeJsonObject, id, offset, optionalText, page, text } from '../fields.js';
 import { articleCardSchema, articleWordSchema, examLevels } from './articles.shared.js';
 import { okResult } from './shared.js';
 
@@ -93,6 +93,7 @@ export const readerEndpoints = {
     method: 'GET',
     path: '/reader/article/{id}/level_words',
     role: 'anonymous',
+    cache: { maxAge: 60 },
     summary: '文章中超出所选级别（C4/C6/L4/L8/IELTS）的词及释义',
     input: z.object({ id: id('文章 id'), level: z.enum(examLevels, { error: '级别只能是 C4、C6、L4、L8 或 IELTS' }) }),
     output: z.object({ level: z.enum(examLevels), list: z.array(levelWordSchema) }),
@@ -130,7 +131,7 @@ export const readerEndpoints = {
       root: text('段落标识', { max: 40 }),
       tag: optionalText('标签', 20),
       color: z.enum(noteColors, { error: '颜色不在可选范围内' }).default('yellow'),
-      data: z.record(z.string(), z.unknown(), { error: '位置数据格式不正确' }).optional(),
+      data: freeJsonObject('位置数据', { maxBytes: 2048, tooLarge: '位置数据太大' }).optional(),
       is_public: flag('is_public').default(false),
     }),
     output: noteSchema,

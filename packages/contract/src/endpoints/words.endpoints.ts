@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { flag, id, limit, offset, optionalText, page, text } from '../fields.js';
+import { flag, id, int, limit, offset, optionalText, page, text } from '../fields.js';
 import { wordEntrySchema } from './reader.endpoints.js';
 
 /** FSRS card states (ts-fsrs `State`). */
@@ -110,7 +110,7 @@ export const wordsEndpoints = {
     path: '/reader/myword/review/next',
     role: 'user',
     summary: '下一批到期的卡片；force 时没有到期卡片也给出未到期的（提前复习）',
-    input: z.object({ force: flag('force').default(false), size: limit(REVIEW_BATCH, 50).optional() }),
+    input: z.object({ force: flag('force').default(false), size: limit(REVIEW_BATCH, 50, 'size').optional() }),
     output: z.object({ list: z.array(reviewCardSchema), due_now: z.number().int() }),
   }),
   'words.ofArticle': endpoint({
@@ -118,7 +118,7 @@ export const wordsEndpoints = {
     path: '/reader/myword/review/article',
     role: 'user',
     summary: '生词本中在这篇文章里出现的词',
-    input: z.object({ article_id: id('文章 id'), offset, size: limit(REVIEW_BATCH, 200).optional() }),
+    input: z.object({ article_id: id('文章 id'), offset, size: limit(REVIEW_BATCH, 200, 'size').optional() }),
     output: page(reviewCardSchema.extend({ forms: z.array(z.string()) })),
   }),
   'words.review': endpoint({
@@ -128,17 +128,16 @@ export const wordsEndpoints = {
     summary: '复习一张卡片：rating 1 忘记 / 2 模糊 / 3 记得 / 4 简单，spent 为用时（毫秒）',
     input: z.object({
       id: id('卡片 id'),
-      rating: z.coerce
-        .number({ error: 'rating 必须是 1–4' })
-        .int({ error: 'rating 必须是 1–4' })
-        .min(1, { error: 'rating 必须是 1–4' })
-        .max(4, { error: 'rating 必须是 1–4' }),
-      spent: z.coerce
-        .number({ error: '用时必须是数字（毫秒）' })
-        .int({ error: '用时必须是整数（毫秒）' })
-        .min(0, { error: '用时不能为负数' })
-        .max(3_600_000, { error: '用时太长了' })
-        .default(0),
+      rating: int('rating', {
+        min: 1,
+        max: 4,
+        msg: { type: 'rating 必须是 1–4', int: 'rating 必须是 1–4', min: 'rating 必须是 1–4', max: 'rating 必须是 1–4' },
+      }),
+      spent: int('用时', {
+        min: 0,
+        max: 3_600_000,
+        msg: { type: '用时必须是数字（毫秒）', int: '用时必须是整数（毫秒）', min: '用时不能为负数', max: '用时太长了' },
+      }).default(0),
     }),
     output: reviewCardSchema,
   }),

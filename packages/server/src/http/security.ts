@@ -1,29 +1,160 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import { Headers, type Endpoint } from '@changdu/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** Security headers with a CSP that fits the SPA: own scripts only (plus a configured analytics origin). */
-export async function securityHeaders(app: FastifyInstance, analyticsScriptUrl: string | null) {
+/**
+ * The CSP for the SPA: own scripts only (plus a configured analytics origin). Written out in
+ * full (no helmet defaults merged in) so the same string can be sent on responses written
+ * where helmet never runs (framework errors, client errors).
+ */
+function cspDirectives(analyticsScriptUrl: string | null): Record<string, string[]> {
   const analytics = analyticsScriptUrl ? [new URL(analyticsScriptUrl).origin] : [];
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'font-src': ["'self'", 'data:'],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'object-src': ["'none'"],
+    'script-src': ["'self'", ...analytics],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'media-src': ["'self'", 'blob:', 'https:'],
+    'connect-src': ["'self'", ...analytics],
+    // Served over plain http on a LAN or in development, so no upgrade-insecure-requests.
+  };
+}
+
+/**
+ * The headers helmet sends, as a plain record, for responses written outside Fastify's
+ * hooks. A test compares them with what helmet sends on a normal response, so they cannot drift.
+ */
+export function rawSecurityHeaders(analyticsScriptUrl: string | null): Readonly<Record<string, string>> {
+  const csp = Object.entries(cspDirectives(analyticsScriptUrl))
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+  return Object.freeze({
+    'content-security-policy': csp,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-site',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  });
+}
+
+/** Security headers on every routed response. */
+export async function securityHeaders(app: FastifyInstance, analyticsScriptUrl: string | null) {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...analytics],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...analytics],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        // Served over plain http on a LAN or in development; upgrading would break it.
-        upgradeInsecureRequests: null,
-        formAction: ["'self'"],
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(analyticsScriptUrl) },
     // The app opens images from article sources; cross-origin isolation would block them.
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
+}
+
+/** No JSON body the API takes nests deeper than this; free-form fields are capped lower (fields.ts). */
+export const MAX_BODY_DEPTH = 32;
+
+/**
+ * The nesting depth of a JSON text, counted on the text in one pass before it is parsed, so a
+ * deep body (`[[[[…` 8 KB long) is refused before any recursive code (the parser's
+ * prototype-poisoning scan, String(), a logger, a validator) can walk it.
+ */
+export function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** Fastify's own JSON parser (with its prototype-poisoning guard) behind the depth check. */
+export function guardJsonBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (jsonDepthExceeds(text, MAX_BODY_DEPTH)) {
+      done(Object.assign(new Error('JSON body nested too deep'), { statusCode: 400, code: 'CD_JSON_TOO_DEEP' }), undefined);
+      return;
+    }
+    // Fastify's default parser answers through `done`; it returns nothing to wait for.
+    void parse(req, text, done);
+  });
+}
+
+/**
+ * Cache headers of an endpoint's successful answer: `no-store` unless the endpoint lets a
+ * shared cache keep it and the caller is anonymous and sent no credential (`shareable`).
+ * `Vary` is sent on both answers of a cacheable endpoint, so a cache never serves the
+ * anonymous answer to a logged-in caller.
+ */
+export function cacheHeaders(ep: Endpoint, shareable: boolean): Record<string, string> {
+  if (!ep.cache) return { 'cache-control': 'no-store' };
+  // The session cookie counts only with the app's request header, so that header changes the answer too.
+  const vary = ['Authorization', 'Cookie', Headers.requestedWith, ...(ep.cache.vary ?? [])].join(', ');
+  return { 'cache-control': shareable ? `public, max-age=${ep.cache.maxAge}` : 'no-store', vary };
+}
+
+export interface LinkOriginOptions {
+  /** PUBLIC_URL: when set, every absolute link starts with it. */
+  publicUrl: string | null;
+  /** Hosts (optionally `host:port`) whose Host header may be used for links; an entry without a port allows any. */
+  allowedHosts: readonly string[];
+}
+
+interface HostEntry {
+  hostname: string;
+  port: string | null;
+}
+
+function parseHost(value: string): HostEntry | null {
+  try {
+    const u = new URL(`http://${value}`);
+    // Only a bare host[:port]: userinfo or a path is a forged header, not a host.
+    if (u.username || u.password || u.pathname !== '/' || u.search || u.hash) return null;
+    return { hostname: u.hostname, port: u.port || null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The base URL for absolute links the server writes into documents (feeds, exports): PUBLIC_URL
+ * when set; else the request's Host when it is allowed; else the first allowed host on the
+ * port the request came in on. An unchecked Host header is never reflected.
+ */
+export function linkOrigin({ publicUrl, allowedHosts }: LinkOriginOptions): (req: FastifyRequest) => string {
+  if (publicUrl) {
+    const base = publicUrl.replace(/\/+$/, '');
+    return () => base;
+  }
+  const allowed = allowedHosts.map(parseHost).filter((h): h is HostEntry => h !== null);
+  const first = allowed[0] ?? { hostname: 'localhost', port: null };
+  return (req) => {
+    const scheme = req.protocol === 'https' ? 'https' : 'http';
+    const asked = parseHost(req.host);
+    if (asked && allowed.some((a) => a.hostname === asked.hostname && (a.port === null || a.port === asked.port))) {
+      return `${scheme}://${asked.hostname}${asked.port ? `:${asked.port}` : ''}`;
+    }
+    const port = first.port ?? (req.socket?.localPort ? String(req.socket.localPort) : null);
+    return `${scheme}://${first.hostname}${port ? `:${port}` : ''}`;
+  };
 }

@@ -14,7 +14,7 @@ export function isTaskFinished(task: Pick<Task, 'status'> | undefined): boolean 
 export function useTask(id: number | null) {
   return useQuery<Task, ApiError>({
     queryKey: apiKey('task.show', { id: id ?? 0 }),
-    queryFn: ({ signal }) => unwrap(call('task.show', { id }, { signal })),
+    queryFn: ({ signal }) => unwrap(call('task.show', { id: id ?? 0 }, { signal })),
     enabled: id !== null,
     staleTime: 0,
     refetchInterval: (query) => (isTaskFinished(query.state.data) ? false : TASK_POLL_MS),
