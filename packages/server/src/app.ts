@@ -3,10 +3,10 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { isDatabaseUnavailable, type Db } from './db/client.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { registerEndpoints, type Handlers } from './http/register-endpoints.js';
-import { securityHeaders } from './http/security.js';
+import { guardJsonBodies, linkOrigin, rawSecurityHeaders, securityHeaders } from './http/security.js';
 import { serveWebApp } from './http/web-app.js';
 import { enqueueDueCrawls, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -19,7 +19,7 @@ import {
   marksService,
   readerAidsRoutes,
 } from './modules/articles/index.js';
-import { authRoutes, authService, captchaService, smsCodeService, tokensService } from './modules/auth/index.js';
+import { authRoutes, authService, captchaService, loginGuard, smsCodeService, tokensService } from './modules/auth/index.js';
 import { dictionaryRoutes, dictionaryService, openEcdict, type Ecdict } from './modules/dictionary/index.js';
 import { historyRoutes, historyService } from './modules/history/index.js';
 import { notesRoutes, notesService } from './modules/notes/index.js';
@@ -87,6 +87,8 @@ function localDemoResolver(app: FastifyInstance, publicUrl: string | null) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
+  // Written by hand where no hook runs (router and Node parser errors): the same headers helmet sends.
+  const rawHeaders = rawSecurityHeaders(config.analyticsScriptUrl);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -95,8 +97,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID().slice(0, 8),
     requestIdHeader: false,
     trustProxy: config.http.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: frameworkErrors(rawHeaders),
+    clientErrorHandler: clientErrorHandler(rawHeaders),
   });
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -104,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await securityHeaders(app, config.analyticsScriptUrl);
+  guardJsonBodies(app);
 
   const sms =
     deps.sms ??
@@ -126,12 +131,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!deps.dict) dict.close();
   });
 
+  // Counters live in Redis when configured, so every API process counts against one limit; the limiter owns that connection.
+  // Built before the services: the login guard (auth) counts in it too.
+  const limiter = config.rateLimit
+    ? new RateLimiter({ clock, log: app.log, redis: config.redisUrl ? openRedis(config.redisUrl, app.log) : null })
+    : null;
+  app.addHook('onClose', async () => {
+    await limiter?.close();
+  });
+
   // Services, wired once, in dependency order (docs/architecture.md): users ← auth;
   // dictionary; articles → dictionary; words, notes → articles; history → articles, words.
   const users = usersService(db, clock);
   const tokens = tokensService(db, clock, users, config.auth.tokenTtlDays);
   const smsCodes = smsCodeService(db, clock, sms);
-  const auth = authService({ clock, users, tokens, smsCodes, smsRequired });
+  const auth = authService({
+    db,
+    clock,
+    users,
+    tokens,
+    smsCodes,
+    smsRequired,
+    passwordCost: config.auth.passwordHashCost,
+    guard: loginGuard(limiter),
+  });
   const logs = logsService(db, clock);
   const articles = articlesService(db, clock);
   const marks = marksService(db, clock, articles);
@@ -162,15 +185,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The error handler must exist before any route is added: Fastify binds it at registration.
   installErrorHandling(app, { notFound: await serveWebApp(app, config.webDist), isUnavailable: isDatabaseUnavailable });
-  // Counters live in Redis when configured, so every API process counts against one limit; the limiter owns that connection.
-  const limiter = config.rateLimit
-    ? new RateLimiter({ clock, log: app.log, redis: config.redisUrl ? openRedis(config.redisUrl, app.log) : null })
-    : null;
-  app.addHook('onClose', async () => {
-    await limiter?.close();
-  });
   registerEndpoints(app, handlers, {
     limiter,
+    clock,
+    linkOrigin: linkOrigin({ publicUrl: config.http.publicUrl, allowedHosts: config.http.allowedHosts }),
     async resolveToken(token) {
       const found = await tokens.resolve(token);
       if (!found) return null;

@@ -117,6 +117,9 @@ export async function createTestApp(options: { env?: Record<string, string>; sms
     LOG_LEVEL: 'silent',
     RATE_LIMIT: 'false',
     SEED_DEMO: 'false',
+    // Hashing at OWASP's cost (~0.4 s) for every test user would slow the suite tenfold; the cost
+    // is a setting, and tests of hashing itself set it back.
+    PASSWORD_HASH_COST: '10',
     DATA_DIR: files,
     ...options.env,
   });
@@ -160,7 +163,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sms
     const user = await usersRepo(db).insert({
       phone: o.phone ?? `139${String(10_000_000 + serial * 7919).slice(-8)}`,
       username: o.username ?? `reader_${serial}_${randomBytes(2).toString('hex')}`,
-      password_hash: await hashPassword(password),
+      password_hash: await hashPassword(password, config.auth.passwordHashCost),
       role: o.role ?? 'user',
       now: clock.now().toISOString(),
     });

@@ -11,7 +11,7 @@ export interface RequestMeta {
   cuid: string | null;
   appId: string | null;
   clientInfo: ClientInfo | null;
-  /** `scheme://host` the client used, for links the server writes into documents. */
+  /** The base URL for links the server writes into documents: PUBLIC_URL or an allowed Host, never an unchecked one. */
   origin: string;
   /** The signed-request value (X-BB-Sign), for calls that require one. */
   signature: string | null;
@@ -24,4 +24,12 @@ export interface RequestMeta {
 export type HandlerContext<R extends Role> = RequestMeta & {
   actor: R extends 'anonymous' ? Actor : Extract<Actor, { kind: 'user' }>;
   setHeader(name: string, value: string): void;
+  /**
+   * Sets a cookie only the browser can read: HttpOnly, SameSite=Lax, Path=/, Secure when the
+   * request came over https (as the proxy says only under TRUST_PROXY), with a Max-Age that
+   * ends at `expires` by the app's clock (a client's own clock may be wrong).
+   */
+  setCookie(name: string, value: string, options: { expires: Date }): void;
+  /** Removes a cookie set by `setCookie`. */
+  clearCookie(name: string): void;
 };

@@ -20,6 +20,16 @@ export interface RateLimiterOptions {
 // Keys come from request input before validation; a long one is hashed so it cannot bloat the store.
 const MAX_KEY_LENGTH = 64;
 const FALLBACK_WARN_EVERY_MS = 60_000;
+// The memory store expires entries with setTimeout, which fires at once for delays past 2^31-1 ms.
+const MAX_MEMORY_TTL_SEC = Math.floor((2 ** 31 - 1) / 1000);
+
+/** One counted hit: how long to wait when it went over the limit, and how to take it back. */
+export interface CountedHit {
+  /** Seconds until the window ends when this hit exceeded the limit, else null. */
+  wait: number | null;
+  /** Takes this hit back, for an attempt that turned out not to count (a right password). */
+  undo(): Promise<void>;
+}
 
 /** Stands in while Redis does not answer, and says so in the log (at most once a minute). */
 class MemoryFallback extends RateLimiterMemory {
@@ -51,6 +61,7 @@ export class RateLimiter {
   private readonly keyPrefix: string;
   /** One limiter per (max, window): rate-limiter-flexible fixes both per instance. The contract's rules bound the map. */
   private readonly limiters = new Map<string, RateLimiterAbstract>();
+  private markStore: RateLimiterAbstract | null = null;
   private lastFallbackWarn: number | null = null;
   private fallbackHits = 0;
 
@@ -63,19 +74,47 @@ export class RateLimiter {
 
   /** Counts a hit; answers the seconds to wait when the limit is exceeded, else null. */
   async hit(bucket: string, rule: RateLimitRule, key: string): Promise<number | null> {
+    return (await this.count(bucket, rule, key)).wait;
+  }
+
+  /**
+   * Counts a hit like `hit`, and answers how to take it back. Counting before the outcome is
+   * known, then undoing, keeps a burst of parallel attempts from all passing one check.
+   */
+  async count(bucket: string, rule: RateLimitRule, key: string): Promise<CountedHit> {
     const now = this.clock.now().getTime();
     const windowMs = rule.windowSec * 1000;
     const window = Math.floor(now / windowMs);
     const by = typeof rule.by === 'string' ? rule.by : rule.by.field;
     const id = `${bucket}|${by}|${rule.max}/${rule.windowSec}|${window}|${storeKey(key)}`;
+    const limiter = this.limiterFor(rule);
+    // The id keeps the window it was counted in, so an undo after the window turned still hits it.
+    const undo = async () => {
+      await limiter.reward(id, 1);
+    };
     try {
-      await this.limiterFor(rule).consume(id);
-      return null;
+      await limiter.consume(id);
+      return { wait: null, undo };
     } catch (rejection) {
       // A RateLimiterRes is the library's "no points left"; anything else is a real failure.
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
-      return Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
+      return { wait: Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000)), undo };
     }
+  }
+
+  /**
+   * Remembers `key` under `bucket` for `ttlSec` in the counters' store, so every process sees it
+   * (the login guard's known devices). Remembering again restarts the time.
+   */
+  async remember(bucket: string, key: string, ttlSec: number): Promise<void> {
+    if (ttlSec > MAX_MEMORY_TTL_SEC) throw new RangeError(`remember: ${ttlSec} s is longer than the memory store can time`);
+    await this.marks().set(`${bucket}|${storeKey(key)}`, 1, ttlSec);
+  }
+
+  /** Whether `key` was remembered under `bucket` and has not expired. */
+  async remembers(bucket: string, key: string): Promise<boolean> {
+    const found = await this.marks().get(`${bucket}|${storeKey(key)}`);
+    return found !== null && found.consumedPoints > 0;
   }
 
   /** Closes the Redis connection, if any. */
@@ -99,19 +138,29 @@ export class RateLimiter {
     let limiter = this.limiters.get(id);
     if (!limiter) {
       // The window is already in the key; the store's expiry only clears finished windows away.
-      const opts = { points: rule.max, duration: rule.windowSec, keyPrefix: this.keyPrefix };
-      limiter = this.redis
-        ? new RateLimiterRedis({
-            ...opts,
-            storeClient: this.redis,
-            // While Redis is away, count in memory at once rather than hold requests in ioredis's queue.
-            rejectIfRedisNotReady: true,
-            insuranceLimiter: new MemoryFallback(opts, () => this.noteFallback()),
-          })
-        : new RateLimiterMemory(opts);
+      limiter = this.newLimiter(rule.max, rule.windowSec);
       this.limiters.set(id, limiter);
     }
     return limiter;
+  }
+
+  /** The store of remembered keys: one limiter, since every `set` names its own lifetime. */
+  private marks(): RateLimiterAbstract {
+    this.markStore ??= this.newLimiter(1, 1);
+    return this.markStore;
+  }
+
+  private newLimiter(points: number, duration: number): RateLimiterAbstract {
+    const opts = { points, duration, keyPrefix: this.keyPrefix };
+    return this.redis
+      ? new RateLimiterRedis({
+          ...opts,
+          storeClient: this.redis,
+          // While Redis is away, count in memory at once rather than hold requests in ioredis's queue.
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new MemoryFallback(opts, () => this.noteFallback()),
+        })
+      : new RateLimiterMemory(opts);
   }
 
   private noteFallback(): void {

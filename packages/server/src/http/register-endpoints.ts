@@ -1,6 +1,7 @@
 import {
   Cookies,
   Headers,
+  REQUESTED_WITH,
   endpoints,
   ok,
   parseClientInfo,
@@ -11,11 +12,14 @@ import {
   type Endpoints,
   type Role,
 } from '@changdu/contract';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RateLimiter } from './rate-limit.js';
 import type { Actor, HandlerContext, RequestMeta } from './context.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { Forbidden, Invalid, TooMany, Unauthorized } from '../lib/errors.js';
+import { cacheHeaders } from './security.js';
 import { validationMessage } from './validation.js';
 
 export type Handler<E extends Endpoint> = (input: z.output<E['input']>, ctx: HandlerContext<E['role']>) => Promise<z.input<E['output']>>;
@@ -27,11 +31,15 @@ export interface RouteDeps {
   /** Resolves the bearer token to an actor; null when the token is not live. */
   resolveToken(token: string): Promise<Extract<Actor, { kind: 'user' }> | null>;
   limiter: RateLimiter | null;
+  /** Where cookie lifetimes are measured from (tests move it); the system clock when absent. */
+  clock?: Clock;
+  /** The base URL for absolute links (`security.ts` linkOrigin): never an unchecked Host header. */
+  linkOrigin: (req: FastifyRequest) => string;
 }
 
 const CUID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export function requestMeta(req: FastifyRequest): RequestMeta {
+export function requestMeta(req: FastifyRequest, linkOrigin: (req: FastifyRequest) => string): RequestMeta {
   const header = (name: string) => {
     const v = req.headers[name];
     return typeof v === 'string' && v.length > 0 ? v : null;
@@ -44,25 +52,46 @@ export function requestMeta(req: FastifyRequest): RequestMeta {
     cuid: cuid && CUID.test(cuid) ? cuid : null,
     appId: header(Headers.appId) ?? req.cookies?.[Cookies.appId] ?? null,
     clientInfo: parseClientInfo(header(Headers.clientInfo) ?? req.cookies?.[Cookies.clientInfo] ?? null),
-    origin: `${req.protocol}://${req.host}`,
+    origin: linkOrigin(req),
     signature: header(Headers.signature),
   };
 }
 
-function bearer(req: FastifyRequest, ep: Endpoint): string | null {
+/** The session cookie's attributes; clearing must repeat them for the browser to match it. */
+function sessionCookieOptions(req: FastifyRequest): CookieSerializeOptions {
+  // `req.protocol` believes X-Forwarded-Proto only under TRUST_PROXY, so a client cannot fake https.
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' };
+}
+
+/**
+ * The caller's token and where it came from. `Authorization: Bearer` (the native app, API
+ * clients) is taken as is. The `bb_token` cookie (the web app, or a token the native app put
+ * into its WebView) is sent by the browser on any request to this site, even one a foreign
+ * page starts, so it counts only
+ * - with the app's own `X-Requested-With` header, which no cross-site form or link can add
+ *   (and a cross-site script only after a CORS preflight this server never grants), or
+ * - on the GET downloads the contract marks `cookieAuth` (word book and notes exports),
+ *   opened from plain links that cannot carry headers; they change nothing.
+ */
+function credential(req: FastifyRequest, ep: Endpoint): { token: string; fromCookie: boolean } | null {
   const auth = req.headers.authorization;
   if (auth?.startsWith('Bearer ')) {
     const token = auth.slice(7).trim();
-    if (token) return token;
+    if (token) return { token, fromCookie: false };
   }
-  // Downloads opened from a plain link cannot set headers; they may use the cookie (GET only).
-  if (ep.cookieAuth && ep.method === 'GET') return req.cookies?.[Cookies.token] ?? null;
+  const cookie = req.cookies?.[Cookies.token];
+  if (!cookie) return null;
+  const appCall = req.headers[Headers.requestedWith] === REQUESTED_WITH;
+  if (appCall || (ep.cookieAuth && ep.method === 'GET')) return { token: cookie, fromCookie: true };
   return null;
 }
 
-async function authorize(req: FastifyRequest, ep: Endpoint, deps: RouteDeps): Promise<Actor> {
-  const token = bearer(req, ep);
+async function authorize(req: FastifyRequest, reply: FastifyReply, ep: Endpoint, deps: RouteDeps): Promise<Actor> {
+  const found = credential(req, ep);
+  const token = found?.token ?? null;
   const actor: Actor | null = token ? await deps.resolveToken(token) : null;
+  // A cookie whose token is revoked or expired goes now: script cannot remove an HttpOnly cookie.
+  if (!actor && found?.fromCookie) void reply.clearCookie(Cookies.token, sessionCookieOptions(req));
   if (!actor) {
     if (ep.role === 'anonymous') return { kind: 'anonymous', role: 'anonymous' };
     throw new Unauthorized(token ? '登录已过期，请重新登录' : '请先登录');
@@ -79,6 +108,18 @@ function rawInput(req: FastifyRequest, ep: Endpoint): Record<string, unknown> {
   return { ...base, ...(req.params as Record<string, unknown>) };
 }
 
+/**
+ * True when any string in the input holds U+0000. No field of the product means it, and
+ * PostgreSQL cannot store it in text, so it would fail deep in a write; refused here, once.
+ * The body's nesting is already bounded by the JSON guard, so the walk is shallow.
+ */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v));
+  return false;
+}
+
 async function checkRateLimits(
   name: string,
   ep: Endpoint,
@@ -92,28 +133,44 @@ async function checkRateLimits(
     if (raw === undefined || raw === null || raw === '') continue;
     // One rule at a time: a request stopped by one rule is not counted against the next.
     const wait = await limiter.hit(name, rule, String(raw).trim().toLowerCase());
-    if (wait !== null) throw new TooMany(`操作太频繁，请 ${wait > 90 ? `${Math.ceil(wait / 60)} 分钟` : `${wait} 秒`}后再试`);
+    if (wait !== null) throw TooMany.after(wait);
   }
 }
 
 /** Registers every endpoint of the table with its handler: auth, rate limits, input and output validation. */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps: RouteDeps): void {
+  const clock = deps.clock ?? systemClock;
   for (const [name, ep] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     const handler = handlers[name] as unknown as (input: unknown, ctx: HandlerContext<Role>) => Promise<unknown>;
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const meta = requestMeta(req);
+        const meta = requestMeta(req, deps.linkOrigin);
         const raw = rawInput(req, ep);
         await checkRateLimits(name, ep, raw, meta, deps.limiter);
-        const actor = await authorize(req, ep, deps);
+        const actor = await authorize(req, reply, ep, deps);
+        if (holdsNul(raw)) throw new Invalid('请求内容含有不允许的控制字符');
         const parsed = ep.input.safeParse(raw);
         if (!parsed.success) throw new Invalid(validationMessage(parsed.error));
-        const ctx: HandlerContext<Role> = { ...meta, actor, setHeader: (k, v) => void reply.header(k, v) };
+        const ctx: HandlerContext<Role> = {
+          ...meta,
+          actor,
+          setHeader: (k, v) => void reply.header(k, v),
+          setCookie: (cookieName, value, { expires }) => {
+            const maxAge = Math.max(0, Math.floor((expires.getTime() - clock.now().getTime()) / 1000));
+            void reply.setCookie(cookieName, value, { ...sessionCookieOptions(req), maxAge });
+          },
+          clearCookie: (cookieName) => void reply.clearCookie(cookieName, sessionCookieOptions(req)),
+        };
         const result = await handler(parsed.data, ctx);
+        // Shared only with a caller who sent no credential at all: a stale one may be answered
+        // with a Set-Cookie that clears it, which is for this caller alone.
+        const sentCredential = req.headers.authorization !== undefined || req.cookies?.[Cookies.token] !== undefined;
+        const caching = cacheHeaders(ep, actor.kind === 'anonymous' && !sentCredential);
         if (ep.produces) {
-          if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+          // A handler's own policy wins (images set theirs); otherwise the endpoint's.
+          if (!reply.hasHeader('cache-control')) reply.headers(caching);
           if (!reply.hasHeader('content-type')) reply.type(ep.produces);
           return reply.send(result);
         }
@@ -122,7 +179,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           // The server broke its own contract: a bug, reported as a 500 with the request id.
           throw new Error(`output of ${name} does not match the contract: ${out.error.message}`);
         }
-        return reply.send(ok(out.data));
+        return reply.headers(caching).send(ok(out.data));
       },
     });
   }

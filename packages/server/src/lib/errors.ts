@@ -40,8 +40,18 @@ export class Conflict extends DomainError {
   }
 }
 export class TooMany extends DomainError {
-  constructor(message?: string) {
+  constructor(
+    message?: string,
+    /** Seconds until trying again can succeed; the handler sends it as `Retry-After`. */
+    readonly retryAfterSec?: number,
+  ) {
     super('too_many', message);
+  }
+
+  /** "<what>，请 N 秒/分钟后再试" with the wait as `Retry-After`: the one wording of a limit's wait. */
+  static after(seconds: number, what = '操作太频繁'): TooMany {
+    const wait = Math.max(1, Math.ceil(seconds));
+    return new TooMany(`${what}，请 ${wait > 90 ? `${Math.ceil(wait / 60)} 分钟` : `${wait} 秒`}后再试`, wait);
   }
 }
 export class Unavailable extends DomainError {

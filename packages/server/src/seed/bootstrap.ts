@@ -33,7 +33,7 @@ export async function bootstrapAccounts(db: Db, config: Config, clock: Clock): P
   const admin = await users.create({
     phone: config.admin.phone ?? '13800000000',
     username: 'admin',
-    password_hash: await hashPassword(adminPassword),
+    password_hash: await hashPassword(adminPassword, config.auth.passwordHashCost),
     role: 'super',
     now,
   });
@@ -50,7 +50,7 @@ export async function bootstrapAccounts(db: Db, config: Config, clock: Clock): P
     const demo = await users.create({
       phone: '13800000001',
       username: 'demo',
-      password_hash: await hashPassword(demoPassword),
+      password_hash: await hashPassword(demoPassword, config.auth.passwordHashCost),
       role: 'user',
       now,
     });

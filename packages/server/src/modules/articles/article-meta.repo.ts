@@ -51,6 +51,31 @@ export function articleMetaRepo(db: Db) {
         .execute();
     },
 
+    /**
+     * Holds back a second creation of the same title by the same editor until this transaction
+     * ends (PostgreSQL; SQLite runs one transaction at a time anyway), so a double submit sees the first.
+     */
+    async lockDraftCreation(editorId: number, title: string) {
+      if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${editorId}::int, hashtext(${title}))`.execute(db.kysely);
+    },
+
+    /** The editor's own draft with exactly this title and text, created since `since`, if any. */
+    recentDraftBy: async (editorId: number, title: string, bodyText: string, since: string) =>
+      (
+        await db.kysely
+          .selectFrom('articles')
+          .innerJoin('article_events', 'article_events.article_id', 'articles.id')
+          .select('articles.id')
+          .where('article_events.action', '=', 'create')
+          .where('article_events.user_id', '=', editorId)
+          .where('articles.status', '=', 'draft')
+          .where('articles.title', '=', title)
+          .where('articles.body_text', '=', bodyText)
+          .where('articles.created_at', '>=', since)
+          .orderBy('articles.id', 'desc')
+          .executeTakeFirst()
+      )?.id ?? null,
+
     events: (articleId: number) =>
       db.kysely
         .selectFrom('article_events')

@@ -19,6 +19,7 @@ import { articlesRepo, type ArticleRow } from './articles.repo.js';
 import { keyWordsRepo } from './key-words.repo.js';
 import { keepStableIds, newParagraphId, paragraphFromText } from './structure.js';
 
+const DOUBLE_SUBMIT_MS = 10_000;
 const PAGE = 20;
 
 export interface Editor {
@@ -136,7 +137,13 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       article: Omit<ArticleEdit, 'title' | 'paragraphs'> & { title: string; paragraphs: NonNullable<ArticleEdit['paragraphs']> },
     ) {
       const paragraphs = editedParagraphs([], article.paragraphs);
+      const content = prepareContent(paragraphs, dict);
       const id = await transaction(db, async () => {
+        // The same draft submitted twice within seconds (a double tap on 保存) is one draft.
+        await meta.lockDraftCreation(editor.id, article.title);
+        const since = new Date(clock.now().getTime() - DOUBLE_SUBMIT_MS).toISOString();
+        const same = await meta.recentDraftBy(editor.id, article.title, content.body_text, since);
+        if (same !== null) return same;
         const id = await repo.create({
           title: article.title,
           title_zh: article.title_zh ?? null,
@@ -145,7 +152,7 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
           author_id: await authorId(article.author ?? null),
           source: '畅读编辑部',
           topics: article.topics ?? [],
-          ...prepareContent(paragraphs, dict),
+          ...content,
           level_override: article.level ?? null,
           now: now(),
         });

@@ -1,28 +1,39 @@
 import { randomInt } from 'node:crypto';
 import { PASSWORD_RULE, PHONE_PATTERN, USERNAME_RULE, type Session } from '@changdu/contract';
-import { isUniqueViolation } from '../../db/client.js';
+import { isUniqueViolation, transaction, type Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.js';
 import { toUser, type UserRow, type UsersService } from '../users/index.js';
-import { DECOY_HASH, hashPassword, verifyPassword } from './passwords.js';
+import type { LoginGuard } from './login-guard.js';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { SmsCodeService } from './sms-code.service.js';
 import type { TokensService } from './tokens.service.js';
 
 export interface AuthDeps {
+  /** For the transaction that replaces a password and its sessions together. */
+  db: Db;
   clock: Clock;
   users: UsersService;
   tokens: TokensService;
   smsCodes: SmsCodeService;
   /** Registration must prove the phone by SMS. */
   smsRequired: boolean;
+  /** log2 of scrypt's N for new password hashes (config PASSWORD_HASH_COST). */
+  passwordCost: number;
+  /** Login failure limits. */
+  guard: LoginGuard;
 }
 
 interface ClientMeta {
   userAgent: string | null;
   ip: string;
+  /** The anonymous client id: with the address, what makes a device known to an account. */
+  cuid: string | null;
 }
 
-export function authService({ clock, users, tokens, smsCodes, smsRequired }: AuthDeps) {
+export function authService({ db, clock, users, tokens, smsCodes, smsRequired, passwordCost, guard }: AuthDeps) {
+  const hash = (password: string) => hashPassword(password, passwordCost);
+
   async function session(user: UserRow, meta: ClientMeta): Promise<Session> {
     const issued = await tokens.issue(user.id, meta);
     return { ...issued, user: toUser(user, clock.now()) };
@@ -44,7 +55,7 @@ export function authService({ clock, users, tokens, smsCodes, smsRequired }: Aut
       const user = await users.create({
         phone,
         username: await freshUsername(),
-        password_hash: await hashPassword(password),
+        password_hash: await hash(password),
         role: 'user',
         now,
       });
@@ -93,8 +104,14 @@ export function authService({ clock, users, tokens, smsCodes, smsRequired }: Aut
         ? ((await users.byPhone(input.username)) ?? (await users.byUsername(input.username)))
         : await users.byUsername(input.username);
       // Unknown accounts cost a hash check too, so timing does not reveal which accounts exist.
-      const valid = await verifyPassword(input.password, user?.password_hash ?? DECOY_HASH);
+      const stored = user?.password_hash ?? (await decoyHash(passwordCost));
+      const attempt = { userId: user?.id ?? null, typedName: input.username, ip: meta.ip, cuid: meta.cuid };
+      const valid = await guard.check(attempt, () => verifyPassword(input.password, stored));
       if (!user || !valid) throw new Invalid('账号或密码不正确');
+      if (needsRehash(user.password_hash, passwordCost)) {
+        // Only while the hash is still the one just checked: a password changed meanwhile stays changed.
+        await users.replacePasswordHash(user.id, user.password_hash, await hash(input.password), clock.now().toISOString());
+      }
       return session(user, meta);
     },
 
@@ -112,23 +129,29 @@ export function authService({ clock, users, tokens, smsCodes, smsRequired }: Aut
         if (actor.user.role !== 'super') throw new Forbidden('只有超级管理员可以为其他用户设置密码');
         const target = await users.byId(targetId);
         if (!target) throw new NotFound('用户不存在');
-        await users.setPassword(target.id, await hashPassword(input.new_password), clock.now().toISOString());
+        await users.setPassword(target.id, await hash(input.new_password), clock.now().toISOString());
         await tokens.revokeAll(target.id);
         return { token: null, expires_at: null };
       }
       if (!input.old_password) throw new Invalid('请填写旧密码');
       if (!(await verifyPassword(input.old_password, actor.user.password_hash))) throw new Invalid('旧密码不正确');
       if (input.old_password === input.new_password) throw new Invalid('新密码不能与旧密码相同');
-      await users.setPassword(actor.user.id, await hashPassword(input.new_password), clock.now().toISOString());
-      await tokens.revokeAll(actor.user.id);
-      return tokens.issue(actor.user.id, meta);
+      const newHash = await hash(input.new_password);
+      return transaction(db, async () => {
+        // Against the hash just verified: a second, concurrent change (a double tap) finds it
+        // replaced and is refused, so exactly one new session comes out.
+        const changed = await users.replacePasswordHash(actor.user.id, actor.user.password_hash, newHash, clock.now().toISOString());
+        if (!changed) throw new Conflict('密码刚刚已被修改，请用新密码重新登录');
+        await tokens.revokeAll(actor.user.id);
+        return tokens.issue(actor.user.id, meta);
+      });
     },
 
     async resetPassword(input: { phone: string; new_password: string; sms_code: string }) {
       const user = await users.byPhone(input.phone);
       if (!user) throw new NotFound('该手机号还没有注册');
       await smsCodes.consume(input.phone, 'reset', input.sms_code);
-      await users.setPassword(user.id, await hashPassword(input.new_password), clock.now().toISOString());
+      await users.setPassword(user.id, await hash(input.new_password), clock.now().toISOString());
       await tokens.revokeAll(user.id);
       return { ok: true as const };
     },

@@ -5,3 +5,4 @@ export { captchaService } from './captcha.service.js';
 export { smsCodeService, type SmsCodeService } from './sms-code.service.js';
 export { authRoutes } from './auth.routes.js';
 export { hashPassword } from './passwords.js';
+export { loginGuard, type LoginGuard } from './login-guard.js';

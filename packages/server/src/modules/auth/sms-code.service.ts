@@ -32,9 +32,14 @@ export function smsCodeService(db: Db, clock: Clock, provider: SmsProvider) {
       const last = recent[0];
       if (last) {
         const wait = Math.ceil((Date.parse(last.created_at) + SMS_RESEND_SEC * 1000 - now.getTime()) / 1000);
-        if (wait > 0) throw new TooMany(`验证码已发送，请 ${wait} 秒后再获取`);
+        if (wait > 0) throw new TooMany(`验证码已发送，请 ${wait} 秒后再获取`, wait);
       }
-      if (recent.length >= DAILY_LIMIT) throw new TooMany('今天获取验证码的次数太多了，请明天再试');
+      if (recent.length >= DAILY_LIMIT) {
+        // The day is a sliding 24 hours (newest first): another code may go once the tenth newest is a day old.
+        const tenth = recent[DAILY_LIMIT - 1]!;
+        const wait = Math.max(1, Math.ceil((Date.parse(tenth.created_at) + DAY - now.getTime()) / 1000));
+        throw new TooMany('今天获取验证码的次数太多了，请明天再试', wait);
+      }
 
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await provider.send({

@@ -68,6 +68,20 @@ export function usersRepo(db: Db) {
       await db.kysely.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
     },
 
+    /**
+     * Replaces the hash only while it is still `from`, so of two changes racing from one old
+     * password exactly one applies (and a rehash never undoes a change made meanwhile). True when it did.
+     */
+    async replacePasswordHash(id: number, from: string, to: string, now: string): Promise<boolean> {
+      const done = await db.kysely
+        .updateTable('users')
+        .set({ password_hash: to, updated_at: now })
+        .where('id', '=', id)
+        .where('password_hash', '=', from)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
+
     async updateUsername(id: number, username: string, now: string): Promise<UserRow> {
       return db.kysely
         .updateTable('users')

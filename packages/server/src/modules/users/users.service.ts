@@ -19,6 +19,7 @@ export function usersService(db: Db, clock: Clock) {
     countByRole: users.countByRole,
     create: (user: NewUser) => users.insert(user),
     setPassword: users.updatePassword,
+    replacePasswordHash: users.replacePasswordHash,
     async changeUsername(user: UserRow, username: string): Promise<User> {
       if (username === user.username) return show(user);
       const taken = await users.findByUsername(username);

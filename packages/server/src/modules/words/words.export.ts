@@ -1,4 +1,6 @@
 /** CSV and Anki exports of the word book. */
+import { csvDocument } from '../../lib/csv.js';
+
 export interface ExportRow {
   word: string;
   phonetic: string | null;
@@ -8,16 +10,12 @@ export interface ExportRow {
   context: { sentence: string | null; article_id: number | null; article_title: string | null } | null;
 }
 
-const csvCell = (value: string | null | undefined) => {
-  const text = value ?? '';
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** RFC 4180 CSV with a BOM so spreadsheet apps open the Chinese as UTF-8. */
+/** The CSV a spreadsheet opens; cells go through `lib/csv.ts`, which keeps formulas from running. */
 export function wordsCsv(rows: ExportRow[], origin: string): string {
   const header = ['单词 word', '音标 phonetic', '释义 meaning', '例句 sentence', '文章 article', '链接 link', '加入 added', '到期 due'];
-  const lines = rows.map((r) =>
-    [
+  return csvDocument(
+    header,
+    rows.map((r) => [
       r.word,
       r.phonetic ? `/${r.phonetic}/` : '',
       r.meaning,
@@ -26,11 +24,8 @@ export function wordsCsv(rows: ExportRow[], origin: string): string {
       r.context?.article_id ? `${origin}/article/${r.context.article_id}` : '',
       r.created_at.slice(0, 10),
       r.due.slice(0, 10),
-    ]
-      .map(csvCell)
-      .join(','),
+    ]),
   );
-  return `\uFEFF${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }
 
 const html = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
