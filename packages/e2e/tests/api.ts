@@ -9,14 +9,17 @@ export async function apiLogin(request: APIRequestContext, username: string, pas
   return body.result.token as string;
 }
 
-/** A new reader, logged in in `context` the way the app stores a session (the bb_token cookie). */
+/**
+ * A new reader, logged in in `context` the way a login leaves the browser: the server's
+ * HttpOnly `bb_token` cookie and the page's `bb_uid`.
+ */
 export async function newReader(request: APIRequestContext, context: BrowserContext, baseURL: string) {
   const phone = uniquePhone();
   const res = await request.post('/auth/register_by_phone', { data: { phone, password: 'reading2026' } });
   const body = await res.json();
   expect(body.status.code, body.status.msg).toBe('200');
   await context.addCookies([
-    { name: 'bb_token', value: body.result.token, url: baseURL },
+    { name: 'bb_token', value: body.result.token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
     { name: 'bb_uid', value: String(body.result.user.user_id), url: baseURL },
   ]);
   return { token: body.result.token as string, phone };

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Session } from '@changdu/contract';
-import { clearSession, storeSession, storeToken } from '../lib/session';
-import { call } from './client';
+import { Codes, NETWORK_ERROR_MSG, type Session } from '@changdu/contract';
+import { sessionEnded, sessionStarted } from '../lib/session';
+import { ApiError, call } from './client';
 import { apiKey, useApiMutation, useApiQuery } from './hooks';
 import { meKey } from './users.queries';
 
@@ -9,11 +9,15 @@ export function useRegisterRule() {
   return useApiQuery('auth.registerRule', {}, { staleTime: 5 * 60_000 });
 }
 
-/** After login or registration: keep the session and show the user without a refetch. */
+/**
+ * After login or registration: the server has set the HttpOnly session cookie; the page
+ * notes who is logged in and shows the user without a refetch. The answer's token is for
+ * the native app and is deliberately not kept.
+ */
 function useSessionStart() {
   const queryClient = useQueryClient();
   return (session: Session) => {
-    storeSession(session);
+    sessionStarted(session.user, session.expires_at);
     queryClient.setQueryData(meKey, session.user);
   };
 }
@@ -41,30 +45,30 @@ export function useResetPassword() {
   return useApiMutation('auth.resetPassword');
 }
 
-/** Changing one's own password ends every other session and answers a new token. */
+/** Changing one's own password ends every other session; the server moves this one's cookie to the new token. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useApiMutation('auth.changePassword', {
-    onSuccess: (answer, input) => {
-      if (answer.token && answer.expires_at) storeToken(answer.token, answer.expires_at);
+    onSuccess: (_answer, input) => {
       if (input.user_id !== undefined) void queryClient.invalidateQueries({ queryKey: apiKey('user.search') });
     },
   });
 }
 
 /**
- * Logs out: the cookies and cached user data go at once (the reader asked to be logged
- * out on this device, whether or not the server can be reached), and the server is
- * told to revoke the token. `call` reads the token into its headers synchronously,
- * before the cookies are cleared.
+ * Logs out. Only the server can remove the HttpOnly session cookie, so the page waits for
+ * its answer: on success (or a 401: the token was already dead and the server dropped the
+ * cookie) the session state and cached user data go; when the server cannot be reached the
+ * reader stays logged in and the returned promise rejects with the message to show, rather
+ * than the page claiming a logout that left a live cookie behind.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
   return async () => {
-    const revoke = call('auth.logout', {}, { redirectOnAuthError: false });
-    clearSession();
+    const { status } = await call('auth.logout', {}, { redirectOnAuthError: false });
+    if (status.code !== Codes.OK && status.code !== Codes.UNAUTHORIZED) throw new ApiError(status.code, status.msg || NETWORK_ERROR_MSG);
+    sessionEnded();
     queryClient.removeQueries();
     queryClient.setQueryData(meKey, null);
-    await revoke;
   };
 }

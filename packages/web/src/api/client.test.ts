@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, endpointUrl, setNavigate, unwrap } from './client';
 import { fail, mockApi, ok } from '../test/api-mock';
+import { sessionStarted, sessionStatus } from '../lib/session';
 
 const navigate = vi.fn();
 
@@ -10,8 +11,7 @@ afterEach(() => {
 });
 
 describe('api client', () => {
-  it('sends the bearer token, app id, client id and client info headers', async () => {
-    document.cookie = 'bb_token=tok123; path=/';
+  it('sends the app’s own X-Requested-With, app id, client id and client info headers, and the cookies', async () => {
     document.cookie = 'bb_ua=changdu-android; path=/';
     document.cookie = 'bb_client_info=app_android_huawei_120_1.2.0; path=/';
     const api = mockApi({ 'GET /api/user/me': ok(null) });
@@ -19,7 +19,8 @@ describe('api client', () => {
     await call('user.me', {});
 
     const [request] = api.requests;
-    expect(request?.headers.authorization).toBe('Bearer tok123');
+    expect(request?.headers['x-requested-with']).toBe('changdu');
+    expect(api.fetchMock.mock.calls[0]?.[1]?.credentials).toBe('same-origin');
     expect(request?.headers['x-bb-ua']).toBe('changdu-android');
     expect(request?.headers['x-bb-cuid']).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(request?.headers['x-client-info']).toBe('app_android_huawei_120_1.2.0');
@@ -32,7 +33,10 @@ describe('api client', () => {
     expect(api.requests[0]?.headers['x-client-info']).toBe('app_ios_appstore_7_2.0.1');
   });
 
-  it('sends no Authorization header when logged out', async () => {
+  it('never reads a bb_token cookie into an Authorization header: the browser sends the cookie itself', async () => {
+    // A script-readable bb_token (an old build's, or the native wrapper's) stays a cookie.
+    document.cookie = 'bb_token=tok123; path=/';
+    sessionStarted({ user_id: 5 });
     const api = mockApi({ 'GET /api/user/me': ok(null) });
     await call('user.me', {});
     expect(api.requests[0]?.headers.authorization).toBeUndefined();
@@ -58,15 +62,15 @@ describe('api client', () => {
   });
 
   it('adds a call’s extra headers (a request signature) and keepalive, never replacing the identity headers', async () => {
-    document.cookie = 'bb_token=tok123; path=/';
     const api = mockApi({ 'POST /reader/history': ok({}) });
     await call(
       'history.report',
       { article_id: 3, spent_time: 30, is_finish: false, t: 'x.y' },
-      { headers: { 'X-BB-Sign': '1700000000000123', Authorization: 'Bearer forged' }, keepalive: true },
+      { headers: { 'X-BB-Sign': '1700000000000123', Authorization: 'Bearer forged', 'X-Requested-With': 'other' }, keepalive: true },
     );
     expect(api.requests[0]?.headers['x-bb-sign']).toBe('1700000000000123');
-    expect(api.requests[0]?.headers.authorization).toBe('Bearer tok123');
+    expect(api.requests[0]?.headers.authorization).toBeUndefined();
+    expect(api.requests[0]?.headers['x-requested-with']).toBe('changdu');
     expect(api.fetchMock.mock.calls[0]?.[1]?.keepalive).toBe(true);
     await call('user.me', {});
     expect(api.requests[1]?.headers['x-bb-sign']).toBeUndefined();
@@ -90,6 +94,16 @@ describe('api client', () => {
 
     expect(answer).toEqual({ status: { code: '401', msg: '请先登录' }, result: null });
     expect(navigate).toHaveBeenCalledWith('/Login?redirect=%2Fchange_username%3Ffrom%3Dmine');
+  });
+
+  it('ends the page’s session on HTTP 401 (the server has no live one), but not on a 403', async () => {
+    setNavigate(navigate);
+    sessionStarted({ user_id: 5 });
+    mockApi({ 'GET /reader/visitor': fail(403, '没有权限进行此操作'), 'GET /reader/myword': fail(401, '登录已过期，请重新登录') });
+    await call('visitor.list', { offset: 0 });
+    expect(sessionStatus()).toBe('in');
+    await call('words.list', { offset: 0 });
+    expect(sessionStatus()).toBe('out');
   });
 
   it('redirects on HTTP 403 and on a body status code "403" alike', async () => {

@@ -1,7 +1,7 @@
 import {
-  Cookies,
   Codes,
   NETWORK_ERROR_MSG,
+  REQUESTED_WITH,
   defaultMessages,
   endpoints,
   fillPath,
@@ -12,8 +12,8 @@ import {
   type InputOf,
   type OutputOf,
 } from '@changdu/contract';
-import { getCookie } from '../lib/cookies';
 import { getAppId, getClientId, getRawClientInfo } from '../lib/client-identity';
+import { sessionEnded } from '../lib/session';
 
 /**
  * The typed API client. Every call is named after an entry of the contract's endpoint
@@ -70,16 +70,24 @@ export function redirectToLogin(): void {
   navigateTo(`${LOGIN_PATH}?redirect=${encodeURIComponent(pathname + search + hash)}`);
 }
 
-/** The identity headers every call carries (DESIGN.md §3). */
+/**
+ * The identity headers every call carries (DESIGN.md §3). The login itself travels in the
+ * HttpOnly `bb_token` cookie, which the browser attaches and script never reads; the
+ * server accepts that cookie only beside `X-Requested-With`, a header no cross-site form or
+ * link can send (docs/decisions.md, Accounts).
+ */
 export function identityHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { 'X-BB-CUID': getClientId() };
-  const token = getCookie(Cookies.token);
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { 'X-BB-CUID': getClientId(), 'X-Requested-With': REQUESTED_WITH };
   const appId = getAppId();
   if (appId) headers['X-BB-UA'] = headerSafe(appId);
   const clientInfo = getRawClientInfo();
   if (clientInfo) headers['X-Client-Info'] = headerSafe(clientInfo);
   return headers;
+}
+
+// A call's extra headers may not bring a login of their own: the session is the cookie's.
+function withoutCredentials(extra: Record<string, string> = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(extra).filter(([name]) => name.toLowerCase() !== 'authorization'));
 }
 
 // fetch rejects header values outside Latin-1, which would look like a network error.
@@ -120,7 +128,7 @@ export async function call<N extends EndpointName>(name: N, input: Input<N>, opt
   const ep = endpoints[name];
   // Inputs are zod-object inputs: plain records of fields.
   const { url, rest } = fillPath(ep.path, input as Record<string, unknown>);
-  const headers = { ...options.headers, ...identityHeaders() };
+  const headers = { ...withoutCredentials(options.headers), ...identityHeaders() };
   const init: RequestInit = { method: ep.method, headers, credentials: 'same-origin', signal: options.signal };
   if (options.keepalive) init.keepalive = true;
   let target = url;
@@ -143,6 +151,8 @@ export async function call<N extends EndpointName>(name: N, input: Input<N>, opt
   const redirect = options.redirectOnAuthError ?? true;
   const bodyCode = isEnvelope(body) ? String(body.status.code) : null;
   if (response.status === 401 || response.status === 403 || bodyCode === Codes.FORBIDDEN) {
+    // 401: the server holds no live session for this browser (and has dropped a dead cookie).
+    if (response.status === 401) sessionEnded();
     if (redirect) redirectToLogin();
     const code = isCode(bodyCode) ? bodyCode : response.status === 401 ? Codes.UNAUTHORIZED : Codes.FORBIDDEN;
     const msg = isEnvelope(body) && body.status.msg ? body.status.msg : defaultMessages[code];

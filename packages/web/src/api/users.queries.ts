@@ -1,21 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@changdu/contract';
-import { clearSession, useIsLoggedIn } from '../lib/session';
+import { sessionEnded, sessionStarted, useSessionStatus } from '../lib/session';
 import { call, unwrap, type ApiError } from './client';
 import { apiKey, useApiMutation, useApiQuery } from './hooks';
 
 export const meKey = apiKey('user.me', {});
 
-/** Asks who the token belongs to; a null answer means it went stale, so the cookies go. */
+/** Asks the server who is logged in (the HttpOnly cookie's owner); its answer settles the session state. */
 export async function fetchCurrentUser(): Promise<User | null> {
   const user = await unwrap(call('user.me', {}, { redirectOnAuthError: false }));
-  if (user === null) clearSession();
+  if (user === null) sessionEnded();
+  else sessionStarted(user);
   return user;
 }
 
 /**
- * The logged-in user, or null. Fetched only while the logged-in check (a `bb_token`
- * cookie) passes, so anonymous visitors cost no request.
+ * The logged-in user, or null. Fetched unless the session is known to be out (see
+ * `sessionStatus`), so anonymous visitors in a browser cost no request.
  */
 export function useCurrentUser(): {
   user: User | null;
@@ -23,18 +24,19 @@ export function useCurrentUser(): {
   error: ApiError | null;
   refetch: () => void;
 } {
-  const loggedIn = useIsLoggedIn();
+  const status = useSessionStatus();
+  const loggedIn = status === 'in';
   const query = useQuery<User | null, ApiError>({
     queryKey: meKey,
     queryFn: fetchCurrentUser,
-    enabled: loggedIn,
+    enabled: status !== 'out',
     staleTime: 60_000,
   });
   return {
     user: loggedIn ? (query.data ?? null) : null,
-    isLoading: loggedIn && query.isPending,
+    isLoading: status !== 'out' && query.isPending,
     // A failed check (network) is not a logout: screens offer a retry instead.
-    error: loggedIn && query.data === undefined ? query.error : null,
+    error: status !== 'out' && query.data === undefined ? query.error : null,
     refetch: () => void query.refetch(),
   };
 }

@@ -1,31 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { getCookie } from './cookies';
-import { clearSession, isLoggedIn, storeSession, storeToken } from './session';
+import { dropScriptReadableToken, isLoggedIn, sessionEnded, sessionStarted, sessionStatus } from './session';
 
-describe('login session cookies', () => {
-  it('stores the token in bb_token and the user id in bb_uid after login', () => {
-    storeSession({ token: 'tok-1', expires_at: new Date(Date.now() + 86_400_000).toISOString(), user: { user_id: 7 } });
-    expect(getCookie('bb_token')).toBe('tok-1');
-    expect(getCookie('bb_uid')).toBe('7');
+const inADay = () => new Date(Date.now() + 86_400_000).toISOString();
+
+describe('login session state', () => {
+  it('notes a login from the server’s answer without ever writing the token', () => {
+    sessionStarted({ user_id: 7 }, inADay());
     expect(isLoggedIn()).toBe(true);
-  });
-
-  it('replaces the token after a password change', () => {
-    storeToken('old', new Date(Date.now() + 86_400_000).toISOString());
-    storeToken('new', new Date(Date.now() + 86_400_000).toISOString());
-    expect(getCookie('bb_token')).toBe('new');
-  });
-
-  it('does not keep a token whose expiry has passed', () => {
-    storeToken('stale', new Date(Date.now() - 1000).toISOString());
-    expect(isLoggedIn()).toBe(false);
-  });
-
-  it('clears both cookies on logout', () => {
-    storeSession({ token: 'tok-1', expires_at: new Date(Date.now() + 86_400_000).toISOString(), user: { user_id: 7 } });
-    clearSession();
+    expect(getCookie('bb_uid')).toBe('7');
     expect(getCookie('bb_token')).toBeNull();
+    expect(document.cookie).not.toContain('bb_token');
+  });
+
+  it('is out in a browser without a user id cookie, so no request is needed', () => {
+    expect(sessionStatus()).toBe('out');
+  });
+
+  it('expects a session while the user id cookie is there, until the server says otherwise', () => {
+    document.cookie = 'bb_uid=7; path=/';
+    expect(sessionStatus()).toBe('in');
+    sessionEnded();
+    expect(sessionStatus()).toBe('out');
     expect(getCookie('bb_uid')).toBeNull();
+  });
+
+  it('inside the native app is unknown until the server answers: the wrapper may have put a token in', () => {
+    window.__CLIENT_INFO__ = 'app_android_huawei_120_1.2.0';
+    expect(sessionStatus()).toBe('unknown');
+    sessionStarted({ user_id: 9 });
+    expect(sessionStatus()).toBe('in');
+    expect(getCookie('bb_uid')).toBe('9');
+  });
+
+  it('ends on logout: the user id cookie goes too', () => {
+    sessionStarted({ user_id: 7 }, inADay());
+    sessionEnded();
     expect(isLoggedIn()).toBe(false);
+    expect(getCookie('bb_uid')).toBeNull();
+  });
+
+  it('removes a script-readable bb_token an earlier build wrote, in a browser', () => {
+    document.cookie = 'bb_token=legacy; path=/';
+    dropScriptReadableToken();
+    expect(document.cookie).not.toContain('bb_token');
+  });
+
+  it('leaves a bb_token the native app put into its WebView', () => {
+    window.__CLIENT_INFO__ = 'app_android_huawei_120_1.2.0';
+    document.cookie = 'bb_token=from-native; path=/';
+    dropScriptReadableToken();
+    expect(getCookie('bb_token')).toBe('from-native');
   });
 });

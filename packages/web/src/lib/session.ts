@@ -1,46 +1,59 @@
 import { useSyncExternalStore } from 'react';
 import { Cookies } from '@changdu/contract';
 import { getCookie, removeCookie, setCookie } from './cookies';
+import { isInApp } from './native-bridge';
 
 /**
- * The login session lives in two cookies: `bb_token` (sent as the bearer token) and
- * `bb_uid` (the user id for log events). Components subscribe so a login or logout
- * anywhere re-renders whoever shows the logged-in state.
+ * Whether someone is logged in on this page. The token itself lives in an HttpOnly
+ * `bb_token` cookie that the server sets at login and clears at logout; script never
+ * sees it (docs/decisions.md, Accounts). So the page learns the state from the server:
+ * the login/registration answer's user, or `GET /api/user/me` at start.
+ *
+ * Until the server has answered, the `bb_uid` cookie (the user id for log events, written
+ * here with the session's lifetime; no secret) stands in for the answer, so a reload does
+ * not flash the logged-out screens. Inside the native app the wrapper may have put a token
+ * into the WebView without a `bb_uid`, so there the state stays unknown until the server
+ * answers; in a browser no `bb_uid` means no session of ours.
  */
 
+export type SessionStatus = 'in' | 'out' | 'unknown';
+
 const listeners = new Set<() => void>();
+/** The server's word on this page: true/false once it has answered, null before. */
+let confirmed: boolean | null = null;
 
 function notify(): void {
   for (const listener of listeners) listener();
 }
 
-export function getToken(): string | null {
-  return getCookie(Cookies.token) || null;
+export function sessionStatus(): SessionStatus {
+  if (confirmed !== null) return confirmed ? 'in' : 'out';
+  if (getCookie(Cookies.userId)) return 'in';
+  return isInApp() ? 'unknown' : 'out';
 }
 
-/** The logged-in check: a token cookie is present. */
+/** The logged-in check of the shell and the screens: true while a session is known or expected. */
 export function isLoggedIn(): boolean {
-  return getToken() !== null;
+  return sessionStatus() === 'in';
 }
 
-/** Stores a token that expires when the server says it does. */
-export function storeToken(token: string, expiresAt: string): void {
-  const expires = new Date(expiresAt);
-  setCookie(Cookies.token, token, Number.isNaN(expires.getTime()) ? {} : { expires });
+/**
+ * The server says `user` is logged in (login, registration, or the start-up check). The
+ * user id cookie gets the session's expiry when known, else lasts for the browser session.
+ */
+export function sessionStarted(user: { user_id: number }, expiresAt?: string): void {
+  const uid = String(user.user_id);
+  const expires = expiresAt ? new Date(expiresAt) : null;
+  if (expires && !Number.isNaN(expires.getTime())) setCookie(Cookies.userId, uid, { expires });
+  else if (getCookie(Cookies.userId) !== uid) setCookie(Cookies.userId, uid);
+  confirmed = true;
   notify();
 }
 
-/** Stores the answer of login/register: the token and the user id, with the same expiry. */
-export function storeSession(session: { token: string; expires_at: string; user: { user_id: number } }): void {
-  const expires = new Date(session.expires_at);
-  const options = Number.isNaN(expires.getTime()) ? {} : { expires };
-  setCookie(Cookies.userId, String(session.user.user_id), options);
-  storeToken(session.token, session.expires_at);
-}
-
-export function clearSession(): void {
-  removeCookie(Cookies.token);
+/** The server says nobody is logged in (logout, a dead token, a 401). */
+export function sessionEnded(): void {
   removeCookie(Cookies.userId);
+  confirmed = false;
   notify();
 }
 
@@ -49,7 +62,29 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Re-renders when the session changes; true while a token cookie is present. */
+/** Re-renders on login and logout; see `sessionStatus`. */
+export function useSessionStatus(): SessionStatus {
+  return useSyncExternalStore(subscribeSession, sessionStatus, () => 'unknown');
+}
+
+/** Re-renders on login and logout; true while the session is known or expected to be live. */
 export function useIsLoggedIn(): boolean {
-  return useSyncExternalStore(subscribeSession, isLoggedIn, () => false);
+  return useSessionStatus() === 'in';
+}
+
+/**
+ * Builds before the HttpOnly cookie wrote `bb_token` from script, and such a cookie stays
+ * readable by any injected script for the rest of its 30 days. Outside the native app
+ * (whose wrapper may put a token there itself) a `bb_token` that script can see is one of
+ * those: it goes, and the reader logs in once more to get the HttpOnly one. Only its
+ * presence is looked at, never its value.
+ */
+export function dropScriptReadableToken(): void {
+  if (isInApp() || getCookie(Cookies.token) === null) return;
+  removeCookie(Cookies.token);
+}
+
+/** Forgets the server's answer so a test starts on a fresh page. */
+export function resetSessionForTests(): void {
+  confirmed = null;
 }

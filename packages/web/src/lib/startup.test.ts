@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
 import { startShell } from './startup';
 import { getCookie } from './cookies';
+import { sessionStatus } from './session';
 import { flush, mockApi, ok } from '../test/api-mock';
 
 const user = {
@@ -47,7 +48,7 @@ describe('shell start-up', () => {
     stop();
   });
 
-  it('does not ask for the current user when the logged-in check fails', async () => {
+  it('does not ask for the current user when the logged-in check fails (a browser without a session)', async () => {
     const api = mockApi({ 'POST /api/log': ok({ id: 1 }), 'GET /api/user/me': ok(user) });
     const stop = start();
     await flush(20);
@@ -55,25 +56,49 @@ describe('shell start-up', () => {
     stop();
   });
 
-  it('fetches the current user at start when a token cookie is present', async () => {
-    document.cookie = 'bb_token=tok; path=/';
+  it('asks the server for the current user at start when the last login left its user id', async () => {
     document.cookie = 'bb_uid=5; path=/';
     const api = mockApi({ 'POST /api/log': ok({ id: 1 }), 'GET /api/user/me': ok(user) });
     const stop = start();
     await flush(20);
     expect(api.to('GET /api/user/me')).toHaveLength(1);
-    expect(getCookie('bb_token')).toBe('tok');
+    expect(api.to('GET /api/user/me')[0]?.headers['x-requested-with']).toBe('changdu');
+    expect(sessionStatus()).toBe('in');
     stop();
   });
 
-  it('clears stale token cookies when the server no longer knows the token', async () => {
-    document.cookie = 'bb_token=revoked; path=/';
+  it('inside the native app asks the server even without a user id: the wrapper may have put its token in', async () => {
+    window.__CLIENT_INFO__ = 'app_android_huawei_120_1.2.0';
+    document.cookie = 'bb_token=from-native; path=/';
+    const api = mockApi({ 'POST /api/log': ok({ id: 1 }), 'GET /api/user/me': ok(user) });
+    const stop = start();
+    await flush(20);
+    expect(api.to('GET /api/user/me')).toHaveLength(1);
+    expect(sessionStatus()).toBe('in');
+    expect(getCookie('bb_uid')).toBe('5');
+    // The wrapper's cookie is the browser's to send; the page neither forwards nor removes it.
+    expect(api.to('GET /api/user/me')[0]?.headers.authorization).toBeUndefined();
+    expect(getCookie('bb_token')).toBe('from-native');
+    stop();
+  });
+
+  it('forgets the user id when the server no longer knows the session', async () => {
     document.cookie = 'bb_uid=5; path=/';
     mockApi({ 'POST /api/log': ok({ id: 1 }), 'GET /api/user/me': ok(null) });
     const stop = start();
     await flush(20);
-    expect(getCookie('bb_token')).toBeNull();
     expect(getCookie('bb_uid')).toBeNull();
+    expect(sessionStatus()).toBe('out');
+    stop();
+  });
+
+  it('removes a bb_token an earlier build left readable by script', async () => {
+    document.cookie = 'bb_token=legacy; path=/';
+    document.cookie = 'bb_uid=5; path=/';
+    mockApi({ 'POST /api/log': ok({ id: 1 }), 'GET /api/user/me': ok(null) });
+    const stop = start();
+    await flush(20);
+    expect(document.cookie).not.toContain('bb_token');
     stop();
   });
 });

@@ -5,7 +5,7 @@ import { initIdentity } from './client-identity';
 import { logOpenApp } from './events';
 import { installFatalErrorHandlers } from './fatal-errors';
 import { watchRouteChanges, type RouterLike } from './route-effects';
-import { isLoggedIn } from './session';
+import { dropScriptReadableToken, sessionStatus } from './session';
 import { syncAppTheme } from './theme';
 import { reloadOnce } from './chunk-reload';
 
@@ -17,7 +17,7 @@ export interface ShellRouter extends RouterLike {
  * Everything the shell does once at start (spec §4), in order: settle the visitor's
  * identity (before any cookie is written, so "new visitor" is judged right), catch
  * fatal errors, send OPEN_APP, fetch the current user only when the logged-in check
- * passes, then watch route changes (scroll + PAGE_OPEN). Returns a stop function.
+ * passes (a session known or possible, `sessionStatus`), then watch route changes (scroll + PAGE_OPEN). Returns a stop function.
  */
 export function startShell(router: ShellRouter, queryClient: QueryClient): () => void {
   initIdentity();
@@ -30,7 +30,9 @@ export function startShell(router: ShellRouter, queryClient: QueryClient): () =>
   setNavigate((to) => void router.navigate(to));
 
   void logOpenApp();
-  if (isLoggedIn()) void queryClient.prefetchQuery({ queryKey: meKey, queryFn: fetchCurrentUser });
+  dropScriptReadableToken();
+  // The token is an HttpOnly cookie: the server says who is logged in (see lib/session.ts).
+  if (sessionStatus() !== 'out') void queryClient.prefetchQuery({ queryKey: meKey, queryFn: fetchCurrentUser });
   void syncAppTheme();
   const unwatch = watchRouteChanges(router);
 

@@ -26,9 +26,11 @@ export function renderApp(path: string, handlers: Handlers = {}) {
   return { api, router, queryClient, ...view };
 }
 
-/** Logs the test browser in as `user` (cookies only; GET /api/user/me must answer it). */
+/**
+ * Logs the test browser in as `user`: the user id cookie a login leaves (the token itself is
+ * an HttpOnly cookie script cannot see or set); GET /api/user/me must answer the user.
+ */
 export function logIn(user: Pick<User, 'user_id'>): void {
-  document.cookie = 'bb_token=test-token; path=/';
   document.cookie = `bb_uid=${user.user_id}; path=/`;
 }
 

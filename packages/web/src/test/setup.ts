@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetIdentityForTests } from '../lib/client-identity';
+import { resetSessionForTests } from '../lib/session';
 import { resetToastsForTests } from '../lib/toast';
 
 // CI runs the server suites on two databases beside these on two cores: give async queries room.
@@ -16,6 +17,7 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetIdentityForTests();
+  resetSessionForTests();
   resetToastsForTests();
   delete window.__CLIENT_INFO__;
   delete window.__REVIEW_MODE__;

@@ -6,7 +6,7 @@ import { fail, ok } from '../../test/api-mock';
 import { logIn, makeUser, renderApp } from '../../test/render-app';
 
 describe('Change password screen', () => {
-  it('sends old and new password and stores the new token it answers', async () => {
+  it('sends old and new password, stays logged in, and does not store the new token (the server moved the cookie)', async () => {
     const user = makeUser();
     logIn(user);
     const expires = new Date(Date.now() + 86_400_000).toISOString();
@@ -22,7 +22,8 @@ describe('Change password screen', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/Mine'));
     expect(api.to('POST /auth/change_password')[0]?.body).toEqual({ old_password: 'old12345', new_password: 'new12345' });
-    expect(getCookie('bb_token')).toBe('rotated-token');
+    expect(document.cookie).not.toContain('rotated-token');
+    expect(getCookie('bb_uid')).toBe(String(user.user_id));
   });
 
   it("shows the server's message when the old password is wrong", async () => {
@@ -38,6 +39,23 @@ describe('Change password screen', () => {
     await u.type(screen.getByLabelText('确认新密码'), 'new12345');
     await u.click(screen.getByRole('button', { name: '保存' }));
     expect((await screen.findByRole('alert')).textContent).toBe('旧密码不正确');
+  });
+
+  it('inside the native app without a user id cookie, asks the server instead of bouncing to the login page', async () => {
+    // The wrapper may have put its own bb_token into the WebView; only the server can tell.
+    window.__CLIENT_INFO__ = 'app_android_huawei_120_1.2.0';
+    const user = makeUser({ user_id: 21 });
+    const { api, router } = renderApp('/change_password', { 'GET /api/user/me': ok(user) });
+    expect(await screen.findByLabelText('旧密码')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/change_password');
+    expect(api.to('GET /api/user/me').length).toBeGreaterThan(0);
+    expect(getCookie('bb_uid')).toBe('21');
+  });
+
+  it('inside the native app, sends the reader to log in once the server says nobody is', async () => {
+    window.__CLIENT_INFO__ = 'app_android_huawei_120_1.2.0';
+    const { router } = renderApp('/change_password', { 'GET /api/user/me': ok(null) });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Login'));
   });
 
   it('sends a logged-out visitor to the login page and back', async () => {

@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { LoadFailed } from '../../components/LoadFailed';
 import { loginPathFor } from '../../lib/navigation';
-import { useIsLoggedIn } from '../../lib/session';
+import { useSessionStatus } from '../../lib/session';
 
 /**
  * The admin tools; each item says which role may see it (spec §6 leaves this to us)
@@ -23,11 +23,11 @@ export const adminNav = [
  * sees a 403 message, a visitor is sent to log in first.
  */
 export function AdminLayout() {
-  const loggedIn = useIsLoggedIn();
+  const status = useSessionStatus();
   const { user, isLoading, error, refetch } = useCurrentUser();
   const { pathname, search } = useLocation();
 
-  if (!loggedIn) return <Navigate to={loginPathFor(pathname + search)} replace />;
+  if (status === 'out') return <Navigate to={loginPathFor(pathname + search)} replace />;
   if (isLoading) return <Spinner />;
   if (!user && error) {
     return (

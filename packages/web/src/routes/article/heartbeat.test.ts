@@ -29,7 +29,6 @@ let beat: ReadingHeartbeat | null = null;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2025-05-01T08:00:00Z') });
-  document.cookie = 'bb_token=test-token; path=/';
 });
 
 afterEach(() => {

@@ -40,7 +40,8 @@ describe('Register screen', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/Mine'));
     expect(api.to('POST /auth/register_by_phone')[0]?.body).toEqual({ phone: '13800001111', password: 'abc12345' });
-    expect(getCookie('bb_token')).toBe('reg-token');
+    expect(document.cookie).not.toContain('reg-token');
+    expect(getCookie('bb_uid')).toBe('11');
   });
 
   it('refuses mismatched passwords before calling the server', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { User } from '@changdu/contract';
 import { useLogout } from '../../api/auth.queries';
 import { useCurrentUser } from '../../api/users.queries';
+import { errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Spinner } from '../../components/Spinner';
@@ -155,10 +156,13 @@ function LogoutButton() {
         disabled={pending}
         onClick={() => {
           setPending(true);
-          void logout().finally(() => {
-            setPending(false);
-            toast('已退出登录');
-          });
+          // The server removes the session cookie; when it cannot be reached the reader is still logged in.
+          void logout()
+            .then(
+              () => toast('已退出登录'),
+              (error: unknown) => toast(errorMessage(error)),
+            )
+            .finally(() => setPending(false));
         }}
       >
         退出登录
