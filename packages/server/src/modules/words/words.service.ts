@@ -38,7 +38,7 @@ export interface WordsDeps {
   dict: Ecdict;
   /** Only headword resolution is used here; lookups are the dictionary's own. */
   dictionary: Pick<DictionaryService, 'headword' | 'lookup'>;
-  articles: Pick<ArticlesService, 'readable'>;
+  articles: Pick<ArticlesService, 'readable' | 'cards'>;
 }
 
 export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles }: WordsDeps) {
@@ -61,9 +61,23 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
     };
   }
 
+  /**
+   * Context sentences, naming their article only while it is open to readers. An article
+   * withdrawn or set back to draft after a word was saved from it keeps the sentence but
+   * loses its title and id here (issue 9: the IDOR sweep found a retitled draft's title in
+   * the word book). Whether it is open comes from the one article policy (`cards`); the word
+   * book is the same for every role, so it is asked for a reader.
+   */
+  async function contextsOf(entryIds: number[]) {
+    const rows = await repo.contexts(entryIds);
+    const articleIds = [...new Set(rows.flatMap((r) => (r.article_id === null ? [] : [r.article_id])))];
+    const open = articleIds.length ? await articles.cards(articleIds, 'user') : new Map<number, unknown>();
+    return rows.map((r) => (r.article_id !== null && !open.has(r.article_id) ? { ...r, article_id: null, article_title: null } : r));
+  }
+
   async function cards(rows: CardRow[]) {
     const now = clock.now();
-    const contexts = await repo.contexts(rows.map((r) => r.id));
+    const contexts = await contextsOf(rows.map((r) => r.id));
     return rows.map((row) => ({
       ...item(row),
       contexts: contexts
@@ -215,7 +229,7 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
       return {
         item: item(row),
         entry,
-        contexts: (await repo.contexts([row.id])).map(toContext),
+        contexts: (await contextsOf([row.id])).map(toContext),
         reviews: (await repo.reviews(row.id)).map((r) => ({
           rating: r.rating,
           label: ratingLabels[r.rating as 1 | 2 | 3 | 4],
@@ -231,7 +245,7 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
     /** All entries with their newest context, for the exports. */
     async exportRows(userId: number) {
       const rows = await repo.all(userId);
-      const contexts = await repo.contexts(rows.map((r) => r.id));
+      const contexts = await contextsOf(rows.map((r) => r.id));
       return rows.map((row) => ({ ...item(row), context: contexts.find((c) => c.entry_id === row.id) ?? null }));
     },
   };

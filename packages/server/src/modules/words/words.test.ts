@@ -173,7 +173,8 @@ describe('exports', () => {
     const csv = await t.app.inject({
       url: '/reader/myword/export',
       cookies: { bb_token: reader.token },
-      headers: { host: 'changdu.example' },
+      // An allowed Host (loopback by default) is used for the links; an unknown one never is.
+      headers: { host: 'localhost:3000' },
     });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -181,7 +182,7 @@ describe('exports', () => {
     const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('单词 word,音标 phonetic,释义 meaning,例句 sentence,文章 article,链接 link,加入 added,到期 due');
     expect(lines[1]).toMatch(
-      /^negotiate,\/.+\/,"?.*谈判.*"?,"They negotiated, at last, a ""deal"".","Deals, ""big"" ones",http:\/\/changdu\.example\/article\/\d+,2026-11-21,2026-11-21$/,
+      /^negotiate,\/.+\/,"?.*谈判.*"?,"They negotiated, at last, a ""deal"".","Deals, ""big"" ones",http:\/\/localhost:3000\/article\/\d+,2026-11-21,2026-11-21$/,
     );
 
     const anki = await t.app.inject({ url: '/reader/myword/export?format=anki', cookies: { bb_token: reader.token } });

@@ -1,0 +1,212 @@
+// Schema fuzz from the contract (issue 9 §2): every endpoint of the table gets at least
+// FUZZ_SAMPLES malformed requests built from its own zod schema, sent as an anonymous
+// caller, a user and a super user. Every answer must be below 500, in the envelope with
+// the HTTP status equal to its code and the security headers, a request that is wrong by
+// any reading of the contract must be refused, and no refused request may change a row.
+// FUZZ_SEED replays a run (the seed is printed); `npm run fuzz` samples more deeply.
+import { endpoints, pathParams, satisfies, type Endpoint, type EndpointName, type Role } from '@changdu/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createArticle } from '../../test/factories.js';
+import { actors } from '../../test/fuzz/actors.js';
+import { malformedRequests, prng, type FuzzRequest } from '../../test/fuzz/mutations.js';
+import { countRows, diffCounts, tableNames, type RowCounts } from '../../test/fuzz/rows.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+const SAMPLES = Math.max(100, Number(process.env.FUZZ_SAMPLES ?? 100));
+const SEED_ENV = process.env.FUZZ_SEED;
+const SEED = SEED_ENV === 'random' ? Date.now() % 2 ** 31 : SEED_ENV ? Number(SEED_ENV) : 20261123;
+const BATCH = Math.max(1, Number(process.env.FUZZ_BATCH ?? 50));
+const ROLES: readonly Role[] = ['anonymous', 'user', 'super'];
+
+/**
+ * Tables a refused request may change by design. A wrong captcha answer burns the captcha
+ * (one guess per image), so a refused SMS send deletes its row.
+ */
+const REFUSED_MAY_CHANGE: Partial<Record<EndpointName, string[]>> = { 'auth.smsSend': ['captchas'] };
+
+const REVOKES_TOKENS = new Set<EndpointName>(['auth.logout', 'auth.changePassword', 'auth.resetPassword']);
+
+const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
+
+let t: TestApp;
+let tables: string[];
+let issue: (role: Role) => Promise<string | null>;
+
+beforeAll(async () => {
+  console.log(`fuzz: seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${SAMPLES} samples per endpoint, ${process.env.TEST_DB ?? 'sqlite'}`);
+  // FUZZ_LOG=error shows the server's log of a failing sample (its stack).
+  t = await createTestApp({ env: process.env.FUZZ_LOG ? { LOG_LEVEL: process.env.FUZZ_LOG } : {} });
+  const make = actors(t);
+  const user = await make.create('user');
+  const superUser = await make.create('super');
+  issue = async (role) => (role === 'anonymous' ? null : role === 'super' ? superUser.token() : user.token());
+  // Something for the ids to find: an article, a draft, a word in the user's word book.
+  await createArticle(t, { title: 'Fuzz target' });
+  await createArticle(t, { title: 'Fuzz draft', status: 'draft' });
+  await t.call('words.add', { word: 'zebra' }, { token: await user.token() });
+  tables = await tableNames(t.db);
+}, 60_000);
+afterAll(() => t?.close());
+
+interface Problem {
+  key: string;
+  text: string;
+}
+
+function isEnvelope(body: unknown): body is { status: { code: string; msg: string }; result: unknown } {
+  if (!body || typeof body !== 'object' || !('status' in body) || !('result' in body)) return false;
+  const status = (body as { status: unknown }).status;
+  return (
+    !!status &&
+    typeof status === 'object' &&
+    typeof (status as { code?: unknown }).code === 'string' &&
+    typeof (status as { msg?: unknown }).msg === 'string'
+  );
+}
+
+/**
+ * Whether the contract's own schema accepts the request as the server reads it (path params
+ * decoded, repeated query keys as arrays, a JSON object body). False means the server must
+ * refuse it before any handler runs.
+ */
+function contractAccepts(ep: Endpoint, req: FuzzRequest): boolean {
+  const url = new URL(req.url, 'http://fuzz.invalid');
+  const names = pathParams(ep.path);
+  const pattern = new RegExp(`^${ep.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '([^/]+)')}$`);
+  const match = pattern.exec(req.url.split('?')[0]!);
+  if (!match) return false;
+  const raw: Record<string, unknown> = {};
+  try {
+    names.forEach((n, i) => (raw[n] = decodeURIComponent(match[i + 1]!)));
+  } catch {
+    return false;
+  }
+  let base: Record<string, unknown> = {};
+  if (req.method === 'GET') {
+    for (const key of new Set(url.searchParams.keys())) {
+      const all = url.searchParams.getAll(key);
+      base[key] = all.length > 1 ? all : all[0];
+    }
+  } else {
+    if (req.contentType !== 'application/json') return false;
+    try {
+      const body: unknown = JSON.parse(req.body ?? '');
+      if (body && typeof body === 'object' && !Array.isArray(body)) base = body as Record<string, unknown>;
+    } catch {
+      return false;
+    }
+  }
+  return ep.input.safeParse({ ...base, ...raw }).success;
+}
+
+async function send(req: FuzzRequest, token: string | null) {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (req.contentType) headers['content-type'] = req.contentType;
+  return t.app.inject({ method: req.method, url: req.url, headers, ...(req.body !== undefined ? { payload: req.body } : {}) });
+}
+
+/** Checks one answer; returns what is wrong with it. */
+function judge(ep: Endpoint, req: FuzzRequest, res: Awaited<ReturnType<typeof send>>): string[] {
+  const wrong: string[] = [];
+  const status = res.statusCode;
+  if (status >= 500) wrong.push(`answered ${status}`);
+  const raw = res.body;
+  if (!(ep.produces && status >= 200 && status < 300)) {
+    let body: unknown = null;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      // not JSON: reported below
+    }
+    if (!isEnvelope(body)) wrong.push(`not the envelope (HTTP ${status}): ${raw.slice(0, 160)}`);
+    else if (body.status.code !== String(status)) wrong.push(`HTTP ${status} with code ${body.status.code}`);
+  }
+  if (res.headers['x-content-type-options'] !== 'nosniff') wrong.push(`HTTP ${status} without the security headers`);
+  if (req.mustReject && (status < 400 || status >= 500)) wrong.push(`accepted a malformed input (HTTP ${status}): ${raw.slice(0, 120)}`);
+  return wrong;
+}
+
+describe(`schema fuzz from the contract (seed ${SEED})`, () => {
+  it.each(table)(
+    '%s: never 5xx, always the envelope, refused requests change nothing',
+    async (name, ep) => {
+      const rng = prng(SEED ^ [...name].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619) >>> 0, 2166136261));
+      // A fresh article per endpoint, so one endpoint's accepted writes (a delete) do not starve the next.
+      const target = await createArticle(t, { title: `Fuzz ${name}` });
+      const requests = malformedRequests(ep, SAMPLES, rng, { id: target, article_id: target });
+      expect(requests.length).toBeGreaterThanOrEqual(100);
+
+      const problems = new Map<string, Problem>();
+      const report = (role: Role, req: FuzzRequest, wrong: string) => {
+        const key = `${wrong.replace(/:.*$/, '')} / ${satisfies(role, ep.role) ? 'allowed' : 'refused'} role`;
+        if (!problems.has(key))
+          problems.set(key, { key, text: `${name} as ${role}, ${req.method} ${req.url.slice(0, 140)} [${req.label}]: ${wrong}` });
+      };
+      const changedSince = async (since: RowCounts) => {
+        const now = await countRows(t.db, tables);
+        return { now, changed: diffCounts(since, now).filter((d) => !REFUSED_MAY_CHANGE[name]?.includes(d.split(':')[0]!)) };
+      };
+      const tokens: Partial<Record<Role, string | null>> = {};
+      for (const role of ROLES) tokens[role] = await issue(role);
+
+      // Row counts are taken around every request the contract would accept, and after each
+      // batch of requests it refuses by its own reading (wrong role, input its schema rejects):
+      // a change over such a batch names its first and last request; FUZZ_BATCH=1 pins it down.
+      // `before` is null while accepted requests have changed rows since the last count.
+      let before: RowCounts | null = null;
+      const baseline = async (): Promise<RowCounts> => (before ??= await countRows(t.db, tables));
+      let pending: { role: Role; req: FuzzRequest }[] = [];
+      const flush = async () => {
+        if (!pending.length) return;
+        const { now, changed } = await changedSince(await baseline());
+        if (changed.length) {
+          const first = pending[0]!;
+          const last = pending[pending.length - 1]!;
+          report(
+            first.role,
+            first.req,
+            `refused but changed rows: ${changed.join(', ')} (within ${pending.length} refused requests, up to ${last.role} [${last.req.label}])`,
+          );
+        }
+        before = now;
+        pending = [];
+      };
+      for (const req of requests) {
+        for (const role of ROLES) {
+          const refusedByContract = !satisfies(role, ep.role) || !contractAccepts(ep, req);
+          if (refusedByContract) {
+            if (!pending.length) await baseline();
+          } else {
+            await flush();
+            await baseline();
+          }
+          const res = await send(req, tokens[role] ?? null);
+          for (const wrong of judge(ep, req, res)) report(role, req, wrong);
+          if (res.statusCode >= 400) {
+            if (refusedByContract) {
+              pending.push({ role, req });
+              if (pending.length >= BATCH) await flush();
+            } else {
+              // Refused by the handler (not found, conflict…): a half-done write would show here.
+              const { now, changed } = await changedSince(await baseline());
+              if (changed.length) report(role, req, `refused (HTTP ${res.statusCode}) but changed rows: ${changed.join(', ')}`);
+              before = now;
+            }
+            continue;
+          }
+          // Accepted: its own changes are legitimate; refused ones since the last count cannot be told apart.
+          pending = [];
+          before = null;
+          // An accepted logout or password change revokes tokens: issue fresh ones.
+          if (REVOKES_TOKENS.has(name)) for (const r of ROLES) tokens[r] = await issue(r);
+        }
+      }
+      await flush();
+      const found = [...problems.values()].map((p) => p.text);
+      if (found.length) console.log(`fuzz ${name} (seed ${SEED}):\n  ${found.join('\n  ')}`);
+      expect(found, `seed ${SEED}`).toEqual([]);
+    },
+    300_000,
+  );
+});
