@@ -8,10 +8,12 @@ import { usersService } from '../../src/modules/users/users.service.js';
 import type { TestApp } from '../test-app.js';
 
 let serial = 0;
-// Hashing is slow on purpose; suites that create many users hash each password once.
+// Hashing is slow on purpose; suites that create many users hash each password once, at the
+// test apps' cost (test-app.ts sets PASSWORD_HASH_COST=10), so a login does not rehash it.
+const TEST_HASH_COST = 10;
 const hashes = new Map<string, Promise<string>>();
 const hashOnce = (password: string) => {
-  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password, TEST_HASH_COST));
   return hashes.get(password)!;
 };
 
