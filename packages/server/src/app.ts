@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import { appSecret, type Config } from './config.js';
 import { isDatabaseUnavailable, type Db } from './db/client.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { RateLimiter } from './http/rate-limit.js';
@@ -10,6 +10,7 @@ import { guardJsonBodies, linkOrigin, rawSecurityHeaders, securityHeaders } from
 import { serveWebApp } from './http/web-app.js';
 import { enqueueDueCrawls, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { signedTokens } from './lib/signed-token.js';
 import {
   articlesRoutes,
   articlesService,
@@ -115,6 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     (config.sms.provider === 'webhook' && config.sms.webhookUrl ? webhookSms(config.sms.webhookUrl) : consoleSms(db, clock, app.log));
   const smsRequired = config.auth.registerSms === 'always' || (config.auth.registerSms === 'auto' && sms.delivers);
 
+  // Short-lived permissions (uploads, audio links, trial links) any process can check.
+  const signed = signedTokens(appSecret(config), clock);
+  void signed; // handed to the modules that issue such permissions as they arrive
   const dict = deps.dict ?? openEcdict();
   const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
   const images = imagesService(openStorage(config.storage), fetcher);

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -63,6 +65,7 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, '必须以 redis:// 或 rediss:// 开头')
       .optional(),
   ),
+  APP_SECRET: optional(z.string().min(16, '至少 16 个字符')),
   FEED_CRAWL_HOURS: z.coerce
     .number()
     .min(0.25)
@@ -117,6 +120,8 @@ export interface Config {
   /** Internal addresses outbound fetches may reach: '' none, '1' all, or `host:port,…`. */
   readonly fetchAllowPrivate: string;
   readonly feedCrawlHours: number;
+  /** Signs short-lived permissions (uploads, audio links, trial links); null: one kept in DATA_DIR (see appSecret). */
+  readonly appSecret: string | null;
   /** Redis for state several processes share (rate-limit counters, cross-process events); null: in process. */
   readonly redisUrl: string | null;
   /** Stored files (covers, books, audio, PDFs, posters): a folder, or an S3-compatible bucket every process shares. */
@@ -163,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     feedCrawlHours: e.FEED_CRAWL_HOURS,
+    appSecret: e.APP_SECRET ?? null,
     redisUrl: e.REDIS_URL ?? null,
     storage: storageConfig(e, dataDir),
   } satisfies Config);
@@ -202,4 +208,26 @@ function allowedHosts(e: Env): string[] {
 
 function defaultWebDist(): string {
   return path.resolve(import.meta.dirname, '../../web/dist');
+}
+
+/**
+ * APP_SECRET, or a random one made on first start and kept in DATA_DIR/app-secret (mode 0600),
+ * so a single process needs no setting; several processes on several hosts must share APP_SECRET.
+ */
+export function appSecret(config: Config): string {
+  if (config.appSecret) return config.appSecret;
+  const file = path.join(config.dataDir, 'app-secret');
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  } catch (err) {
+    // Another process made it first: use theirs.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return fs.readFileSync(file, 'utf8').trim();
 }
