@@ -40,6 +40,8 @@ import { systemRoutes } from './modules/system/index.js';
 import { consoleSms } from './providers/sms/console.sms.js';
 import type { SmsProvider } from './providers/sms/sms.provider.js';
 import { webhookSms } from './providers/sms/webhook.sms.js';
+import { codesService, membershipRoutes, membershipService, ordersService, payNoticeRoutes, ranksService } from './modules/membership/index.js';
+import { alipayPay, manualPay, wechatPay, type PayProvider } from './providers/pay/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,7 +120,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Short-lived permissions (uploads, audio links, trial links) any process can check.
   const signed = signedTokens(appSecret(config), clock);
-  void signed; // handed to the modules that issue such permissions as they arrive
   const dict = deps.dict ?? openEcdict();
   const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
   const images = imagesService(openStorage(config.storage), fetcher);
@@ -147,6 +148,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Services, wired once, in dependency order (docs/architecture.md): users ← auth;
   // dictionary; articles → dictionary; words, notes → articles; history → articles, words.
   const users = usersService(db, clock);
+  // Membership before auth: registration checks and binds invitation codes.
+  const membership = membershipService(db, clock, { users, signed });
+  const codes = codesService(db, clock, { users, membership });
+  const payProviders = new Map<PayProvider['name'], PayProvider>([['manual', manualPay]]);
+  if (config.pay.wechat) payProviders.set('wechat', wechatPay(config.pay.wechat, (url, body, o) => fetcher.post(url, body, o), clock));
+  if (config.pay.alipay) payProviders.set('alipay', alipayPay(config.pay.alipay, clock));
+  const orders = ordersService(db, clock, { users, membership, providers: payProviders, log: app.log });
   const tokens = tokensService(db, clock, users, config.auth.tokenTtlDays);
   const smsCodes = smsCodeService(db, clock, sms);
   const auth = authService({
@@ -158,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     smsRequired,
     passwordCost: config.auth.passwordHashCost,
     guard: loginGuard(limiter),
+    invitations: { rule: config.inviteCode, check: codes.checkForRegistration, bind: codes.bindAtRegistration },
   });
   const logs = logsService(db, clock);
   const articles = articlesService(db, clock);
@@ -170,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const words = wordsService(db, clock, { dict, dictionary, articles });
   const history = historyService(db, clock, { articles, marks, words });
+  const ranks = ranksService(db, clock, { users, membership, history, words });
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
@@ -185,10 +195,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...wordsRoutes(words),
     ...notesRoutes(notesService(db, clock, articles)),
     ...historyRoutes(history),
+    ...membershipRoutes({ membership, orders, codes, ranks }),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.
   installErrorHandling(app, { notFound: await serveWebApp(app, config.webDist), isUnavailable: isDatabaseUnavailable });
+  await payNoticeRoutes(app, orders);
   registerEndpoints(app, handlers, {
     limiter,
     clock,

@@ -88,6 +88,20 @@ const envSchema = z.object({
       .refine((v) => !v.includes('..') && !v.includes('//'), '不能含 .. 或 //')
       .transform((v) => (v.endsWith('/') ? v : `${v}/`)),
   ),
+  // Payment (docs/membership.md): the manual provider is always there; WeChat Pay and Alipay are on when configured.
+  WECHAT_PAY_MCHID: optional(z.string()),
+  WECHAT_PAY_APPID: optional(z.string()),
+  WECHAT_PAY_SERIAL: optional(z.string()),
+  WECHAT_PAY_PRIVATE_KEY: optional(z.string()),
+  WECHAT_PAY_PLATFORM_PUBLIC_KEY: optional(z.string()),
+  WECHAT_PAY_API_V3_KEY: optional(z.string().refine((v) => Buffer.byteLength(v) === 32, '必须是 32 个字节')),
+  WECHAT_PAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  ALIPAY_APP_ID: optional(z.string()),
+  ALIPAY_PRIVATE_KEY: optional(z.string()),
+  ALIPAY_PUBLIC_KEY: optional(z.string()),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
+  // Invitation codes at registration: off, optional (accepted) or required.
+  INVITE_CODE: z.enum(['off', 'optional', 'required']).default('optional'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -125,6 +139,19 @@ export interface Config {
   /** Redis for state several processes share (rate-limit counters, cross-process events); null: in process. */
   readonly redisUrl: string | null;
   /** Stored files (covers, books, audio, PDFs, posters): a folder, or an S3-compatible bucket every process shares. */
+  readonly pay: {
+    readonly wechat: {
+      readonly mchid: string;
+      readonly appid: string;
+      readonly serial: string;
+      readonly privateKey: string;
+      readonly platformPublicKey: string;
+      readonly apiV3Key: string;
+      readonly baseUrl: string;
+    } | null;
+    readonly alipay: { readonly appId: string; readonly privateKey: string; readonly alipayPublicKey: string; readonly gateway: string } | null;
+  };
+  readonly inviteCode: Env['INVITE_CODE'];
   readonly storage:
     | { readonly kind: 'local'; readonly dir: string }
     | {
@@ -171,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appSecret: e.APP_SECRET ?? null,
     redisUrl: e.REDIS_URL ?? null,
     storage: storageConfig(e, dataDir),
+    pay: payConfig(e),
+    inviteCode: e.INVITE_CODE,
   } satisfies Config);
 }
 
@@ -230,4 +259,38 @@ export function appSecret(config: Config): string {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   return fs.readFileSync(file, 'utf8').trim();
+}
+
+/** A payment provider is on when all of its settings are given; some but not all is a mistake worth stopping for. */
+function payConfig(e: Env): Config['pay'] {
+  const invalid = (name: string) => new ConfigError(`配置有误 (invalid configuration):\n  ${name}: 启用该支付方式时必须设置`);
+  const wechatKeys = [
+    'WECHAT_PAY_MCHID',
+    'WECHAT_PAY_APPID',
+    'WECHAT_PAY_SERIAL',
+    'WECHAT_PAY_PRIVATE_KEY',
+    'WECHAT_PAY_PLATFORM_PUBLIC_KEY',
+    'WECHAT_PAY_API_V3_KEY',
+  ] as const;
+  const alipayKeys = ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'] as const;
+  const some = (keys: readonly (keyof Env)[]) => keys.some((k) => e[k] !== undefined);
+  const missing = (keys: readonly (keyof Env)[]) => keys.find((k) => e[k] === undefined);
+  if (some(wechatKeys) && missing(wechatKeys)) throw invalid(missing(wechatKeys)!);
+  if (some(alipayKeys) && missing(alipayKeys)) throw invalid(missing(alipayKeys)!);
+  return {
+    wechat: some(wechatKeys)
+      ? {
+          mchid: e.WECHAT_PAY_MCHID!,
+          appid: e.WECHAT_PAY_APPID!,
+          serial: e.WECHAT_PAY_SERIAL!,
+          privateKey: e.WECHAT_PAY_PRIVATE_KEY!,
+          platformPublicKey: e.WECHAT_PAY_PLATFORM_PUBLIC_KEY!,
+          apiV3Key: e.WECHAT_PAY_API_V3_KEY!,
+          baseUrl: e.WECHAT_PAY_BASE_URL,
+        }
+      : null,
+    alipay: some(alipayKeys)
+      ? { appId: e.ALIPAY_APP_ID!, privateKey: e.ALIPAY_PRIVATE_KEY!, alipayPublicKey: e.ALIPAY_PUBLIC_KEY!, gateway: e.ALIPAY_GATEWAY }
+      : null,
+  };
 }

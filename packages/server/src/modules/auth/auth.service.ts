@@ -22,7 +22,16 @@ export interface AuthDeps {
   passwordCost: number;
   /** Login failure limits. */
   guard: LoginGuard;
+  /** Invitation codes at registration (INVITE_CODE): checked before the account is made, bound after, in one transaction. */
+  invitations?: {
+    rule: 'off' | 'optional' | 'required';
+    check(code: string): Promise<CodeToBind>;
+    bind(userId: number, code: CodeToBind): Promise<unknown>;
+  };
 }
+
+/** A usable invitation code, as the codes feature hands it back to be bound (opaque to auth). */
+type CodeToBind = unknown;
 
 interface ClientMeta {
   userAgent: string | null;
@@ -31,7 +40,7 @@ interface ClientMeta {
   cuid: string | null;
 }
 
-export function authService({ db, clock, users, tokens, smsCodes, smsRequired, passwordCost, guard }: AuthDeps) {
+export function authService({ db, clock, users, tokens, smsCodes, smsRequired, passwordCost, guard, invitations }: AuthDeps) {
   const hash = (password: string) => hashPassword(password, passwordCost);
 
   async function session(user: UserRow, meta: ClientMeta): Promise<Session> {
@@ -48,41 +57,47 @@ export function authService({ db, clock, users, tokens, smsCodes, smsRequired, p
     return `读者${Date.now()}`;
   }
 
-  async function createUser(phone: string, password: string, meta: ClientMeta): Promise<Session> {
+  async function createUser(phone: string, password: string, meta: ClientMeta, code?: CodeToBind): Promise<Session> {
     if (await users.byPhone(phone)) throw new Conflict('该手机号已注册，请直接登录');
     const now = clock.now().toISOString();
+    const passwordHash = await hash(password);
+    const username = await freshUsername();
     try {
-      const user = await users.create({
-        phone,
-        username: await freshUsername(),
-        password_hash: await hash(password),
-        role: 'user',
-        now,
+      return await transaction(db, async () => {
+        const user = await users.create({ phone, username, password_hash: passwordHash, role: 'user', now });
+        if (code !== undefined) await invitations!.bind(user.id, code);
+        return session(user, meta);
       });
-      return await session(user, meta);
     } catch (error) {
       if (isUniqueViolation(error)) throw new Conflict('该手机号已注册，请直接登录');
       throw error;
     }
   }
 
-  /** Invitation codes arrive with the codes feature; until then no code can be valid. */
-  function checkInvitation(code: string | undefined) {
-    if (code) throw new Invalid('邀请码无效');
+  /** The invitation code a registration brings, checked against the rule (undefined: none to bind). */
+  async function checkInvitation(code: string | undefined): Promise<CodeToBind | undefined> {
+    const rule = invitations?.rule ?? 'off';
+    if (!code) {
+      if (rule === 'required') throw new Invalid('请填写邀请码');
+      return undefined;
+    }
+    if (!invitations || rule === 'off') throw new Invalid('目前注册不需要邀请码，请留空');
+    return invitations.check(code);
   }
 
   return {
     registerRule() {
       return {
         sms_required: smsRequired,
-        invite_code_required: false,
-        invite_code_enabled: false,
+        invite_code_required: invitations?.rule === 'required',
+        invite_code_enabled: invitations !== undefined && invitations.rule !== 'off',
         password: { ...PASSWORD_RULE },
         username: { ...USERNAME_RULE },
       };
     },
 
     async registerByPhone(input: { phone: string; password: string; code?: string | undefined }, meta: ClientMeta) {
+      if (invitations?.rule === 'required') throw new Invalid('注册需要邀请码，请使用带邀请码的注册方式');
       if (smsRequired) {
         if (!input.code) throw new Invalid('请填写短信验证码');
         if (!/^\d{6}$/.test(input.code)) throw new Invalid('短信验证码是 6 位数字');
@@ -93,10 +108,10 @@ export function authService({ db, clock, users, tokens, smsCodes, smsRequired, p
     },
 
     async register(input: { phone: string; password: string; sms_code: string; code?: string | undefined }, meta: ClientMeta) {
-      checkInvitation(input.code);
+      const code = await checkInvitation(input.code);
       if (await users.byPhone(input.phone)) throw new Conflict('该手机号已注册，请直接登录');
       await smsCodes.consume(input.phone, 'register', input.sms_code);
-      return createUser(input.phone, input.password, meta);
+      return createUser(input.phone, input.password, meta, code);
     },
 
     async login(input: { username: string; password: string }, meta: ClientMeta) {

@@ -79,6 +79,15 @@ export function historyRepo(db: Db) {
             })),
           )
           .execute();
+        if (input.seconds > 0) {
+          await trx
+            .insertInto('read_article_days')
+            .values({ user_id: input.userId, article_id: input.articleId, day: input.day, seconds: input.seconds })
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'article_id', 'day']).doUpdateSet((eb) => ({ seconds: eb('read_article_days.seconds', '+', input.seconds) })),
+            )
+            .execute();
+        }
         await trx
           .insertInto('reading_days')
           .values({ user_id: input.userId, day: input.day, seconds: input.seconds, finished: newlyFinished ? 1 : 0 })
@@ -93,6 +102,31 @@ export function historyRepo(db: Db) {
       });
     },
 
+    /** Reading seconds per reader over days `from`–`to`, each article counting at most `capSeconds`. */
+    cappedSeconds: (from: string, to: string, capSeconds: number) =>
+      db.kysely
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('read_article_days')
+            .select(['user_id', 'article_id', (e) => e.fn.sum<number>('seconds').as('s')])
+            .where('day', '>=', from)
+            .where('day', '<=', to)
+            .groupBy(['user_id', 'article_id'])
+            .as('per_article'),
+        )
+        .select(['user_id', sql<number>`sum(case when s > ${capSeconds} then ${capSeconds} else s end)`.as('value')])
+        .groupBy('user_id')
+        .execute(),
+    /** Articles finished per reader over days `from`–`to`. */
+    finishedCounts: (from: string, to: string) =>
+      db.kysely
+        .selectFrom('reading_days')
+        .select(['user_id', (e) => e.fn.sum<number>('finished').as('value')])
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .groupBy('user_id')
+        .having((e) => e.fn.sum('finished'), '>', 0)
+        .execute(),
     days: (userId: number, from: string, to: string) =>
       db.kysely
         .selectFrom('reading_days')

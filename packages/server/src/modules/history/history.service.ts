@@ -73,6 +73,15 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words }:
   }
 
   return {
+    /**
+     * Weekly-rank totals per reader over China-time days `from`–`to`: reading seconds (each
+     * article counting at most `capSeconds`, so a page left open earns nothing more) or articles finished.
+     */
+    async totals(cat: 'time' | 'finish', from: string, to: string, capSeconds: number): Promise<{ user_id: number; value: number }[]> {
+      const rows = cat === 'time' ? await repo.cappedSeconds(from, to, capSeconds) : await repo.finishedCounts(from, to);
+      return rows.map((r) => ({ user_id: Number(r.user_id), value: Number(r.value) })).filter((r) => r.value > 0);
+    },
+
     /** A dictionary lookup by a logged-in reader counts toward the day's looked-up words. */
     recordLookup: (userId: number, word: string) => repo.recordLookup(userId, dayKey(clock.now()), word),
 

@@ -91,6 +91,35 @@ export function usersRepo(db: Db) {
         .executeTakeFirstOrThrow();
     },
 
+    /**
+     * Sets the membership only while it still is `from` (compare-and-set), so two changes racing
+     * on one account never lose one's days. True when it applied.
+     */
+    async replaceMembership(
+      id: number,
+      from: { level: number | null; expiresAt: string | null },
+      to: { level: number | null; expiresAt: string | null },
+      now: string,
+    ): Promise<boolean> {
+      let q = db.kysely
+        .updateTable('users')
+        .set({ member_level: to.level, member_expires_at: to.expiresAt, updated_at: now })
+        .where('id', '=', id);
+      q = from.level === null ? q.where('member_level', 'is', null) : q.where('member_level', '=', from.level);
+      q = from.expiresAt === null ? q.where('member_expires_at', 'is', null) : q.where('member_expires_at', '=', from.expiresAt);
+      return Number((await q.executeTakeFirst()).numUpdatedRows) === 1;
+    },
+
+    async updateXhsId(id: number, xhsId: string, now: string): Promise<void> {
+      await db.kysely.updateTable('users').set({ xhs_id: xhsId, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    namesOf: async (ids: number[]): Promise<Map<number, string>> => {
+      if (ids.length === 0) return new Map();
+      const rows = await db.kysely.selectFrom('users').select(['id', 'username']).where('id', 'in', [...new Set(ids)]).execute();
+      return new Map(rows.map((r) => [r.id, r.username]));
+    },
+
     /** Phone, username (substring) or id; at most 20 rows, exact matches first. */
     search(q: string): Promise<UserRow[]> {
       const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

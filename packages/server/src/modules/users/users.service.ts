@@ -31,6 +31,10 @@ export function usersService(db: Db, clock: Clock) {
         throw error;
       }
     },
+    /** Membership is changed only here (compare-and-set; the membership module retries on a race). */
+    replaceMembership: users.replaceMembership,
+    setXhsId: (id: number, xhsId: string) => users.updateXhsId(id, xhsId, clock.now().toISOString()),
+    namesOf: users.namesOf,
     search: async (q: string) => ({ list: (await users.search(q)).map(show) }),
     searchByOpenid: async (openid: string) => ({ list: (await users.findByOpenid(openid)).map(show) }),
   };

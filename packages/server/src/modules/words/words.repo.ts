@@ -156,6 +156,15 @@ export function wordsRepo(db: Db) {
     },
     reviews: (entryId: number) =>
       db.kysely.selectFrom('review_logs').selectAll().where('entry_id', '=', entryId).orderBy('id', 'desc').limit(100).execute(),
+    /** Distinct cards each user reviewed in [start, end). */
+    reviewedCards: (start: string, end: string) =>
+      db.kysely
+        .selectFrom('review_logs')
+        .select(['user_id', (e) => e.fn.count<number>('entry_id').distinct().as('value')])
+        .where('review', '>=', start)
+        .where('review', '<', end)
+        .groupBy('user_id')
+        .execute(),
     reviewsSince: (userId: number, since: string) =>
       db.kysely
         .selectFrom('review_logs')

@@ -72,16 +72,23 @@ export function createFetcher(
     url: URL,
     limits: FetchLimits,
     accept: string,
+    send?: { method: 'POST'; body: Buffer; headers: Record<string, string> },
   ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
     checkLiteral(url, port);
     const client = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
-      const req = client.get(
+      const req = client.request(
         url,
         {
+          method: send?.method ?? 'GET',
           lookup: guardedLookup(port),
-          headers: { 'user-agent': USER_AGENT, accept, 'accept-encoding': 'gzip, deflate, br' },
+          headers: {
+            'user-agent': USER_AGENT,
+            accept,
+            'accept-encoding': 'gzip, deflate, br',
+            ...(send ? { ...send.headers, 'content-length': String(send.body.length) } : {}),
+          },
           timeout: limits.timeoutMs,
         },
         (res) => {
@@ -121,10 +128,31 @@ export function createFetcher(
         if (error.code === 'ENOTFOUND') return reject(new FetchError('域名无法解析', true));
         reject(new FetchError('无法连接到该网站', false));
       });
+      req.end(send?.body);
     });
   }
 
   return {
+    /**
+     * One POST (an API call to a payment gateway): no redirects followed; the answer whatever
+     * its status, with its headers (a gateway signs its answers in them).
+     */
+    async post(
+      rawUrl: string,
+      body: string,
+      options: { headers?: Record<string, string>; accept?: string; limits?: Partial<FetchLimits> } = {},
+    ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+      const limits = { ...base, ...options.limits };
+      let url: URL;
+      try {
+        url = new URL(rawUrl);
+      } catch {
+        throw new FetchError('网址格式不正确', true);
+      }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError('只支持 http 和 https 网址', true);
+      return once(url, limits, options.accept ?? '*/*', { method: 'POST', body: Buffer.from(body), headers: options.headers ?? {} });
+    },
+
     async get(rawUrl: string, options: { accept?: string; limits?: Partial<FetchLimits> } = {}): Promise<FetchedResource> {
       const limits = { ...base, ...options.limits };
       let url: URL;

@@ -1,0 +1,362 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { id, int, offset, optionalText, page, text } from '../fields.js';
+import { userSchema } from './shared.js';
+
+/** Order states (docs/membership.md): pending → paid → finished; pending → closed; paid/finished → refunded. */
+export const orderStatuses = ['pending', 'paid', 'finished', 'closed', 'refunded'] as const;
+export const orderStatusLabels: Record<(typeof orderStatuses)[number], string> = {
+  pending: '待支付',
+  paid: '已支付',
+  finished: '已完成',
+  closed: '已关闭',
+  refunded: '已退款',
+};
+export const payProviders = ['manual', 'wechat', 'alipay'] as const;
+export const payProviderLabels: Record<(typeof payProviders)[number], string> = {
+  manual: '人工确认',
+  wechat: '微信支付',
+  alipay: '支付宝',
+};
+
+/**
+ * Invitation code types: `invite` a reader's personal code (each new reader who binds it earns
+ * its owner `days`); `register` a one-use registration invite; `member` a one-use code worth
+ * `days` of membership to whoever binds it; `trial` a one-use code worth a trial.
+ */
+export const codeTypes = ['invite', 'register', 'member', 'trial'] as const;
+export const codeTypeLabels: Record<(typeof codeTypes)[number], string> = {
+  invite: '个人邀请码',
+  register: '注册邀请码',
+  member: '会员天数码',
+  trial: '试用会员码',
+};
+
+/** Weekly rank categories: reading minutes, finished articles, words reviewed. */
+export const rankCats = ['time', 'finish', 'review'] as const;
+export const rankCatLabels: Record<(typeof rankCats)[number], string> = { time: '阅读时长', finish: '读完文章', review: '复习单词' };
+
+const day = (label: string) => z.iso.date({ error: `${label}必须是 YYYY-MM-DD 日期` });
+
+export const memberProductSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  days: z.number().int(),
+  price_fen: z.number().int(),
+  original_price_fen: z.number().int().nullable(),
+  benefits: z.array(z.string()),
+});
+
+export const memberLogSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string().nullable(),
+  operator_id: z.number().int().nullable(),
+  operator_name: z.string().nullable(),
+  action: z.enum(['open', 'renew', 'close']),
+  source: z.enum(['manager', 'order', 'trial', 'award']),
+  days: z.number().int(),
+  level_before: z.number().int().nullable(),
+  level_after: z.number().int().nullable(),
+  expires_before: z.string().nullable(),
+  expires_after: z.string().nullable(),
+  remark: z.string(),
+  ref: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const orderSchema = z.object({
+  order_no: z.string(),
+  user_id: z.number().int(),
+  username: z.string().nullable(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  level: z.number().int(),
+  days: z.number().int(),
+  amount_fen: z.number().int(),
+  provider: z.enum(payProviders),
+  status: z.enum(orderStatuses),
+  trade_no: z.string().nullable(),
+  paid_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  closed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** What the client needs to pay: nothing (manual: wait for a manager), a QR code text (WeChat Native), or a page to open (Alipay). */
+export const payActionSchema = z.object({
+  kind: z.enum(['manual', 'qr', 'redirect']),
+  code_url: z.string().nullable(),
+  pay_url: z.string().nullable(),
+  hint: z.string(),
+});
+
+export const membershipResultSchema = z.object({ user: userSchema, log: memberLogSchema });
+
+export const codeSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  ctype: z.enum(codeTypes),
+  days: z.number().int(),
+  remark: z.string(),
+  owner_id: z.number().int().nullable(),
+  created_at: z.string(),
+  used_by: z.array(z.object({ user_id: z.number().int(), username: z.string(), created_at: z.string() })),
+});
+
+export const awardSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['invite', 'code', 'rank']),
+  title: z.string(),
+  days: z.number().int(),
+  code_id: z.number().int().nullable(),
+  rank_date: z.string().nullable(),
+  status: z.enum(['earned', 'claimed']),
+  claimed_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const rankRowSchema = z.object({
+  rank: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  value: z.number().int(),
+});
+
+const remark = optionalText('备注', 200);
+const days = int('天数', { min: 1, max: 3660, msg: { min: '天数至少为 1', max: '天数最多 3660' } });
+const orderNo = text('订单号', { max: 40 }).regex(/^[A-Za-z0-9_-]+$/, { error: '订单号格式不正确' });
+const openid = optionalText('openid', 64);
+
+export const membershipEndpoints = {
+  'member.products': endpoint({
+    method: 'GET',
+    path: '/api/member/product',
+    role: 'anonymous',
+    summary: '可购买的会员商品（价格单位：分）',
+    input: z.object({ openid }),
+    output: z.object({ list: z.array(memberProductSchema) }),
+  }),
+  'member.version': endpoint({
+    method: 'GET',
+    path: '/api/member/version',
+    role: 'anonymous',
+    summary: '当前适用的会员方案版本与可用的支付方式',
+    input: z.object({ openid }),
+    output: z.object({
+      version: z.string(),
+      title: z.string(),
+      recommended: z.string().nullable(),
+      providers: z.array(z.enum(payProviders)),
+      trial_days: z.number().int(),
+    }),
+  }),
+  'member.open': endpoint({
+    method: 'POST',
+    path: '/api/user/open_member',
+    role: 'manager',
+    summary: '为用户开通会员（从现在起 days 天），记入会员日志',
+    input: z.object({ user_id: id('用户 id'), level: int('会员等级', { min: 1, max: 9 }), days, remark }),
+    output: membershipResultSchema,
+  }),
+  'member.renewal': endpoint({
+    method: 'POST',
+    path: '/api/user/renewal_member',
+    role: 'manager',
+    summary: '为用户续期会员（到期时间在未来则从到期时间起算，否则从现在起算）',
+    input: z.object({ user_id: id('用户 id'), days, remark }),
+    output: membershipResultSchema,
+  }),
+  'member.close': endpoint({
+    method: 'POST',
+    path: '/api/user/close_member',
+    role: 'manager',
+    summary: '立即结束用户的会员',
+    input: z.object({ user_id: id('用户 id'), remark }),
+    output: membershipResultSchema,
+  }),
+  'member.userLog': endpoint({
+    method: 'GET',
+    path: '/api/user/memberlog',
+    role: 'manager',
+    summary: '某个用户的会员日志（最新在前）',
+    input: z.object({ user_id: id('用户 id'), offset }),
+    output: page(memberLogSchema),
+  }),
+  'member.myLog': endpoint({
+    method: 'GET',
+    path: '/api/member/log',
+    role: 'user',
+    summary: '我的会员日志（最新在前）',
+    input: z.object({ offset }),
+    output: page(memberLogSchema),
+  }),
+  'order.create': endpoint({
+    method: 'POST',
+    path: '/api/member/pay/order',
+    role: 'user',
+    summary: '下单购买会员商品（金额取自商品）；同一商品未支付的订单会被沿用',
+    input: z.object({
+      product_id: id('商品 id'),
+      provider: z.enum(payProviders, { error: '支付方式不正确' }).optional(),
+    }),
+    output: z.object({ order: orderSchema, pay: payActionSchema }),
+  }),
+  'order.show': endpoint({
+    method: 'GET',
+    path: '/api/member/pay/order',
+    role: 'user',
+    summary: '一个订单的状态（自己的；管理员任意）',
+    input: z.object({ order_no: orderNo }),
+    output: orderSchema,
+  }),
+  'order.list': endpoint({
+    method: 'GET',
+    path: '/api/member/pay/orders',
+    role: 'user',
+    summary: '我的订单；管理员看全部，可按状态、订单号或用户筛选',
+    input: z.object({
+      offset,
+      status: z.enum(orderStatuses, { error: '订单状态不正确' }).optional(),
+      q: optionalText('搜索内容', 40),
+      mine: z.enum(['1', '0'], { error: 'mine 只能是 1 或 0' }).optional(),
+    }),
+    output: page(orderSchema),
+  }),
+  'order.finish': endpoint({
+    method: 'POST',
+    path: '/api/member/pay/order/finish',
+    role: 'manager',
+    summary: '确认已收款并完成订单：开通或续期会员（只生效一次）',
+    input: z.object({ order_no: orderNo }),
+    output: z.object({ order: orderSchema, user: userSchema }),
+  }),
+  'order.close': endpoint({
+    method: 'POST',
+    path: '/api/member/pay/order/close',
+    role: 'user',
+    summary: '关闭一个待支付的订单（自己的；管理员任意）',
+    input: z.object({ order_no: orderNo }),
+    output: orderSchema,
+  }),
+  'trial.status': endpoint({
+    method: 'GET',
+    path: '/api/member/trial',
+    role: 'user',
+    summary: '我能否领取试用会员',
+    input: z.object({}),
+    output: z.object({
+      days: z.number().int(),
+      taken: z.object({ source: z.enum(['xhs', 'link']), created_at: z.string() }).nullable(),
+    }),
+  }),
+  'trial.open': endpoint({
+    method: 'POST',
+    path: '/api/user/open_trial_member',
+    role: 'user',
+    summary: '用小红书号领取试用会员（每个账号、每个小红书号一次）',
+    input: z.object({
+      xhs_id: text('小红书号', { max: 32 }).regex(/^[A-Za-z0-9_.-]+$/, { error: '小红书号只能包含字母、数字、下划线、点和横线' }),
+    }),
+    output: membershipResultSchema,
+  }),
+  'trial.receive': endpoint({
+    method: 'POST',
+    path: '/api/user/receive_trial_member',
+    role: 'user',
+    summary: '用分享链接里的试用凭证 e 领取试用会员（每个账号一次）',
+    input: z.object({ e: text('试用凭证', { max: 500 }) }),
+    output: membershipResultSchema,
+  }),
+  'trial.link': endpoint({
+    method: 'POST',
+    path: '/api/member/trial/link',
+    role: 'manager',
+    summary: '生成一个有效期内的试用会员分享链接',
+    input: z.object({ hours: int('有效小时数', { min: 1, max: 24 * 30 }).default(72) }),
+    output: z.object({ e: z.string(), url: z.string(), expires_at: z.string() }),
+  }),
+  'code.generate': endpoint({
+    method: 'POST',
+    path: '/api/code/invitation/generate',
+    role: 'manager',
+    summary: '生成邀请码（register 注册、member 会员天数、trial 试用；均为一次性）',
+    input: z.object({
+      ctype: z.enum(['register', 'member', 'trial'], { error: '邀请码类型不正确' }),
+      remark,
+      days: int('天数', { min: 0, max: 3660 }).optional(),
+      count: int('数量', { min: 1, max: 100 }).default(1),
+    }),
+    output: z.object({ list: z.array(codeSchema) }),
+  }),
+  'code.list': endpoint({
+    method: 'GET',
+    path: '/api/code/invitation/list',
+    role: 'manager',
+    summary: '邀请码列表与使用者（最新在前）',
+    input: z.object({ offset, ctype: z.enum(codeTypes, { error: '邀请码类型不正确' }).optional() }),
+    output: page(codeSchema),
+  }),
+  'code.mine': endpoint({
+    method: 'GET',
+    path: '/api/code/invitation/mycode',
+    role: 'user',
+    summary: '我的个人邀请码与用它加入的人',
+    input: z.object({}),
+    output: codeSchema.extend({ bound: z.object({ code: z.string(), ctype: z.enum(codeTypes) }).nullable() }),
+  }),
+  'code.bind': endpoint({
+    method: 'POST',
+    path: '/api/user/bind_code',
+    role: 'user',
+    summary: '为账号绑定一个邀请码（每个账号一次，不能用自己的）',
+    input: z.object({ user_id: id('用户 id'), code: text('邀请码', { max: 32 }) }),
+    output: z.object({ ctype: z.enum(codeTypes), award: awardSchema.nullable() }),
+  }),
+  'code.receiveAward': endpoint({
+    method: 'POST',
+    path: '/api/code/receive_award',
+    role: 'user',
+    summary: '领取一个邀请码为我赢得的奖励（只领一次）',
+    input: z.object({ code_id: id('邀请码 id') }),
+    output: z.object({ claimed: z.number().int(), days: z.number().int(), user: userSchema }),
+  }),
+  'award.mine': endpoint({
+    method: 'GET',
+    path: '/api/award/mine',
+    role: 'user',
+    summary: '我获得的奖励（周榜、邀请）及其状态',
+    input: z.object({}),
+    output: z.object({ list: z.array(awardSchema) }),
+  }),
+  'rank.week': endpoint({
+    method: 'GET',
+    path: '/reader/history/rank/week',
+    role: 'user',
+    summary: '一周的阅读排行（周一开始，北京时间），含我的名次',
+    input: z.object({
+      cat: z.enum(rankCats, { error: '排行类别不正确' }).default('time'),
+      rank_date: day('rank_date').optional(),
+    }),
+    output: z.object({
+      cat: z.enum(rankCats),
+      week_start: z.string(),
+      week_end: z.string(),
+      ended: z.boolean(),
+      list: z.array(rankRowSchema),
+      me: z.object({ rank: z.number().int().nullable(), value: z.number().int() }),
+      award: z.object({ top: z.number().int(), days: z.number().int(), claimable: z.boolean(), claimed: z.boolean() }),
+    }),
+  }),
+  'rank.receiveAward': endpoint({
+    method: 'POST',
+    path: '/reader/history/rank/receive_award',
+    role: 'user',
+    summary: '周榜结束后，上榜读者领取奖励（每周每类一次）',
+    input: z.object({ rank_date: day('rank_date') }),
+    output: z.object({ awards: z.array(awardSchema), days: z.number().int(), user: userSchema }),
+  }),
+} as const;
+
