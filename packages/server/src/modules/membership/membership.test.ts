@@ -36,29 +36,29 @@ describe('products and version', () => {
 describe('manager changes to a membership', () => {
   it('opens from now, renews from a future expiry, renews an ended one from now, closes now, each logged', async () => {
     const start = t.clock.now().getTime();
-    const opened = await t.call('member.open', { user_id: reader.user.id, level: 1, days: 30, remark: '活动赠送' }, as(manager));
+    const opened = await t.call('member.open', { user_id: reader.user.id, level: 1, days: 20, remark: '活动赠送' }, as(manager));
     expect(opened.code, opened.msg).toBe('200');
-    expect(opened.result!.user).toMatchObject({ is_member: true, effective_role: 'member', member: { level: 1, expires_at: iso(start + 30 * DAY) } });
-    expect(opened.result!.log).toMatchObject({ action: 'open', expires_before: null, expires_after: iso(start + 30 * DAY), remark: '活动赠送', operator_id: manager.user.id });
+    expect(opened.result!.user).toMatchObject({ is_member: true, effective_role: 'member', member: { level: 1, expires_at: iso(start + 20 * DAY) } });
+    expect(opened.result!.log).toMatchObject({ action: 'open', expires_before: null, expires_after: iso(start + 20 * DAY), remark: '活动赠送', operator_id: manager.user.id });
 
-    // 10 days in, still a member: renewal adds to the expiry, not to now.
-    t.clock.advance(10 * DAY);
+    // 5 days in, still a member: renewal adds to the expiry, not to now.
+    t.clock.advance(5 * DAY);
     const renewed = await t.call('member.renewal', { user_id: reader.user.id, days: 5, remark: '补偿' }, as(manager));
-    expect(renewed.result!.log).toMatchObject({ expires_before: iso(start + 30 * DAY), expires_after: iso(start + 35 * DAY) });
+    expect(renewed.result!.log).toMatchObject({ expires_before: iso(start + 20 * DAY), expires_after: iso(start + 25 * DAY) });
 
     // Exactly at expiry the membership has ended: renewal counts from now.
-    t.clock.set(new Date(start + 35 * DAY));
+    t.clock.set(new Date(start + 25 * DAY));
     const again = await t.call('member.renewal', { user_id: reader.user.id, days: 3, remark: '再续' }, as(manager));
-    expect(again.result!.user.member?.expires_at).toBe(iso(start + 38 * DAY));
+    expect(again.result!.user.member?.expires_at).toBe(iso(start + 28 * DAY));
 
     // One millisecond before expiry it still runs: renewal extends it.
-    t.clock.set(new Date(start + 38 * DAY - 1));
+    t.clock.set(new Date(start + 28 * DAY - 1));
     const edge = await t.call('member.renewal', { user_id: reader.user.id, days: 1, remark: '边界' }, as(manager));
-    expect(edge.result!.user.member?.expires_at).toBe(iso(start + 39 * DAY));
+    expect(edge.result!.user.member?.expires_at).toBe(iso(start + 29 * DAY));
 
     const closed = await t.call('member.close', { user_id: reader.user.id, remark: '违规' }, as(manager));
     expect(closed.result!.user).toMatchObject({ is_member: false, member: null });
-    expect(closed.result!.log).toMatchObject({ action: 'close', expires_before: iso(start + 39 * DAY), expires_after: t.clock.now().toISOString() });
+    expect(closed.result!.log).toMatchObject({ action: 'close', expires_before: iso(start + 29 * DAY), expires_after: t.clock.now().toISOString() });
     expect(await t.call('member.close', { user_id: reader.user.id, remark: '再关' }, as(manager))).toMatchObject({ http: 400, msg: '该用户当前不是会员' });
 
     const log = await t.call('member.userLog', { user_id: reader.user.id }, as(manager));
