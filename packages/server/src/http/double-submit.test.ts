@@ -292,6 +292,99 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
   },
 };
 
+// Membership (issue 12).
+const asUser = async (input: Record<string, unknown>, user?: Actor): Promise<Call> => ({
+  input,
+  token: await (user ?? (await make.create('user'))).token(),
+});
+async function monthly(): Promise<number> {
+  return (await t.db.kysely.selectFrom('member_products').select('id').where('code', '=', 'monthly').executeTakeFirstOrThrow()).id;
+}
+async function pendingOrder(): Promise<{ buyer: Actor; orderNo: string }> {
+  const buyer = await make.create('user');
+  const res = await t.call('order.create', { product_id: await monthly() }, { token: await buyer.token() });
+  if (!res.result) throw new Error(`order for the fixture was refused: ${res.msg}`);
+  return { buyer, orderNo: res.result.order.order_no };
+}
+const expiryOf = async (userId: number) =>
+  (await t.db.kysely.selectFrom('users').select('member_expires_at').where('id', '=', userId).executeTakeFirstOrThrow()).member_expires_at;
+const DAY_MS = 86_400_000;
+
+Object.assign(FIXTURES, {
+  'member.open': {
+    prepare: async () => asManager({ user_id: (await make.create('user')).id, level: 1, days: 30, remark: '双击' }),
+    check: async (call) => {
+      expect(await expiryOf(call.input.user_id as number)).toBe(new Date(t.clock.now().getTime() + 30 * DAY_MS).toISOString());
+    },
+  },
+  'member.renewal': {
+    prepare: async () => asManager({ user_id: (await make.create('user')).id, days: 10, remark: '双击' }),
+    check: async (call) => {
+      expect(await expiryOf(call.input.user_id as number), 'renewed once').toBe(new Date(t.clock.now().getTime() + 10 * DAY_MS).toISOString());
+    },
+  },
+  'member.close': {
+    prepare: async () => {
+      const user = await make.create('user');
+      await t.call('member.open', { user_id: user.id, level: 1, days: 5, remark: '准备' }, { token: await manager.token() });
+      return asManager({ user_id: user.id, remark: '关闭' });
+    },
+  },
+  'order.create': { prepare: async () => asUser({ product_id: await monthly() }) },
+  'order.finish': {
+    prepare: async () => asManager({ order_no: (await pendingOrder()).orderNo }),
+    check: async (call) => {
+      const order = await t.db.kysely.selectFrom('member_orders').selectAll().where('order_no', '=', call.input.order_no as string).executeTakeFirstOrThrow();
+      expect(await expiryOf(order.user_id), 'one month, once').toBe(new Date(Date.parse(order.finished_at!) + 31 * DAY_MS).toISOString());
+    },
+  },
+  'order.close': {
+    prepare: async () => {
+      const { buyer, orderNo } = await pendingOrder();
+      return asUser({ order_no: orderNo }, buyer);
+    },
+  },
+  'trial.open': { prepare: async () => asUser({ xhs_id: `xhs_${fresh()}` }) },
+  'trial.receive': {
+    prepare: async () => {
+      const link = await t.call('trial.link', {}, { token: await manager.token() });
+      return asUser({ e: link.result!.e });
+    },
+  },
+  'trial.link': { prepare: async () => asManager({ hours: 1 }) },
+  'code.generate': {
+    appends: ['invitation_codes'],
+    why: 'each generate call makes a new batch of unused codes (a spare code costs nothing)',
+    prepare: async () => asManager({ ctype: 'member', remark: '双击', count: 1 }),
+  },
+  'code.bind': {
+    prepare: async () => {
+      const owner = await make.create('user');
+      const mine = await t.call('code.mine', {}, { token: await owner.token() });
+      const friend = await make.create('user');
+      return asUser({ user_id: friend.id, code: mine.result!.code }, friend);
+    },
+  },
+  'code.receiveAward': {
+    prepare: async () => {
+      const owner = await make.create('user');
+      const mine = (await t.call('code.mine', {}, { token: await owner.token() })).result!;
+      const friend = await make.create('user');
+      await t.call('code.bind', { user_id: friend.id, code: mine.code }, { token: await friend.token() });
+      return asUser({ code_id: mine.id }, owner);
+    },
+  },
+  'rank.receiveAward': {
+    prepare: async () => {
+      // A reader alone at the top of a past week of their own.
+      const reader = await make.create('user');
+      const monday = new Date(Date.parse('2026-11-09T00:00:00Z') - fresh() * 7 * DAY_MS).toISOString().slice(0, 10);
+      await t.db.kysely.insertInto('read_article_days').values({ user_id: reader.id, article_id: await article(), day: monday, seconds: 600 }).execute();
+      return asUser({ rank_date: monday }, reader);
+    },
+  },
+} satisfies Partial<Record<EndpointName, Fixture>>);
+
 const posts = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, ep]) => ep.method === 'POST');
 
 async function send(name: EndpointName, call: Call) {

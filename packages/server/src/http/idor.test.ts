@@ -68,6 +68,21 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'words.ofArticle': { article_id: 'article' },
   'words.review': { id: 'card' },
   'words.detail': { word: 'word' },
+  // Membership (issue 12): the caller's openid is only a hint for which offer applies; products are public.
+  'member.products': { openid: 'public' },
+  'member.version': { openid: 'public' },
+  'member.open': { user_id: 'manager-only' },
+  'member.renewal': { user_id: 'manager-only' },
+  'member.close': { user_id: 'manager-only' },
+  'member.userLog': { user_id: 'manager-only' },
+  'order.create': { product_id: 'public' },
+  // The caller's own public Xiaohongshu handle, claimed once (one trial per handle, membership.test.ts).
+  'trial.open': { xhs_id: 'public' },
+  // Binding a code to another account is a manager's job: to anyone else that account is missing.
+  'code.bind': { user_id: 'user' },
+  // Only awards the caller earned are claimed; a code that earned the caller nothing answers as a missing one
+  // (membership.test.ts: the owner's award is not the friend's).
+  'code.receiveAward': { code_id: 'public' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
