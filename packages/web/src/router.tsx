@@ -6,6 +6,7 @@ import { Spinner } from './components/Spinner';
 import { readingRoutes } from './routes/reading/routes';
 import { screen } from './routes/screen';
 import { wordRoutes } from './routes/words/routes';
+import { membershipRoutes } from './routes/membership/routes';
 
 /**
  * The screens that exist so far (spec §2); every other path of the spec's list falls
@@ -53,10 +54,13 @@ export const routes: RouteObject[] = [
               { path: 'articles', ...screen(() => import('./routes/admin/Articles').then((m) => m.Articles)) },
               { path: 'article/:id', ...screen(() => import('./routes/admin/ArticleEdit').then((m) => m.ArticleEdit)) },
               { path: 'rss', ...screen(() => import('./routes/admin/Rss').then((m) => m.Rss)) },
+              { path: 'order', ...screen(() => import('./routes/admin/Orders').then((m) => m.Orders)) },
+              { path: 'code', ...screen(() => import('./routes/admin/Codes').then((m) => m.Codes)) },
             ],
           },
           ...readingRoutes,
           ...wordRoutes,
+          ...membershipRoutes,
           { path: '*', Component: NotFound },
         ],
       },

@@ -299,6 +299,16 @@ export const membershipEndpoints = {
     input: z.object({ offset, ctype: z.enum(codeTypes, { error: '邀请码类型不正确' }).optional() }),
     output: page(codeSchema),
   }),
+  'code.export': endpoint({
+    method: 'GET',
+    path: '/api/code/invitation/export',
+    role: 'manager',
+    summary: '导出邀请码与使用者（CSV，最多 5000 个）',
+    input: z.object({ ctype: z.enum(codeTypes, { error: '邀请码类型不正确' }).optional() }),
+    output: z.string(),
+    produces: 'text/csv; charset=utf-8',
+    cookieAuth: true,
+  }),
   'code.mine': endpoint({
     method: 'GET',
     path: '/api/code/invitation/mycode',

@@ -113,7 +113,7 @@ describe('registration with SMS (a delivering provider)', () => {
     expect(res.msg).toBe('短信验证码已过期，请重新获取');
   });
 
-  it('refuses an invitation code while none can exist', async () => {
+  it('refuses an invitation code that does not exist, making no account', async () => {
     await sendSms('13912345678', 'register');
     const res = await t.call('auth.register', {
       phone: '13912345678',
@@ -121,7 +121,7 @@ describe('registration with SMS (a delivering provider)', () => {
       sms_code: t.sms.lastCode('13912345678'),
       code: 'ABC123',
     });
-    expect(res).toMatchObject({ http: 400, msg: '邀请码无效' });
+    expect(res).toMatchObject({ http: 404, msg: '邀请码无效' });
     expect(await userCount()).toBe(0);
   });
 });

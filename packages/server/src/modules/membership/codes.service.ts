@@ -3,6 +3,7 @@ import { transaction, type Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
+import { csvDocument } from '../../lib/csv.js';
 import { pageOf } from '../../lib/page.js';
 import type { UsersService } from '../users/index.js';
 import { membershipRepo, type AwardRow, type CodeRow } from './membership.repo.js';
@@ -178,6 +179,15 @@ export function codesService(db: Db, clock: Clock, deps: { users: UsersService; 
 
     async list(input: { offset: number; ctype?: CodeRow['ctype'] | undefined }) {
       return pageOf(await views(await repo.codes(input.ctype, input.offset, PAGE + 1)), input.offset, PAGE);
+    },
+
+    /** Every code (newest first, at most 5000) with who used it, as CSV (lib/csv.ts: no formulas). */
+    async exportCsv(ctype: CodeRow['ctype'] | undefined) {
+      const rows = await views(await repo.codes(ctype, 0, 5000));
+      return csvDocument(
+        ['邀请码', '类型', '天数', '备注', '生成时间', '使用者'],
+        rows.map((c) => [c.code, c.ctype, c.days, c.remark, c.created_at, c.used_by.map((u) => `${u.username}(${u.user_id})`).join('; ')]),
+      );
     },
 
     async mine(actor: UserActor) {

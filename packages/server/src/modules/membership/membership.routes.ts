@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Handlers } from '../../http/register-endpoints.js';
+import { attachment } from '../../lib/content-disposition.js';
 import type { CodesService } from './codes.service.js';
 import type { MembershipService } from './membership.service.js';
 import type { OrdersService } from './orders.service.js';
@@ -25,6 +26,7 @@ type Names =
   | 'code.generate'
   | 'code.list'
   | 'code.mine'
+  | 'code.export'
   | 'code.bind'
   | 'code.receiveAward'
   | 'award.mine'
@@ -58,6 +60,10 @@ export function membershipRoutes(s: {
     'code.generate': (input, ctx) => codes.generate(ctx.actor, input),
     'code.list': (input) => codes.list(input),
     'code.mine': (_input, ctx) => codes.mine(ctx.actor),
+    'code.export': async (input, ctx) => {
+      ctx.setHeader('content-disposition', attachment('邀请码.csv', 'changdu-codes.csv'));
+      return codes.exportCsv(input.ctype);
+    },
     'code.bind': (input, ctx) => codes.bindCode(ctx.actor, input),
     'code.receiveAward': (input, ctx) => codes.receiveAward(ctx.actor, input.code_id),
     'award.mine': (_input, ctx) => codes.awards(ctx.actor),

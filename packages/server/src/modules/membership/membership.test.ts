@@ -231,6 +231,11 @@ describe('invitation codes and awards', () => {
     expect(await t.call('code.bind', { user_id: b.user.id, code: 'NOPE2345' }, as(b))).toMatchObject({ http: 404, msg: '邀请码无效' });
     const reg = (await t.call('code.generate', { ctype: 'register' }, as(manager))).result!.list[0]!;
     expect(await t.call('code.bind', { user_id: b.user.id, code: reg.code }, as(b))).toMatchObject({ http: 400 });
+    const csv = await t.call('code.export', { ctype: 'member' }, as(manager));
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.raw).toContain(code!.code);
+    expect(csv.raw).toContain(`${a.user.username}(${a.user.id})`);
+    expect((await t.call('code.export', {}, as(b))).http).toBe(403);
   });
 
   it('registration takes an invitation code when the rule says codes are on', async () => {

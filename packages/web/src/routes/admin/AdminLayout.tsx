@@ -16,6 +16,8 @@ export const adminNav = [
   { to: '/admin/rss', label: 'RSS', match: /^\/admin\/rss(\/|$)/i, superOnly: false },
   { to: '/admin/user/search', label: '用户查询', match: /^\/admin\/user\/search(\/|$)/i, superOnly: false },
   { to: '/admin/visitor', label: '访客', match: /^\/admin\/visitor(\/|$)/i, superOnly: false },
+  { to: '/admin/order', label: '订单', match: /^\/admin\/order(\/|$)/i, superOnly: false },
+  { to: '/admin/code', label: '邀请码', match: /^\/admin\/code(\/|$)/i, superOnly: false },
 ] as const;
 
 /**

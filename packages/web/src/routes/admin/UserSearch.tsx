@@ -3,6 +3,9 @@ import { useOutletContext, useSearchParams } from 'react-router';
 import { PASSWORD_RULE, type User } from '@changdu/contract';
 import { useChangePassword } from '../../api/auth.queries';
 import { useUserSearch } from '../../api/users.queries';
+import { useCloseMember, useOpenMember, useRenewMember, useUserMemberLog } from '../../api/membership.queries';
+import { LogItem } from '../membership/MemberLog';
+import '../../styles/membership.css';
 import { Field, FormError, SubmitButton } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -16,6 +19,7 @@ export function UserSearch() {
   const q = params.get('q') ?? '';
   const [draft, setDraft] = useState(q);
   const [resetFor, setResetFor] = useState<User | null>(null);
+  const [memberFor, setMemberFor] = useState<User | null>(null);
   const search = useUserSearch(q);
 
   const onSubmit = (event: FormEvent) => {
@@ -59,10 +63,14 @@ export function UserSearch() {
               user={user}
               canReset={me.is_super && user.user_id !== me.user_id}
               onReset={() => setResetFor(user)}
+              onMember={() => setMemberFor(user)}
             />
           ))}
         </ul>
       )}
+      <Modal open={memberFor !== null} onClose={() => setMemberFor(null)} title="会员管理">
+        {memberFor && <MemberForm user={memberFor} onDone={() => setMemberFor(null)} />}
+      </Modal>
       <Modal open={resetFor !== null} onClose={() => setResetFor(null)} title="重设密码">
         {resetFor && <ResetPasswordForm user={resetFor} onDone={() => setResetFor(null)} />}
       </Modal>
@@ -70,7 +78,7 @@ export function UserSearch() {
   );
 }
 
-function UserCard({ user, canReset, onReset }: { user: User; canReset: boolean; onReset: () => void }) {
+function UserCard({ user, canReset, onReset, onMember }: { user: User; canReset: boolean; onReset: () => void; onMember: () => void }) {
   return (
     <li className="card user-card">
       <div className="user-card-head">
@@ -99,13 +107,16 @@ function UserCard({ user, canReset, onReset }: { user: User; canReset: boolean; 
           </div>
         )}
       </dl>
-      {canReset && (
-        <div className="user-card-actions">
+      <div className="user-card-actions">
+        <button type="button" className="button button-secondary button-small" onClick={onMember}>
+          会员管理
+        </button>
+        {canReset && (
           <button type="button" className="button button-secondary button-small" onClick={onReset}>
             重设密码
           </button>
-        </div>
-      )}
+        )}
+      </div>
     </li>
   );
 }
@@ -146,5 +157,65 @@ function ResetPasswordForm({ user, onDone }: { user: User; onDone: () => void })
       <FormError message={error} />
       <SubmitButton pending={change.isPending}>保存</SubmitButton>
     </form>
+  );
+}
+
+/** Open, renew or close a membership with a remark; the user's member log below. */
+function MemberForm({ user, onDone }: { user: User; onDone: () => void }) {
+  const open = useOpenMember();
+  const renew = useRenewMember();
+  const close = useCloseMember();
+  const log = useUserMemberLog(user.user_id);
+  const [days, setDays] = useState('31');
+  const [level, setLevel] = useState('1');
+  const [remark, setRemark] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const pending = open.isPending || renew.isPending || close.isPending;
+  const handlers = {
+    onSuccess: () => {
+      toast(`已更新 ${user.username} 的会员`);
+      onDone();
+    },
+    onError: (err: { msg: string }) => setError(err.msg),
+  };
+  const n = Number(days);
+  const validDays = Number.isInteger(n) && n >= 1 && n <= 3660;
+  const rows = log.data?.pages.flatMap((p) => p.list) ?? [];
+  return (
+    <div className="form">
+      <p className="form-note">
+        <strong>{user.username}</strong>（ID {user.user_id}）：
+        {user.member ? `会员，剩余 ${user.member.days_left} 天（${formatDate(user.member.expires_at)} 到期）` : '未开通会员'}
+      </p>
+      <Field label="天数" name="days" inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
+      <Field label="等级（开通时）" name="level" inputMode="numeric" value={level} onChange={(e) => setLevel(e.target.value)} />
+      <Field label="备注" name="remark" maxLength={200} value={remark} onChange={(e) => setRemark(e.target.value)} />
+      <FormError message={error} />
+      <div className="member-actions">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={pending || !validDays}
+          onClick={() => open.mutate({ user_id: user.user_id, level: Number(level) || 1, days: n, remark }, handlers)}
+        >
+          开通（从现在起）
+        </button>
+        <button type="button" className="button button-secondary" disabled={pending || !validDays} onClick={() => renew.mutate({ user_id: user.user_id, days: n, remark }, handlers)}>
+          续期
+        </button>
+        {user.member && (
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={pending}
+            onClick={() => window.confirm(`立即结束 ${user.username} 的会员？`) && close.mutate({ user_id: user.user_id, remark }, handlers)}
+          >
+            关闭会员
+          </button>
+        )}
+      </div>
+      <h3 className="section-title">会员日志</h3>
+      {log.isPending ? <Spinner /> : rows.length === 0 ? <p className="empty">没有会员日志</p> : <ul className="plain-list">{rows.map((l) => <LogItem key={l.id} log={l} />)}</ul>}
+    </div>
   );
 }

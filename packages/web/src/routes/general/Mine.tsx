@@ -20,6 +20,8 @@ const studyLinks = [
   { to: '/MyStar', label: '我的收藏' },
   { to: '/history', label: '阅读记录' },
   { to: '/read_data', label: '阅读数据' },
+  { to: '/Rank', label: '阅读周榜' },
+  { to: '/Award', label: '我的奖励与邀请' },
 ] as const;
 
 /** "我的": who I am, study and account links, appearance, logout — or an invitation to log in. */
@@ -98,12 +100,12 @@ function Profile({ user }: { user: User }) {
         </div>
       </div>
       {!reviewMode && (
-        <div className="card member-card">
+        <Link to="/member" className="card member-card">
           <span className="member-label">会员状态</span>
           <span className="member-status">
-            {user.member ? `会员 · 剩余 ${user.member.days_left} 天（${formatDate(user.member.expires_at)} 到期）` : '未开通会员'}
+            {user.member ? `会员 · 剩余 ${user.member.days_left} 天（${formatDate(user.member.expires_at)} 到期）` : '未开通会员 · 去开通'}
           </span>
-        </div>
+        </Link>
       )}
       <StudyLinks />
       <section className="section">
