@@ -8,6 +8,14 @@ const MEMBER_VIEWS: EndpointName[] = ['member.myLog', 'member.userLog', 'order.l
 function refreshMembership(queryClient: QueryClient) {
   return Promise.all([queryClient.invalidateQueries({ queryKey: meKey }), ...MEMBER_VIEWS.map((name) => queryClient.invalidateQueries({ queryKey: [name] }))]);
 }
+/** Grants change what locked articles and quotas show too: after one, every cached answer is stale. */
+function refreshAll(queryClient: QueryClient) {
+  return queryClient.invalidateQueries();
+}
+function useGranting<N extends EndpointName>(name: N) {
+  const queryClient = useQueryClient();
+  return useApiMutation(name, { onSuccess: () => refreshAll(queryClient) });
+}
 function useRefreshing<N extends EndpointName>(name: N) {
   const queryClient = useQueryClient();
   return useApiMutation(name, { onSuccess: () => refreshMembership(queryClient) });
@@ -28,17 +36,17 @@ export const useOpenMember = () => useRefreshing('member.open');
 export const useRenewMember = () => useRefreshing('member.renewal');
 export const useCloseMember = () => useRefreshing('member.close');
 export const useTrialStatus = () => useApiQuery('trial.status', {});
-export const useOpenTrial = () => useRefreshing('trial.open');
-export const useReceiveTrial = () => useRefreshing('trial.receive');
+export const useOpenTrial = () => useGranting('trial.open');
+export const useReceiveTrial = () => useGranting('trial.receive');
 export const useTrialLink = () => useApiMutation('trial.link');
 export const useMyCode = () => useApiQuery('code.mine', {});
 export const useBindCode = () => useRefreshing('code.bind');
-export const useReceiveCodeAward = () => useRefreshing('code.receiveAward');
+export const useReceiveCodeAward = () => useGranting('code.receiveAward');
 export const useAwards = () => useApiQuery('award.mine', {});
 export const useCodes = (ctype?: 'invite' | 'register' | 'member' | 'trial') => useApiInfiniteQuery('code.list', ctype ? { ctype } : {});
 export const useGenerateCodes = () => useRefreshing('code.generate');
 export const useRankWeek = (cat: 'time' | 'finish' | 'review', rankDate: string) => useApiQuery('rank.week', { cat, rank_date: rankDate });
-export const useReceiveRankAward = () => useRefreshing('rank.receiveAward');
+export const useReceiveRankAward = () => useGranting('rank.receiveAward');
 
 /** Fen as yuan: 1800 → ¥18, 4850 → ¥48.50. */
 export function yuan(fen: number): string {

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { payProviderLabels } from '@changdu/contract';
 import type { Output } from '../../api/client';
@@ -94,6 +95,12 @@ function BuyScreen() {
 function OrderResult({ orderNo, pay, onBack }: { orderNo: string; pay: Created['pay'] | null; onBack: () => void }) {
   const order = useOrder(orderNo);
   const close = useCloseOrder();
+  const queryClient = useQueryClient();
+  const finished = order.data?.status === 'finished';
+  // Membership changes what many screens show (me, locked articles, quotas): refetch them all.
+  useEffect(() => {
+    if (finished) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'order.show' });
+  }, [finished, queryClient]);
   return (
     <div className="page">
       <PageHeader title="订单" back />
