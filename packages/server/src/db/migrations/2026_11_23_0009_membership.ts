@@ -22,7 +22,7 @@ export function membership(dialect: Dialect) {
         .addColumn('updated_at', col.timestamp, (c) => c.notNull())
         .execute();
       const now = new Date().toISOString();
-      const benefits = JSON.stringify(['会员文章全文阅读', 'AI 助手更多次数', '单词本无限复习', '周榜双倍奖励资格']);
+      const benefits = JSON.stringify(['会员文章全文阅读', '会员文章的译文与阅读工具', 'AI 助手更多次数（按会员等级）']);
       await db
         .insertInto('member_products' as never)
         .values(

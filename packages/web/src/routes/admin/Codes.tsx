@@ -32,7 +32,7 @@ export function Codes() {
       <form className="form card pay-box" onSubmit={onSubmit} noValidate aria-label="生成邀请码">
         <label className="field">
           <span className="field-label">类型</span>
-          <select className="input" value={ctype} onChange={(e) => setCtype(e.target.value as Generated)}>
+          <select className="input select" value={ctype} onChange={(e) => setCtype(e.target.value as Generated)}>
             {(['member', 'trial', 'register'] as const).map((c) => (
               <option key={c} value={c}>
                 {codeTypeLabels[c]}
@@ -49,7 +49,7 @@ export function Codes() {
       <div className="filter-row section">
         <label className="field">
           <span className="field-label">筛选</span>
-          <select className="input" value={filter} onChange={(e) => setFilter(e.target.value as (typeof codeTypes)[number] | '')} aria-label="邀请码类型">
+          <select className="input select" value={filter} onChange={(e) => setFilter(e.target.value as (typeof codeTypes)[number] | '')} aria-label="邀请码类型">
             <option value="">全部类型</option>
             {codeTypes.map((c) => (
               <option key={c} value={c}>

@@ -27,7 +27,7 @@ export function Orders() {
         <Field label="订单号或用户" name="q" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
         <label className="field">
           <span className="field-label">状态</span>
-          <select className="input" value={status} onChange={(e) => setStatus(e.target.value as Status | '')} aria-label="订单状态">
+          <select className="input select" value={status} onChange={(e) => setStatus(e.target.value as Status | '')} aria-label="订单状态">
             <option value="">全部</option>
             {orderStatuses.map((s) => (
               <option key={s} value={s}>

@@ -68,6 +68,13 @@ function BuyScreen() {
           </div>
         </section>
       )}
+      <p className="row-card-sub section">
+        {provider === 'manual'
+          ? '下单后按页面提示付款并备注订单号，工作人员确认收款后会员立即生效。'
+          : provider === 'wechat'
+            ? '下单后用微信扫码支付，支付成功后会员自动生效。'
+            : '下单后跳转到支付宝完成支付，支付成功后会员自动生效。'}
+      </p>
       <FormError message={create.error?.msg ?? null} />
       <button
         type="button"

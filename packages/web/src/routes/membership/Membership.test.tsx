@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fail, ok } from '../../test/api-mock';
+import { logIn, makeUser, renderApp } from '../../test/render-app';
+
+const products = {
+  list: [
+    { id: 1, code: 'monthly', name: '月度会员', level: 1, days: 31, price_fen: 1800, original_price_fen: 2500, benefits: ['会员文章全文阅读'] },
+    { id: 3, code: 'yearly', name: '年度会员', level: 2, days: 366, price_fen: 16800, original_price_fen: null, benefits: ['会员文章全文阅读'] },
+  ],
+};
+const version = { version: 'v1', title: '畅读会员', recommended: 'yearly', providers: ['manual'], trial_days: 7 };
+const order = (status: string) => ({
+  order_no: 'CD2026112300000001',
+  user_id: 7,
+  username: '读书人',
+  product_id: 1,
+  product_name: '月度会员',
+  level: 1,
+  days: 31,
+  amount_fen: 1800,
+  provider: 'manual',
+  status,
+  trade_no: null,
+  paid_at: null,
+  finished_at: null,
+  closed_at: null,
+  created_at: '2026-11-23T08:00:00.000Z',
+});
+
+describe('membership screens', () => {
+  it('/member shows the expiry and benefits of a member; Mine links there', async () => {
+    const user = makeUser({ is_member: true, member: { level: 1, expires_at: '2099-01-31T00:00:00.000Z', days_left: 30 } });
+    logIn(user);
+    renderApp('/member', { 'GET /api/user/me': ok(user), 'GET /api/member/product': ok(products) });
+    expect(await screen.findByText('会员 · Lv1')).toBeTruthy();
+    expect(screen.getByText(/剩余 30 天/)).toBeTruthy();
+    expect(await screen.findByText('会员文章全文阅读')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '续费会员' }).getAttribute('href')).toBe('/member/buy');
+  });
+
+  it('/member/buy orders the chosen product (the recommended one first) and shows the waiting order', async () => {
+    const user = makeUser({ user_id: 7 });
+    logIn(user);
+    const { api } = renderApp('/member/buy', {
+      'GET /api/user/me': ok(user),
+      'GET /api/member/product': ok(products),
+      'GET /api/member/version': ok(version),
+      'POST /api/member/pay/order': ok({ order: order('pending'), pay: { kind: 'manual', code_url: null, pay_url: null, hint: '请等待工作人员确认' } }),
+      'GET /api/member/pay/order': ok(order('pending')),
+    });
+    expect(await screen.findByRole('button', { name: '立即支付 ¥168' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /月度会员/ }));
+    await userEvent.click(screen.getByRole('button', { name: '立即支付 ¥18' }));
+    expect(await screen.findByText('等待支付确认')).toBeTruthy();
+    expect(screen.getByText('请等待工作人员确认')).toBeTruthy();
+    expect(api.to('POST /api/member/pay/order')[0]?.body).toEqual({ product_id: 1, provider: 'manual' });
+  });
+
+  it('/trial claims a trial by Xiaohongshu id and shows the server’s refusal', async () => {
+    const user = makeUser();
+    logIn(user);
+    renderApp('/trial', {
+      'GET /api/user/me': ok(user),
+      'GET /api/member/trial': ok({ days: 7, taken: null }),
+      'POST /api/user/open_trial_member': fail(409, '这个小红书号已经领取过试用会员'),
+    });
+    await userEvent.type(await screen.findByLabelText('小红书号'), 'reader_1');
+    await userEvent.click(screen.getByRole('button', { name: '领取试用' }));
+    expect(await screen.findByText('这个小红书号已经领取过试用会员')).toBeTruthy();
+  });
+
+  it('/Rank shows the list and my place, with a claim button once the week is over', async () => {
+    const user = makeUser({ user_id: 7 });
+    logIn(user);
+    const { api } = renderApp('/Rank', {
+      'GET /api/user/me': ok(user),
+      'GET /reader/history/rank/week': ok({
+        cat: 'time',
+        week_start: '2026-11-16',
+        week_end: '2026-11-22',
+        ended: true,
+        list: [
+          { rank: 1, user_id: 7, username: '读书人', value: 40 },
+          { rank: 2, user_id: 8, username: '另一位', value: 35 },
+        ],
+        me: { rank: 1, value: 40 },
+        award: { top: 10, days: 7, claimable: true, claimed: false },
+      }),
+      'POST /reader/history/rank/receive_award': ok({ awards: [], days: 7, user }),
+    });
+    const list = await screen.findByRole('list', { name: '排行' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('我的名次：第 1 名')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '领取 7 天' }));
+    await waitFor(() => expect(api.to('POST /reader/history/rank/receive_award')[0]?.body).toEqual({ rank_date: '2026-11-16' }));
+  });
+});
