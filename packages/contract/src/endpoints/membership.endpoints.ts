@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { id, int, offset, optionalText, page, text } from '../fields.js';
+import { flag, id, int, offset, optionalText, page, text } from '../fields.js';
 import { userSchema } from './shared.js';
 
 /** Order states (docs/membership.md): pending → paid → finished; pending → closed; paid/finished → refunded. */
@@ -152,6 +152,32 @@ export const membershipEndpoints = {
       providers: z.array(z.enum(payProviders)),
       trial_days: z.number().int(),
     }),
+  }),
+  'member.productManage': endpoint({
+    method: 'GET',
+    path: '/api/member/product/manage',
+    role: 'super',
+    summary: '全部会员商品（含已下架）',
+    input: z.object({}),
+    output: z.object({ list: z.array(memberProductSchema.extend({ is_active: z.boolean(), sort: z.number().int() })) }),
+  }),
+  'member.productSave': endpoint({
+    method: 'POST',
+    path: '/api/member/product/save',
+    role: 'super',
+    summary: '新建或修改会员商品（按 code；价格单位：分）；已有订单保留下单时的价格',
+    input: z.object({
+      code: text('商品代码', { max: 32 }).regex(/^[a-z0-9_-]+$/, { error: '商品代码只能包含小写字母、数字、下划线和横线' }),
+      name: text('商品名称', { max: 40 }),
+      level: int('会员等级', { min: 1, max: 9 }),
+      days,
+      price_fen: int('价格（分）', { min: 1, max: 10_000_000 }),
+      original_price_fen: int('原价（分）', { min: 1, max: 10_000_000 }).nullable().optional(),
+      benefits: z.array(text('会员权益', { max: 60 }), { error: '会员权益必须是列表' }).max(12, { error: '会员权益最多 12 条' }),
+      sort: int('排序', { min: 0, max: 1000 }).default(0),
+      is_active: flag('is_active').default(true),
+    }),
+    output: memberProductSchema.extend({ is_active: z.boolean(), sort: z.number().int() }),
   }),
   'member.open': endpoint({
     method: 'POST',

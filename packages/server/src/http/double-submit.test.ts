@@ -311,6 +311,12 @@ const expiryOf = async (userId: number) =>
 const DAY_MS = 86_400_000;
 
 Object.assign(FIXTURES, {
+  'member.productSave': {
+    prepare: async () => ({
+      input: { code: `p${fresh()}`, name: '周卡', level: 1, days: 7, price_fen: 600, benefits: ['会员文章全文阅读'], is_active: false },
+      token: await (await make.create('super')).token(),
+    }),
+  },
   'member.open': {
     prepare: async () => asManager({ user_id: (await make.create('user')).id, level: 1, days: 30, remark: '双击' }),
     check: async (call) => {

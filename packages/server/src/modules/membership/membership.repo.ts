@@ -23,6 +23,28 @@ export function membershipRepo(db: Db) {
   return {
     products: () =>
       db.kysely.selectFrom('member_products').selectAll().where('is_active', '=', 1).orderBy('sort').orderBy('id').execute(),
+    allProducts: () => db.kysely.selectFrom('member_products').selectAll().orderBy('sort').orderBy('id').execute(),
+    /** Inserts or updates by `code` (a double submit saves the same values twice, one row). */
+    async saveProduct(row: Omit<ProductRow, 'id' | 'created_at' | 'updated_at'>, now: string): Promise<ProductRow> {
+      await db.kysely
+        .insertInto('member_products')
+        .values({ ...row, created_at: now, updated_at: now })
+        .onConflict((oc) =>
+          oc.column('code').doUpdateSet({
+            name: row.name,
+            level: row.level,
+            days: row.days,
+            price_fen: row.price_fen,
+            original_price_fen: row.original_price_fen,
+            benefits: row.benefits,
+            sort: row.sort,
+            is_active: row.is_active,
+            updated_at: now,
+          }),
+        )
+        .execute();
+      return db.kysely.selectFrom('member_products').selectAll().where('code', '=', row.code).executeTakeFirstOrThrow();
+    },
     product: (id: number) => db.kysely.selectFrom('member_products').selectAll().where('id', '=', id).executeTakeFirst(),
 
     insertLog: (row: Insertable<MemberLogsTable>) => db.kysely.insertInto('member_logs').values(row).returningAll().executeTakeFirstOrThrow(),

@@ -9,6 +9,8 @@ import type { RanksService } from './ranks.service.js';
 type Names =
   | 'member.products'
   | 'member.version'
+  | 'member.productManage'
+  | 'member.productSave'
   | 'member.open'
   | 'member.renewal'
   | 'member.close'
@@ -43,6 +45,8 @@ export function membershipRoutes(s: {
   return {
     'member.products': () => membership.products(),
     'member.version': () => membership.version(orders.providerNames()),
+    'member.productManage': () => membership.manageProducts(),
+    'member.productSave': (input) => membership.saveProduct(input),
     'member.open': (input, ctx) => membership.open(ctx.actor, input),
     'member.renewal': (input, ctx) => membership.renew(ctx.actor, input),
     'member.close': (input, ctx) => membership.close(ctx.actor, input),

@@ -167,6 +167,36 @@ export function membershipService(db: Db, clock: Clock, deps: { users: UsersServ
     async products() {
       return { list: (await repo.products()).map(productView) };
     },
+    async manageProducts() {
+      return { list: (await repo.allProducts()).map((p) => ({ ...productView(p), is_active: p.is_active === 1, sort: p.sort })) };
+    },
+    async saveProduct(input: {
+      code: string;
+      name: string;
+      level: number;
+      days: number;
+      price_fen: number;
+      original_price_fen?: number | null | undefined;
+      benefits: string[];
+      sort: number;
+      is_active: boolean;
+    }) {
+      const p = await repo.saveProduct(
+        {
+          code: input.code,
+          name: input.name,
+          level: input.level,
+          days: input.days,
+          price_fen: input.price_fen,
+          original_price_fen: input.original_price_fen ?? null,
+          benefits: JSON.stringify(input.benefits),
+          sort: input.sort,
+          is_active: input.is_active ? 1 : 0,
+        },
+        clock.now().toISOString(),
+      );
+      return { ...productView(p), is_active: p.is_active === 1, sort: p.sort };
+    },
     async version(providers: string[]) {
       const products = await repo.products();
       return {

@@ -33,6 +33,27 @@ describe('products and version', () => {
   });
 });
 
+describe('products are managed by super users', () => {
+  it('saves a product by code; hidden ones are not sold; an existing order keeps its price', async () => {
+    const superUser = await t.createUser({ role: 'super' });
+    const monthly = (await t.call('member.products', {})).result!.list[0]!;
+    const order = (await t.call('order.create', { product_id: monthly.id }, as(reader))).result!.order;
+    const saved = await t.call(
+      'member.productSave',
+      { code: 'monthly', name: '月度会员', level: 1, days: 30, price_fen: 1500, benefits: ['会员文章全文阅读'], is_active: true },
+      as(superUser),
+    );
+    expect(saved.result).toMatchObject({ id: monthly.id, days: 30, price_fen: 1500 });
+    expect((await t.call('order.show', { order_no: order.order_no }, as(reader))).result!.amount_fen).toBe(1800);
+    await t.call('member.productSave', { code: 'weekly', name: '周卡', level: 1, days: 7, price_fen: 600, benefits: [], is_active: false }, as(superUser));
+    expect((await t.call('member.products', {})).result!.list.map((p) => p.code)).toEqual(['monthly', 'quarterly', 'yearly']);
+    expect((await t.call('member.productManage', {}, as(superUser))).result!.list.map((p) => p.code)).toContain('weekly');
+    const weekly = (await t.call('member.productManage', {}, as(superUser))).result!.list.find((p) => p.code === 'weekly')!;
+    expect(await t.call('order.create', { product_id: weekly.id }, as(reader))).toMatchObject({ http: 404 });
+    expect((await t.call('member.productSave', saved.result as never, as(manager))).http).toBe(403);
+  });
+});
+
 describe('manager changes to a membership', () => {
   it('opens from now, renews from a future expiry, renews an ended one from now, closes now, each logged', async () => {
     const start = t.clock.now().getTime();
