@@ -71,6 +71,8 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   // Membership (issue 12): the caller's openid is only a hint for which offer applies; products are public.
   'member.products': { openid: 'public' },
   'member.version': { openid: 'public' },
+  // A product's display name, behind the super role.
+  'member.productSave': { name: 'manager-only' },
   'member.open': { user_id: 'manager-only' },
   'member.renewal': { user_id: 'manager-only' },
   'member.close': { user_id: 'manager-only' },

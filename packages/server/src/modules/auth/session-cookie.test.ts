@@ -96,7 +96,11 @@ describe('the session cookie', () => {
       .filter(([, ep]) => 'cookieAuth' in ep && ep.cookieAuth)
       .map(([name, ep]) => `${ep.method} ${name}`)
       .sort();
-    expect(cookieOnly).toEqual(['GET note.export', 'GET words.export']);
+    expect(cookieOnly).toEqual(['GET code.export', 'GET note.export', 'GET words.export']);
+    // The managers' code export opens from a plain link too; a reader's cookie is still refused by role.
+    const manager = await t.createUser({ role: 'manager' });
+    expect((await t.call('code.export', {}, { headers: cookie(manager.token) })).http).toBe(200);
+    expect((await t.call('code.export', {}, { headers: cookie(token) })).http).toBe(403);
   });
 
   it('is cleared at logout, and the token behind it is dead', async () => {

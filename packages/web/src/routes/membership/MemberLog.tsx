@@ -26,7 +26,7 @@ export function LogItem({ log }: { log: Log }) {
           {log.remark && ` · ${log.remark}`}
         </span>
       </div>
-      <span className="row-card-sub">{formatDateTime(log.created_at)}</span>
+      <span className="row-card-sub row-card-time">{formatDateTime(log.created_at)}</span>
     </li>
   );
 }
