@@ -77,11 +77,11 @@ function RankScreen() {
           {week.data.list.length === 0 ? (
             <p className="empty">这一周还没有人上榜，读一篇文章就能上榜</p>
           ) : (
-            <ol className="plain-list section" aria-label="排行">
+            <ol className="plain-list rank-list" aria-label="排行">
               {week.data.list.map((r) => (
                 <li key={r.user_id} className="card row-card">
                   <span className="rank-number">{r.rank}</span>
-                  <span className="row-card-main">{r.username}</span>
+                  <span className="row-card-main rank-name">{r.username}</span>
                   <span>
                     {r.value} {UNITS[cat]}
                   </span>
