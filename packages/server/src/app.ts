@@ -30,6 +30,7 @@ import { demoService, seedDemoContent } from './modules/demo/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
 import { tasksRoutes, tasksService } from './modules/tasks/index.js';
+import { collectionsRoutes, collectionsService, creatorsService } from './modules/collections/index.js';
 import { openEventBus, type EventBus } from './providers/events/index.js';
 import { openRedis } from './providers/redis/redis.js';
 import { parseAllowance } from './providers/fetch/address-policy.js';
@@ -170,6 +171,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const words = wordsService(db, clock, { dict, dictionary, articles });
   const history = historyService(db, clock, { articles, marks, words });
+  const collections = collectionsService(db, clock, { articles, marks, users });
+  const creators = creatorsService(db, clock, { articles, users, collections });
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
@@ -185,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...wordsRoutes(words),
     ...notesRoutes(notesService(db, clock, articles)),
     ...historyRoutes(history),
+    ...collectionsRoutes(collections, creators),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

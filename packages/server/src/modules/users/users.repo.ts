@@ -15,6 +15,11 @@ export interface NewUser {
 export function usersRepo(db: Db) {
   return {
     findById: (id: number) => db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** Usernames of the given users, in one query. */
+    namesOf: async (ids: readonly number[]) =>
+      ids.length === 0
+        ? []
+        : db.kysely.selectFrom('users').select(['id', 'username']).where('id', 'in', [...new Set(ids)]).execute(),
     findByPhone: (phone: string) => db.kysely.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst(),
     findByUsername: (username: string) =>
       db.kysely

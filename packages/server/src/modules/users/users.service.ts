@@ -13,6 +13,8 @@ export function usersService(db: Db, clock: Clock) {
   return {
     show,
     byId: users.findById,
+    /** id → username of the given users (for bylines of collections and creators). */
+    namesOf: async (ids: readonly number[]) => new Map((await users.namesOf(ids)).map((u) => [u.id, u.username])),
     byPhone: users.findByPhone,
     byUsername: users.findByUsername,
     count: users.count,
