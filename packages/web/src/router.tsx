@@ -4,6 +4,7 @@ import { NotFound } from './components/NotFound';
 import { RouteError } from './components/RouteError';
 import { Spinner } from './components/Spinner';
 import { readingRoutes } from './routes/reading/routes';
+import { adminCollectionRoutes, collectionRoutes } from './routes/collections/routes';
 import { screen } from './routes/screen';
 import { wordRoutes } from './routes/words/routes';
 
@@ -53,10 +54,12 @@ export const routes: RouteObject[] = [
               { path: 'articles', ...screen(() => import('./routes/admin/Articles').then((m) => m.Articles)) },
               { path: 'article/:id', ...screen(() => import('./routes/admin/ArticleEdit').then((m) => m.ArticleEdit)) },
               { path: 'rss', ...screen(() => import('./routes/admin/Rss').then((m) => m.Rss)) },
+              ...adminCollectionRoutes,
             ],
           },
           ...readingRoutes,
           ...wordRoutes,
+          ...collectionRoutes,
           { path: '*', Component: NotFound },
         ],
       },

@@ -16,6 +16,7 @@ export const adminNav = [
   { to: '/admin/rss', label: 'RSS', match: /^\/admin\/rss(\/|$)/i, superOnly: false },
   { to: '/admin/user/search', label: '用户查询', match: /^\/admin\/user\/search(\/|$)/i, superOnly: false },
   { to: '/admin/visitor', label: '访客', match: /^\/admin\/visitor(\/|$)/i, superOnly: false },
+  { to: '/admin/collection', label: '合集', match: /^\/admin\/collection(\/|$)/i, superOnly: false },
 ] as const;
 
 /**
