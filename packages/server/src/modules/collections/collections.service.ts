@@ -28,6 +28,8 @@ export interface SaveInput {
 }
 
 const NOT_FOUND = '合集不存在或未公开';
+/** The media module's path of an article's placeholder picture (web: lib/articles.ts placeholderPath). */
+const placeholderImage = (index: number) => `/api/image/placeholder-${index}.webp`;
 const isManager = (actor: Actor) => satisfies(actor.role, 'manager');
 const isOwner = (actor: Actor, row: CollectionRow) => actor.kind === 'user' && actor.user.id === row.owner_id;
 
@@ -162,12 +164,15 @@ export function collectionsService(db: Db, clock: Clock, deps: CollectionsDeps) 
     /** Creates (no id) or replaces (id) a collection: fields and the whole ordered list, in one transaction. */
     async save(actor: UserActor, input: SaveInput) {
       const cards = await checkedArticles(input);
-      const coverFrom = input.cover_article_id ?? input.articles.find((a) => cards.get(a.article_id)?.cover)?.article_id ?? null;
+      // The chosen article's image, else the first article with one, else the first article's placeholder picture.
+      const coverFrom =
+        input.cover_article_id ?? input.articles.find((a) => cards.get(a.article_id)?.cover)?.article_id ?? input.articles[0]?.article_id;
+      const coverCard = coverFrom === undefined ? undefined : cards.get(coverFrom);
       const fields = {
         title: input.title,
         description: input.description ?? null,
         cover_article_id: input.cover_article_id ?? null,
-        cover: coverFrom === null ? null : (cards.get(coverFrom)?.cover ?? null),
+        cover: coverCard ? (coverCard.cover ?? placeholderImage(coverCard.placeholder)) : null,
       };
       const at = now();
       let id: number;

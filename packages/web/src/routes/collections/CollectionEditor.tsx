@@ -193,14 +193,8 @@ function PickedList({ picked, setPicked, coverId, setCoverId, onRemove }: Picked
               }}
             />
             <label className="picked-cover">
-              <input
-                type="radio"
-                name="cover"
-                checked={coverId === p.article.id}
-                onChange={() => setCoverId(p.article.id)}
-                disabled={!p.article.cover}
-              />
-              {p.article.cover ? '用作封面' : '无配图'}
+              <input type="radio" name="cover" checked={coverId === p.article.id} onChange={() => setCoverId(p.article.id)} />
+              用作封面
             </label>
           </div>
           <div className="picked-buttons">
