@@ -129,7 +129,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss }), events }, app.log);
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
-  app.decorate('seedDemoContent', (feedUrl: string) => seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl));
+  app.decorate('seedDemoContent', async (feedUrl: string) => {
+    const added = await seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl);
+    // A demo creator and collection go with the first demo articles (built below; called after buildApp).
+    if (added > 0) await creators.seedDemo();
+    return added;
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     if (!deps.events) await events.close();

@@ -166,12 +166,14 @@ describe('visibility', () => {
 describe('reading through a collection', () => {
   it('answers the next article in order, and null at the end', async () => {
     const id = await build(owner, [a[2]!, a[0]!, a[1]!]);
-    const steps = [];
+    const steps: number[][] = [];
     let at: number | undefined = a[2]!;
     while (at !== undefined) {
-      const next = await t.call('collection.next', { id, article_id: at }, {});
-      steps.push([next.result!.position, next.result!.total]);
-      at = next.result!.article?.id;
+      const answer: { position: number; total: number; article: { id: number } | null } = (
+        await t.call('collection.next', { id, article_id: at }, {})
+      ).result!;
+      steps.push([answer.position, answer.total]);
+      at = answer.article?.id;
     }
     expect(steps).toEqual([
       [1, 3],

@@ -16,8 +16,8 @@ type UserActor = Extract<Actor, { kind: 'user' }>;
 
 export interface CreatorsDeps {
   articles: Pick<ArticlesService, 'topic' | 'author'>;
-  users: Pick<UsersService, 'namesOf'>;
-  collections: Pick<CollectionsService, 'publishedBy' | 'countPublishedBy' | 'byFollowedCreators'>;
+  users: Pick<UsersService, 'namesOf' | 'byUsername'>;
+  collections: Pick<CollectionsService, 'publishedBy' | 'countPublishedBy' | 'byFollowedCreators' | 'save' | 'publish'>;
 }
 
 /**
@@ -115,6 +115,26 @@ export function creatorsService(db: Db, clock: Clock, deps: CreatorsDeps) {
 
     async applications(status: ApplicationRow['status'], offset: number) {
       return pageOf(await presentApplications(await repo.applications(status, offset, PAGE + 1)), offset, PAGE);
+    },
+
+    /**
+     * First start with demo content: the demo reader (username `demo`) becomes a creator with one
+     * published collection of the newest demo articles, so the screens are alive. Once only.
+     */
+    async seedDemo(): Promise<boolean> {
+      const demo = await deps.users.byUsername('demo');
+      if (!demo || (await repo.find(demo.id))) return false;
+      const newest = (await deps.articles.topic(undefined, undefined, undefined, 0)).list.slice(0, 4);
+      if (newest.length === 0) return false;
+      await repo.make(demo.id, '喜欢科学和城市漫步的英语学习者，整理适合入门的外刊文章。', now());
+      const actor: UserActor = { kind: 'user', role: 'user', user: demo, tokenId: 0 };
+      const saved = await deps.collections.save(actor, {
+        title: '入门精选：先读这几篇',
+        description: '刚开始读外刊？按顺序读这几篇，篇幅不长，话题各不相同。',
+        articles: newest.map((a, i) => ({ article_id: a.id, note: i === 0 ? '从这篇开始' : undefined })),
+      });
+      await deps.collections.publish(actor, saved.id, false);
+      return true;
     },
 
     /** Approves (the applicant becomes a creator) or refuses a pending application, once. */

@@ -120,3 +120,22 @@ describe('creators', () => {
     expect(feed.result!.list.map((x) => x.title)).toEqual(['New work']);
   });
 });
+
+describe('demo content', () => {
+  it('makes the demo reader a creator with one published collection on first start, once', async () => {
+    const d = await createTestApp();
+    try {
+      const demo = await d.createUser({ username: 'demo' });
+      await d.app.seedDemoContent('http://localhost:3000/api/demo/feed.xml');
+      const list = (await d.call('collection.list', {})).result!.list;
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatchObject({ owner: { id: demo.user.id, is_creator: true }, article_count: 4, is_published: true });
+      expect(list[0]!.cover).toMatch(/^\/api\/image\//);
+      expect((await d.call('creator.list', {})).result!.list.map((c) => c.id)).toEqual([demo.user.id]);
+      await d.app.seedDemoContent('http://localhost:3000/api/demo/feed.xml');
+      expect((await d.call('collection.list', {})).result!.list).toHaveLength(1);
+    } finally {
+      await d.close();
+    }
+  });
+});
