@@ -23,8 +23,19 @@ test('a reader builds a collection of three articles and publishes it; another f
   for (const title of [TITLES[1]!, TITLES[0]!, TITLES[2]!]) await page.getByRole('button', { name: `添加《${title}》` }).click();
   const picked = page.getByRole('list', { name: '合集中的文章（按阅读顺序）' });
   await expect(picked.getByRole('listitem')).toHaveCount(3);
-  // The first pick belongs second: move it down with the accessible button.
-  await page.getByRole('button', { name: `下移《${TITLES[1]!}》` }).click();
+  // The first pick belongs second: drag it by its handle onto the second row…
+  const handle = page.getByRole('button', { name: `拖动调整《${TITLES[1]!}》的位置` });
+  const from = (await handle.boundingBox())!;
+  const to = (await picked.getByRole('listitem').nth(1).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 5, { steps: 8 });
+  await page.mouse.up();
+  await expect(picked.locator('.picked-title')).toHaveText(TITLES);
+  // …and the up/down buttons do the same for those who cannot drag.
+  await page.getByRole('button', { name: `下移《${TITLES[0]!}》` }).click();
+  await expect(picked.locator('.picked-title')).toHaveText([TITLES[1]!, TITLES[0]!, TITLES[2]!]);
+  await page.getByRole('button', { name: `上移《${TITLES[0]!}》` }).click();
   await expect(picked.locator('.picked-title')).toHaveText(TITLES);
   await page.getByRole('button', { name: '创建合集' }).click();
   await expect(page).toHaveURL(/\/collection\/\d+\/show$/);
