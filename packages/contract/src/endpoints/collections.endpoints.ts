@@ -258,6 +258,8 @@ export const creatorEndpoints = {
     input: z.object(creatorId),
     output: creatorSchema.extend({
       article_count: z.number().int(),
+      /** The editorial byline whose articles are listed; null when none is linked. */
+      byline: z.object({ id: z.number().int(), name: z.string() }).nullable(),
       me: z.object({ followed: z.boolean() }).nullable(),
       collections: z.array(collectionSchema),
       articles: z.array(articleCardSchema),
@@ -278,6 +280,14 @@ export const creatorEndpoints = {
     summary: '我关注的创作者的新作品（已发布的合集，最近更新的在前）',
     input: z.object({ offset }),
     output: page(creatorWorkSchema),
+  }),
+  'creator.byline': endpoint({
+    method: 'POST',
+    path: '/reader/creator/{id}/byline',
+    role: 'manager',
+    summary: '把创作者和一个文章作者署名关联（author_id 为 null 时取消），其主页会列出该署名已发布的文章',
+    input: z.object({ ...creatorId, author_id: id('作者 id').nullable() }),
+    output: z.object({ author: z.object({ id: z.number().int(), name: z.string() }).nullable() }),
   }),
   'creator.apply': endpoint({
     method: 'POST',

@@ -341,6 +341,16 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
   'creator.review': {
     prepare: async () => asManager({ id: (await application()).id, action: 'approve' }),
   },
+  'creator.byline': {
+    prepare: async () => {
+      const { id, userId } = await application();
+      const token = await manager.token();
+      await t.call('creator.review', { id, action: 'approve' }, { token });
+      const byline = await createArticle(t, { title: `Byline ${fresh()}`, author: `Writer ${fresh()}` });
+      const authorId = (await t.call('article.show', { id: byline })).result!.author!.id;
+      return { input: { id: userId, author_id: authorId }, token };
+    },
+  },
   'creator.follow': {
     prepare: async () => {
       const { id, userId } = await application();

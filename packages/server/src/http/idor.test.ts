@@ -80,6 +80,7 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'creator.show': { id: 'public' },
   'creator.follow': { id: 'public' },
   'creator.review': { id: 'manager-only' },
+  'creator.byline': { id: 'manager-only', author_id: 'manager-only' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];

@@ -136,6 +136,14 @@ export function useFollowCreator(id: number) {
   });
 }
 
+/** Managers: link an editorial byline to a creator (or none). */
+export function useSetByline(id: number) {
+  const queryClient = useQueryClient();
+  return useApiMutation('creator.byline', {
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: apiKey('creator.show', { id }) }),
+  });
+}
+
 export function useMyApplication(enabled = true) {
   return useApiQuery('creator.myApplication', {}, { enabled });
 }

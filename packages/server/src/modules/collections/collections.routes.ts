@@ -19,6 +19,7 @@ type Names =
   | 'creator.show'
   | 'creator.follow'
   | 'creator.following'
+  | 'creator.byline'
   | 'creator.apply'
   | 'creator.myApplication'
   | 'creator.applications'
@@ -42,6 +43,7 @@ export function collectionsRoutes(collections: CollectionsService, creators: Cre
     'creator.show': (input, ctx) => creators.show(ctx.actor, input.id),
     'creator.follow': (input, ctx) => creators.follow(ctx.actor, input.id, input.status),
     'creator.following': (input, ctx) => creators.following(ctx.actor, input.offset),
+    'creator.byline': (input) => creators.setByline(input.id, input.author_id),
     'creator.apply': (input, ctx) => creators.apply(ctx.actor, input),
     'creator.myApplication': (_input, ctx) => creators.mine(ctx.actor),
     'creator.applications': (input) => creators.applications(input.status, input.offset),

@@ -41,6 +41,10 @@ export function creatorsRepo(db: Db) {
         .execute();
     },
 
+    async setByline(userId: number, authorId: number | null) {
+      await db.kysely.updateTable('creators').set({ author_id: authorId }).where('user_id', '=', userId).execute();
+    },
+
     async follows(userId: number, creatorId: number): Promise<boolean> {
       const row = await db.kysely
         .selectFrom('creator_follows')

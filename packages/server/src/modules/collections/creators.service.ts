@@ -79,6 +79,7 @@ export function creatorsService(db: Db, clock: Clock, deps: CreatorsDeps) {
       return {
         ...profile!,
         article_count: byline?.article_count ?? 0,
+        byline: byline ? { id: byline.id, name: byline.name } : null,
         me: actor.kind === 'user' ? { followed: await repo.follows(actor.user.id, id) } : null,
         collections,
         articles,
@@ -90,6 +91,15 @@ export function creatorsService(db: Db, clock: Clock, deps: CreatorsDeps) {
       if (id === actor.user.id) throw new Invalid('不能关注自己');
       await transaction(db, () => repo.setFollow(actor.user.id, id, status, now()));
       return { followed: await repo.follows(actor.user.id, id), follower_count: (await creator(id)).follower_count };
+    },
+
+    /** Links an editorial byline (or none) to a creator: their page then lists its published articles. */
+    async setByline(id: number, authorId: number | null) {
+      await creator(id);
+      const author = authorId === null ? null : await deps.articles.author(authorId).catch(() => null);
+      if (authorId !== null && !author) throw new Invalid('作者不存在');
+      await repo.setByline(id, author?.id ?? null);
+      return { author: author ? { id: author.id, name: author.name } : null };
     },
 
     following: (actor: UserActor, offset: number) => deps.collections.byFollowedCreators(actor, offset),

@@ -121,6 +121,25 @@ describe('creators', () => {
   });
 });
 
+describe('a creator’s byline', () => {
+  it('lists the published articles of a byline a manager linked, and only a manager may link one', async () => {
+    const c = await creator();
+    const id = await createArticle(t, { title: 'Written under a byline', author: 'Mira Chen' });
+    await createArticle(t, { title: 'A draft under it', author: 'Mira Chen', status: 'draft' });
+    const authorId = (await t.call('article.show', { id })).result!.author!.id;
+    expect((await t.call('creator.byline', { id: c.user.id, author_id: authorId }, as(c))).http).toBe(403);
+    const missing = await t.call('creator.byline', { id: c.user.id, author_id: 987_654 }, as(manager));
+    expect([missing.http, missing.msg]).toEqual([400, '作者不存在']);
+    const linked = await t.call('creator.byline', { id: c.user.id, author_id: authorId }, as(manager));
+    expect(linked.result).toEqual({ author: { id: authorId, name: 'Mira Chen' } });
+    const shown = await t.call('creator.show', { id: c.user.id }, {});
+    expect(shown.result).toMatchObject({ article_count: 1, byline: { id: authorId, name: 'Mira Chen' } });
+    expect(shown.result!.articles.map((a) => a.title)).toEqual(['Written under a byline']);
+    await t.call('creator.byline', { id: c.user.id, author_id: null }, as(manager));
+    expect((await t.call('creator.show', { id: c.user.id }, {})).result).toMatchObject({ article_count: 0, articles: [], byline: null });
+  });
+});
+
 describe('demo content', () => {
   it('makes the demo reader a creator with one published collection on first start, once', async () => {
     const d = await createTestApp();

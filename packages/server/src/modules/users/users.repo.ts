@@ -19,7 +19,11 @@ export function usersRepo(db: Db) {
     namesOf: async (ids: readonly number[]) =>
       ids.length === 0
         ? []
-        : db.kysely.selectFrom('users').select(['id', 'username']).where('id', 'in', [...new Set(ids)]).execute(),
+        : db.kysely
+            .selectFrom('users')
+            .select(['id', 'username'])
+            .where('id', 'in', [...new Set(ids)])
+            .execute(),
     findByPhone: (phone: string) => db.kysely.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst(),
     findByUsername: (username: string) =>
       db.kysely

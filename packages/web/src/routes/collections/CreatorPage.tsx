@@ -1,6 +1,8 @@
+import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { OutputOf, Endpoints } from '@changdu/contract';
-import { useCreator, useFollowCreator } from '../../api/collections.queries';
+import { useCreator, useFollowCreator, useSetByline } from '../../api/collections.queries';
+import { useCurrentUser } from '../../api/users.queries';
 import { errorMessage } from '../../api/client';
 import { ArticleCard } from '../../components/ArticleCard';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -96,6 +98,7 @@ function Profile({ creator }: { creator: CreatorProfile }) {
           </ul>
         )}
       </section>
+      <BylineForm creator={creator} />
       {creator.articles.length > 0 && (
         <section className="section" aria-labelledby="creator-articles-title">
           <h2 id="creator-articles-title" className="section-title">
@@ -109,5 +112,58 @@ function Profile({ creator }: { creator: CreatorProfile }) {
         </section>
       )}
     </>
+  );
+}
+
+/** Managers: which editorial byline's articles this creator's page lists (an author id from the article pages). */
+function BylineForm({ creator }: { creator: CreatorProfile }) {
+  const { user } = useCurrentUser();
+  const setByline = useSetByline(creator.id);
+  const [typed, setTyped] = useState('');
+  if (!user || !(user.is_manager || user.is_super)) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const authorId = Number(typed);
+    if (!Number.isInteger(authorId) || authorId <= 0) {
+      toast('请输入作者 id（正整数）');
+      return;
+    }
+    setByline.mutate({ id: creator.id, author_id: authorId }, { onSuccess: (r) => toast(`已关联作者 ${r.author?.name ?? ''}`) });
+  };
+  return (
+    <section className="section card byline-form" aria-labelledby="byline-title">
+      <h2 id="byline-title" className="section-title">
+        关联文章署名（管理员）
+      </h2>
+      <p className="muted">
+        {creator.byline
+          ? `当前：${creator.byline.name}（作者 id ${creator.byline.id}）`
+          : '未关联。关联后，这个署名下已发布的文章会列在主页上。'}
+      </p>
+      <form className="picker-search" onSubmit={submit}>
+        <input
+          className="input"
+          inputMode="numeric"
+          aria-label="作者 id"
+          placeholder="作者 id"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <button type="submit" className="button button-secondary" disabled={setByline.isPending}>
+          关联
+        </button>
+        {creator.byline && (
+          <button
+            type="button"
+            className="button button-ghost"
+            disabled={setByline.isPending}
+            onClick={() => setByline.mutate({ id: creator.id, author_id: null }, { onSuccess: () => toast('已取消关联') })}
+          >
+            取消关联
+          </button>
+        )}
+      </form>
+      {setByline.error && <p className="form-error">{setByline.error.msg}</p>}
+    </section>
   );
 }
