@@ -22,7 +22,8 @@ export function CollectionAll() {
         }
       />
       <CollectionTabs current="all" />
-      <RandomPicks />
+      {/* With only a few collections the picks would repeat the whole list below. */}
+      {(query.data?.pages[0]?.list.length ?? 0) > 4 && <RandomPicks />}
       <section className="section" aria-labelledby="all-collections-title">
         <div className="section-head">
           <h2 id="all-collections-title" className="section-title">
