@@ -48,6 +48,32 @@ function asReader(path: string, handlers: Parameters<typeof renderApp>[1]) {
   return renderApp(path, { 'GET /api/user/me': ok(user), ...handlers });
 }
 
+describe('all collections', () => {
+  it('lists published collections in a grid, with random picks once there are more than a batch', async () => {
+    const many = [1, 2, 3, 4, 5, 6].map((id) => makeCollection({ id, title: `List ${id}` }));
+    renderApp('/collection/all', {
+      'GET /reader/collection': ok({ list: many, next_offset: null }),
+      'GET /reader/collection/random': ok({ list: many.slice(0, 4) }),
+    });
+    const grid = await screen.findByRole('list', { name: '全部合集' });
+    expect(
+      within(grid)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(many.map((c) => `/collection/${c.id}/show`));
+    expect(within(await screen.findByRole('list', { name: '随机推荐的合集' })).getAllByRole('listitem')).toHaveLength(4);
+  });
+
+  it('leaves the picks out when the whole list is short', async () => {
+    const { api } = renderApp('/collection/all', {
+      'GET /reader/collection': ok({ list: [makeCollection()], next_offset: null }),
+    });
+    await screen.findByRole('list', { name: '全部合集' });
+    expect(screen.queryByRole('list', { name: '随机推荐的合集' })).toBeNull();
+    expect(api.to('GET /reader/collection/random')).toHaveLength(0);
+  });
+});
+
 describe('a collection', () => {
   it('shows the articles in order with my read marks and notes, my progress, and continues where I stopped', async () => {
     asReader('/collection/7/show', { 'GET /reader/collection/7/show': ok(makeDetail()) });
