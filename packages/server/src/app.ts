@@ -30,6 +30,7 @@ import { demoService, seedDemoContent } from './modules/demo/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
 import { tasksRoutes, tasksService } from './modules/tasks/index.js';
+import { collectionsRoutes, collectionsService, creatorsService } from './modules/collections/index.js';
 import { openEventBus, type EventBus } from './providers/events/index.js';
 import { openRedis } from './providers/redis/redis.js';
 import { parseAllowance } from './providers/fetch/address-policy.js';
@@ -129,7 +130,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss }), events }, app.log);
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
-  app.decorate('seedDemoContent', (feedUrl: string) => seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl));
+  app.decorate('seedDemoContent', async (feedUrl: string) => {
+    const added = await seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl);
+    // A demo creator and collection go with the first demo articles (built below; called after buildApp).
+    if (added > 0) await creators.seedDemo();
+    return added;
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     if (!deps.events) await events.close();
@@ -180,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const words = wordsService(db, clock, { dict, dictionary, articles });
   const history = historyService(db, clock, { articles, marks, words });
   const ranks = ranksService(db, clock, { users, membership, history, words });
+  const collections = collectionsService(db, clock, { articles, marks, users });
+  const creators = creatorsService(db, clock, { articles, users, collections });
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
@@ -196,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...notesRoutes(notesService(db, clock, articles)),
     ...historyRoutes(history),
     ...membershipRoutes({ membership, orders, codes, ranks }),
+    ...collectionsRoutes(collections, creators),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

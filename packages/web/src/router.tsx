@@ -4,6 +4,7 @@ import { NotFound } from './components/NotFound';
 import { RouteError } from './components/RouteError';
 import { Spinner } from './components/Spinner';
 import { readingRoutes } from './routes/reading/routes';
+import { adminCollectionRoutes, collectionRoutes } from './routes/collections/routes';
 import { screen } from './routes/screen';
 import { wordRoutes } from './routes/words/routes';
 import { membershipRoutes } from './routes/membership/routes';
@@ -56,11 +57,13 @@ export const routes: RouteObject[] = [
               { path: 'rss', ...screen(() => import('./routes/admin/Rss').then((m) => m.Rss)) },
               { path: 'order', ...screen(() => import('./routes/admin/Orders').then((m) => m.Orders)) },
               { path: 'code', ...screen(() => import('./routes/admin/Codes').then((m) => m.Codes)) },
+              ...adminCollectionRoutes,
             ],
           },
           ...readingRoutes,
           ...wordRoutes,
           ...membershipRoutes,
+          ...collectionRoutes,
           { path: '*', Component: NotFound },
         ],
       },

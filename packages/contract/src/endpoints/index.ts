@@ -10,6 +10,7 @@ import { systemEndpoints } from './system.endpoints.js';
 import { taskEndpoints } from './tasks.endpoints.js';
 import { userEndpoints } from './users.endpoints.js';
 import { membershipEndpoints } from './membership.endpoints.js';
+import { collectionEndpoints, creatorEndpoints } from './collections.endpoints.js';
 
 /** The endpoint table: every call the server serves, keyed by a stable name. */
 export const endpoints = {
@@ -25,6 +26,8 @@ export const endpoints = {
   ...historyEndpoints,
   ...wordsEndpoints,
   ...membershipEndpoints,
+  ...collectionEndpoints,
+  ...creatorEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

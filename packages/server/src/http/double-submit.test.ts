@@ -109,6 +109,23 @@ const EDITORIAL_LOG = ['article_events'] as const;
 const EDITORIAL_WHY = 'the editorial history records every action a manager takes';
 
 /** One valid call per write endpoint. */
+/** A collection of a fresh user's, with one published article; published when asked. */
+async function collection(publish = false): Promise<{ id: number; token: string }> {
+  const token = await (await make.create('user')).token();
+  const made = await t.call('collection.add', { title: `Double list ${fresh()}`, articles: [{ article_id: await article() }] }, { token });
+  if (made.code !== '200') throw new Error(`collection for the fixture was refused: ${made.msg}`);
+  if (publish) await t.call('collection.publish', { id: made.result!.id }, { token });
+  return { id: made.result!.id, token };
+}
+
+/** A fresh user's pending creator application. */
+async function application(): Promise<{ id: number; userId: number }> {
+  const user = await make.create('user');
+  const applied = await t.call('creator.apply', { statement: '我想整理适合初学者的文章合集。' }, { token: await user.token() });
+  if (applied.code !== '200') throw new Error(`application for the fixture was refused: ${applied.msg}`);
+  return { id: applied.result!.id, userId: user.id };
+}
+
 const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
   'auth.registerByPhone': {
     prepare: async () => {
@@ -288,6 +305,61 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
     check: async (call) => {
       const card = await t.call('words.detail', { word: 'zebra' }, { token: call.token });
       expect(card.result?.item.reps, 'a double-tapped review applies once').toBe(1);
+    },
+  },
+  'collection.add': {
+    prepare: async () => ({
+      input: { title: `Double create ${fresh()}`, articles: [{ article_id: await article() }] },
+      token: await (await make.create('user')).token(),
+    }),
+  },
+  'collection.publish': {
+    prepare: async () => {
+      const { id, token } = await collection();
+      return { input: { id }, token };
+    },
+  },
+  'collection.mark': {
+    prepare: async () => ({
+      input: { id: (await collection(true)).id, action: 'follow' },
+      token: await (await make.create('user')).token(),
+    }),
+    check: async (call) => {
+      const shown = await t.call('collection.show', { id: call.input.id as number }, { token: call.token });
+      expect(shown.result?.follower_count, 'a double-tapped follow counts once').toBe(1);
+    },
+  },
+  'collection.destory': {
+    prepare: async () => {
+      const { id, token } = await collection();
+      return { input: { id }, token };
+    },
+  },
+  'creator.apply': {
+    prepare: async () => ({ input: { statement: '我想整理适合初学者的文章合集。' }, token: await (await make.create('user')).token() }),
+  },
+  'creator.review': {
+    prepare: async () => asManager({ id: (await application()).id, action: 'approve' }),
+  },
+  'creator.byline': {
+    prepare: async () => {
+      const { id, userId } = await application();
+      const token = await manager.token();
+      await t.call('creator.review', { id, action: 'approve' }, { token });
+      const byline = await createArticle(t, { title: `Byline ${fresh()}`, author: `Writer ${fresh()}` });
+      const authorId = (await t.call('article.show', { id: byline })).result!.author!.id;
+      return { input: { id: userId, author_id: authorId }, token };
+    },
+  },
+  'creator.follow': {
+    prepare: async () => {
+      const { id, userId } = await application();
+      await t.call('creator.review', { id, action: 'approve' }, { token: await manager.token() });
+      return { input: { id: userId, status: true }, token: await (await make.create('user')).token() };
+    },
+    check: async (call) => {
+      const shown = await t.call('creator.show', { id: call.input.id as number }, {});
+      expect(shown.result?.follower_count, 'a double-tapped follow counts once').toBe(1);
     },
   },
 };

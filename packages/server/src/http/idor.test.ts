@@ -21,6 +21,7 @@ type Subject =
   | 'own-key' // a key the caller chooses in their own namespace (a new note's uuid): may succeed, on the caller's own thing
   | 'task' // a task the caller started
   | 'word' // a headword in the caller's word book
+  | 'collection' // a collection of the caller's: a private one must be as absent as a missing id
   | 'user' // another account (only a super user may act on one)
   | 'manager-only' // behind the manager role: the role gate answers before any lookup
   | 'public'; // a public thing (an author, an image, a demo page, a dictionary word): nothing to hide
@@ -85,6 +86,18 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   // Only awards the caller earned are claimed; a code that earned the caller nothing answers as a missing one
   // (membership.test.ts: the owner's award is not the friend's).
   'code.receiveAward': { code_id: 'public' },
+  'collection.add': { id: 'collection', cover_article_id: 'article' },
+  'collection.publish': { id: 'collection' },
+  'collection.mark': { id: 'collection' },
+  'collection.destory': { id: 'collection' },
+  'collection.show': { id: 'collection' },
+  'collection.next': { id: 'collection', article_id: 'article' },
+  'collection.manage': { owner_id: 'manager-only' },
+  // Creators are public profiles; following one changes only the caller's own follow.
+  'creator.show': { id: 'public' },
+  'creator.follow': { id: 'public' },
+  'creator.review': { id: 'manager-only' },
+  'creator.byline': { id: 'manager-only', author_id: 'manager-only' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
@@ -103,13 +116,16 @@ const SECRET = {
   sentence: 'Tamsoric private sentence with a zebra.',
   task: 'Ostrelle task result',
   unpublishedTitle: 'Halvenmere withdrawn headline',
+  collection: 'Quillowby private reading list',
+  collectionNote: 'Sorvandel private note on an article',
+  application: 'Pellicord statement of a creator application',
 };
 
 let t: TestApp;
 let owner: Actor;
 let other: Actor;
 let tables: string[];
-const ids = { root: '', published: 0, draft: 0, withdrawn: 0, card: 0, task: 0, note: 'owner-note-1', word: 'zebra' };
+const ids = { root: '', published: 0, draft: 0, withdrawn: 0, card: 0, task: 0, note: 'owner-note-1', word: 'zebra', collection: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -162,6 +178,16 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   ids.task = task.id;
+  // A private collection (never published) and a creator application of the owner's.
+  const collection = await t.call(
+    'collection.add',
+    { title: SECRET.collection, description: SECRET.collection, articles: [{ article_id: ids.published, note: SECRET.collectionNote }] },
+    await as(owner),
+  );
+  expect(collection.code, collection.msg).toBe('200');
+  ids.collection = collection.result!.id;
+  const applied = await t.call('creator.apply', { statement: SECRET.application }, await as(owner));
+  expect(applied.code, applied.msg).toBe('200');
 
   // The other user read an article that was later withdrawn: it must vanish from what they see.
   const used = await t.call('words.add', { word: 'quokka', sentence: 'A quokka smiled.', article_id: ids.withdrawn }, await as(other));
@@ -188,6 +214,8 @@ function probes(subject: Subject): { exists: unknown; missing: unknown } | null 
       return { exists: ids.note, missing: 'no-such-note' };
     case 'word':
       return { exists: ids.word, missing: 'walrus' };
+    case 'collection':
+      return { exists: ids.collection, missing: MISSING_ID };
     case 'user':
       return { exists: 0, missing: MISSING_ID }; // filled with the owner's id at call time
     case 'manager-only':
@@ -291,6 +319,7 @@ describe('IDOR sweep: another user and an anonymous caller learn nothing', () =>
         if (k === 'q')
           for (const s of [SECRET.draftTitle, 'Vellimor', 'Qorvath', 'Halvenmere', SECRET.comment]) inputs.push({ ...baseInput(ep), q: s });
         if (k === 'id' || k === 'article_id') inputs.push({ ...baseInput(ep), [k]: ids.draft }, { ...baseInput(ep), [k]: ids.withdrawn });
+        if (k === 'id') inputs.push({ ...baseInput(ep), id: ids.collection });
         if (k === 'word') inputs.push({ ...baseInput(ep), word: 'quokka' });
       }
       for (const input of inputs) {
@@ -311,5 +340,8 @@ describe('IDOR sweep: another user and an anonymous caller learn nothing', () =>
     const word = await t.call('words.detail', { word: ids.word }, { token });
     expect(word.result?.contexts.map((c) => c.sentence)).toContain(SECRET.sentence);
     expect((await t.call('task.show', { id: ids.task }, { token })).code).toBe('200');
+    const collection = await t.call('collection.show', { id: ids.collection }, { token });
+    expect(collection.result?.articles.map((a) => a.note)).toEqual([SECRET.collectionNote]);
+    expect((await t.call('creator.myApplication', {}, { token })).result?.application?.statement).toBe(SECRET.application);
   });
 });

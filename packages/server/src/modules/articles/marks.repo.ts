@@ -32,6 +32,17 @@ export function marksRepo(db: Db) {
         .execute();
     },
 
+    finishedAmong: async (userId: number, articleIds: readonly number[]) =>
+      articleIds.length === 0
+        ? []
+        : db.kysely
+            .selectFrom('article_marks')
+            .select('article_id')
+            .where('user_id', '=', userId)
+            .where('article_id', 'in', [...new Set(articleIds)])
+            .where('finished_at', 'is not', null)
+            .execute(),
+
     starred: (userId: number, offset: number, limit: number) =>
       db.kysely
         .selectFrom('article_marks')

@@ -28,6 +28,10 @@ export function marksService(db: Db, clock: Clock, articles: Pick<ArticlesServic
       return marksOf(actor.user.id, id);
     },
 
+    /** Which of these articles the reader has finished (read marks for a list), in one query. */
+    finishedAmong: async (userId: number, articleIds: readonly number[]) =>
+      new Set((await repo.finishedAmong(userId, articleIds)).map((r) => r.article_id)),
+
     /** Finishing an article by reading it: keeps the first time it was finished. */
     markFinished: (userId: number, articleId: number, at: string) => repo.finishOnce(userId, articleId, at),
 

@@ -114,7 +114,8 @@ export function usersRepo(db: Db) {
       await db.kysely.updateTable('users').set({ xhs_id: xhsId, updated_at: now }).where('id', '=', id).execute();
     },
 
-    namesOf: async (ids: number[]): Promise<Map<number, string>> => {
+    /** id → username of the given users, in one query. */
+    namesOf: async (ids: readonly number[]): Promise<Map<number, string>> => {
       if (ids.length === 0) return new Map();
       const rows = await db.kysely.selectFrom('users').select(['id', 'username']).where('id', 'in', [...new Set(ids)]).execute();
       return new Map(rows.map((r) => [r.id, r.username]));

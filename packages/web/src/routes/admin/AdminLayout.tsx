@@ -18,6 +18,7 @@ export const adminNav = [
   { to: '/admin/visitor', label: '访客', match: /^\/admin\/visitor(\/|$)/i, superOnly: false },
   { to: '/admin/order', label: '订单', match: /^\/admin\/order(\/|$)/i, superOnly: false },
   { to: '/admin/code', label: '邀请码', match: /^\/admin\/code(\/|$)/i, superOnly: false },
+  { to: '/admin/collection', label: '合集', match: /^\/admin\/collection(\/|$)/i, superOnly: false },
 ] as const;
 
 /**

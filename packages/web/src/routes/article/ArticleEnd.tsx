@@ -1,4 +1,6 @@
+import { useSearchParams } from 'react-router';
 import type { ArticleDetail } from '@changdu/contract';
+import { CollectionNext } from './CollectionNext';
 
 /** The editors' key vocabulary of the article, at its end; each word opens its sheet. */
 export function KeyWords({ words, onOpen }: { words: ArticleDetail['words']; onOpen: (word: string) => void }) {
@@ -44,4 +46,17 @@ export function FinishCard({ finished, pending, onFinish }: { finished: boolean;
       )}
     </section>
   );
+}
+
+/** The id of the collection the article was opened from (`?collection=ID`), if any. */
+function collectionParam(params: URLSearchParams): number | null {
+  const id = Number(params.get('collection'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** "Next in this collection" when the article was opened from one. */
+export function NextInCollection({ articleId }: { articleId: number }) {
+  const [params] = useSearchParams();
+  const collectionId = collectionParam(params);
+  return collectionId === null ? null : <CollectionNext collectionId={collectionId} articleId={articleId} />;
 }

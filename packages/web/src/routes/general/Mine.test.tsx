@@ -80,7 +80,7 @@ describe('Mine screen', () => {
     expect(screen.getByRole('radio', { name: '纯黑' }).getAttribute('aria-checked')).toBe('true');
   });
 
-  it('links to the reader’s own pages: word book, flashcards, notes, stars, history, read data, ranks and awards', async () => {
+  it('links to the reader’s own pages: word book, flashcards, notes, stars, collections, follows, history, read data, ranks and awards', async () => {
     renderApp('/Mine');
     const study = await screen.findByRole('list', { name: '学习' });
     const links = Object.fromEntries(
@@ -93,6 +93,8 @@ describe('Mine screen', () => {
       闪卡复习: '/flashcard',
       我的笔记: '/mynote',
       我的收藏: '/MyStar',
+      我的合集: '/MyCollection',
+      我的关注: '/collection/follow',
       阅读记录: '/history',
       阅读数据: '/read_data',
       阅读周榜: '/Rank',

@@ -18,6 +18,8 @@ const studyLinks = [
   { to: '/flashcard', label: '闪卡复习' },
   { to: '/mynote', label: '我的笔记' },
   { to: '/MyStar', label: '我的收藏' },
+  { to: '/MyCollection', label: '我的合集' },
+  { to: '/collection/follow', label: '我的关注' },
   { to: '/history', label: '阅读记录' },
   { to: '/read_data', label: '阅读数据' },
   { to: '/Rank', label: '阅读周榜' },
@@ -113,6 +115,7 @@ function Profile({ user }: { user: User }) {
         <ul className="menu card">
           <MenuLink to="/change_username" label="修改用户名" />
           <MenuLink to="/change_password" label="修改密码" />
+          <MenuLink to="/changdu/apply" label="申请成为创作者" />
           {isAdmin && <MenuLink to="/admin" label="管理后台" />}
         </ul>
       </section>
