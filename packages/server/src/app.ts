@@ -30,6 +30,7 @@ import { demoService, seedDemoContent } from './modules/demo/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
 import { tasksRoutes, tasksService } from './modules/tasks/index.js';
+import { booksRoutes, registerUploadRoute, uploadsService } from './modules/books/index.js';
 import { openEventBus, type EventBus } from './providers/events/index.js';
 import { openRedis } from './providers/redis/redis.js';
 import { parseAllowance } from './providers/fetch/address-policy.js';
@@ -118,10 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Short-lived permissions (uploads, audio links, trial links) any process can check.
   const signed = signedTokens(appSecret(config), clock);
-  void signed; // handed to the modules that issue such permissions as they arrive
   const dict = deps.dict ?? openEcdict();
   const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
-  const images = imagesService(openStorage(config.storage), fetcher);
+  const storage = openStorage(config.storage);
+  const images = imagesService(storage, fetcher);
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const words = wordsService(db, clock, { dict, dictionary, articles });
   const history = historyService(db, clock, { articles, marks, words });
+  const uploads = uploadsService({ storage, signed, bucket: config.storage.kind === 's3' });
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
@@ -185,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...wordsRoutes(words),
     ...notesRoutes(notesService(db, clock, articles)),
     ...historyRoutes(history),
+    ...booksRoutes(uploads),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.
@@ -199,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return { kind: 'user', role: effectiveRole(found.user, clock.now()), user: found.user, tokenId: found.tokenId };
     },
   });
+  registerUploadRoute(app, uploads);
 
   return app;
 }
