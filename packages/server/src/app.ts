@@ -30,7 +30,7 @@ import { demoService, seedDemoContent } from './modules/demo/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
 import { tasksRoutes, tasksService } from './modules/tasks/index.js';
-import { booksRoutes, registerUploadRoute, uploadsService } from './modules/books/index.js';
+import { booksRoutes, booksService, registerUploadRoute, uploadsService } from './modules/books/index.js';
 import { openEventBus, type EventBus } from './providers/events/index.js';
 import { openRedis } from './providers/redis/redis.js';
 import { parseAllowance } from './providers/fetch/address-policy.js';
@@ -126,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
-  const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss }), events }, app.log);
+  const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss, books: { importBook: (input, progress) => books.importBook(input, progress) } }), events }, app.log);
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
   app.decorate('seedDemoContent', (feedUrl: string) => seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl));
@@ -172,6 +172,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const words = wordsService(db, clock, { dict, dictionary, articles });
   const history = historyService(db, clock, { articles, marks, words });
   const uploads = uploadsService({ storage, signed, bucket: config.storage.kind === 's3' });
+  const books = booksService({
+    db,
+    clock,
+    storage,
+    fetcher,
+    dict,
+    history,
+    images: { store: async (name, data) => (await images.storeImage(name, data), name), remove: (name) => images.removeImage(name) },
+  });
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
@@ -187,7 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...wordsRoutes(words),
     ...notesRoutes(notesService(db, clock, articles)),
     ...historyRoutes(history),
-    ...booksRoutes(uploads),
+    ...booksRoutes(uploads, books, jobs),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

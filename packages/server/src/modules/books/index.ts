@@ -12,3 +12,4 @@ export {
   type EpubImage,
   type TocItem,
 } from './epub.js';
+export { booksService, type BooksService, type BookImages, chapterMetrics, flattenToc, toCard } from './books.service.js';

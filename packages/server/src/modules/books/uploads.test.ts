@@ -143,7 +143,11 @@ describe('with a bucket configured', () => {
     expect(noSize.http).toBe(400);
     const r = (await b.call('auth.uploadToken', { key: 'x.epub', size: epub.length }, { token: user.token })).result!;
     expect(r.upload_url.startsWith(s3.endpoint)).toBe(true);
-    const wrongSize = await fetch(r.upload_url, { method: 'PUT', body: new Uint8Array(Buffer.concat([epub, Buffer.from('x')])), headers: r.headers });
+    const wrongSize = await fetch(r.upload_url, {
+      method: 'PUT',
+      body: new Uint8Array(Buffer.concat([epub, Buffer.from('x')])),
+      headers: r.headers,
+    });
     expect(wrongSize.ok).toBe(false);
     const good = await fetch(r.upload_url, { method: 'PUT', body: new Uint8Array(epub), headers: r.headers });
     expect(good.status).toBe(200);
