@@ -175,12 +175,14 @@ export const booksEndpoints = {
     method: 'POST',
     path: '/reader/book/upload_by_link',
     role: 'user',
-    summary: '导入 EPUB：link 为上传得到的 upload:… 链接或网址，digest 为文件的 SHA-256（同一本书只存一份，加入你的书架）；导入是后台任务',
+    summary:
+      '导入 EPUB：link 为上传得到的 upload:… 链接或网址，digest 为文件的 SHA-256（给出时必须相符；同一本书只存一份，加入你的书架）；导入是后台任务',
     input: z.object({
       link: text('链接', { max: 2000 }),
       digest: text('digest', { max: 64 })
         .transform((v) => v.toLowerCase())
-        .pipe(z.string().regex(/^[a-f0-9]{64}$/, { error: 'digest 必须是文件的 SHA-256（64 位十六进制）' })),
+        .pipe(z.string().regex(/^[a-f0-9]{64}$/, { error: 'digest 必须是文件的 SHA-256（64 位十六进制）' }))
+        .optional(),
     }),
     output: z.object({
       /** The import task to watch (`/reader/task/{id}`), or null when the book was already there. */

@@ -28,11 +28,11 @@ export function booksRoutes(uploads: UploadsService, books: BooksService, jobs: 
     'book.uploadByLink': async (input, ctx) => {
       // A published book with this digest is public anyway: on the shelf at once. Anything else
       // is proved by reading the file (a private book is never handed out for a digest alone).
-      const known = await books.addIfPublished(ctx.actor, input.digest);
+      const known = input.digest ? await books.addIfPublished(ctx.actor, input.digest) : null;
       if (known !== null) return { task_id: null, book_id: known };
       const task = await jobs.enqueue(
         importBookKind,
-        { user_id: ctx.actor.user.id, link: input.link, digest: input.digest },
+        { user_id: ctx.actor.user.id, link: input.link, digest: input.digest ?? null },
         {
           createdBy: ctx.actor.user.id,
         },

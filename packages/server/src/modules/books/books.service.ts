@@ -130,7 +130,8 @@ export function chapterMetrics(paragraphs: Paragraph[], dict: Ecdict) {
 export interface ImportInput {
   user_id: number | null;
   link: string;
-  digest: string;
+  /** SHA-256 the caller expects (the file must match it), or null: the file's own is used. */
+  digest: string | null;
 }
 
 export function booksService(deps: BooksDeps) {
@@ -211,7 +212,7 @@ export function booksService(deps: BooksDeps) {
       try {
         if (!looksLike('epub', data)) throw wrongType('epub');
         const digest = createHash('sha256').update(data).digest('hex');
-        if (digest !== input.digest) throw new Invalid('文件的 SHA-256 与 digest 不一致，请重新上传');
+        if (input.digest !== null && digest !== input.digest) throw new Invalid('文件的 SHA-256 与 digest 不一致，请重新上传');
         const existing = await repo.byDigest(digest);
         if (existing) {
           if (input.user_id !== null) await repo.addToShelf(input.user_id, existing.id, now());
@@ -389,7 +390,7 @@ export function booksService(deps: BooksDeps) {
     },
 
     async remove(actor: UserActor, bookId: number) {
-      await repo.removeFromShelf(actor.user.id, bookId);
+      if ((await repo.removeFromShelf(actor.user.id, bookId)) === 0) throw new NotFound('这本书不在你的书架上');
       return { ok: true as const };
     },
 
