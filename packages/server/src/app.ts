@@ -26,7 +26,8 @@ import { historyRoutes, historyService } from './modules/history/index.js';
 import { notesRoutes, notesService } from './modules/notes/index.js';
 import { effectiveRole, usersRoutes, usersService } from './modules/users/index.js';
 import { wordsRoutes, wordsService } from './modules/words/index.js';
-import { demoService, seedDemoContent } from './modules/demo/index.js';
+import { demoArticles, demoService, seedDemoContent } from './modules/demo/index.js';
+import { paragraphFromText } from './modules/articles/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
 import { tasksRoutes, tasksService } from './modules/tasks/index.js';
@@ -126,10 +127,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
-  const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss, books: { importBook: (input, progress) => books.importBook(input, progress) } }), events }, app.log);
+  const jobs = jobQueue(
+    db,
+    clock,
+    {
+      kinds: jobKinds,
+      handlers: jobHandlers({ rss, books: { importBook: (input, progress) => books.importBook(input, progress) } }),
+      events,
+    },
+    app.log,
+  );
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
-  app.decorate('seedDemoContent', (feedUrl: string) => seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl));
+  app.decorate('seedDemoContent', async (feedUrl: string) => {
+    const added = await seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl);
+    // One original book made of the demo articles, so the library and shelves are not empty.
+    await books.seedDemoBook({
+      title: 'Changdu Stories: A First Reader',
+      author: '畅读编辑部',
+      description: '由应用自带的演示文章编成的一本小书：每章一篇，供试用书架、目录、查词和笔记。',
+      chapters: demoArticles().map((a) => ({ title: a.title, paragraphs: a.paragraphs.map((p) => paragraphFromText('p', p.en, null)) })),
+    });
+    return added;
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     if (!deps.events) await events.close();

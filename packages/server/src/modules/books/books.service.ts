@@ -300,6 +300,64 @@ export function booksService(deps: BooksDeps) {
       }
     },
 
+    /**
+     * First start: one original book made from the demo articles (never a copy of a published
+     * book), published to the library and put on every existing reader's shelf, so neither is
+     * empty. Does nothing when any book exists. Answers the book id, or null.
+     */
+    async seedDemoBook(demo: {
+      title: string;
+      author: string;
+      description: string;
+      chapters: { title: string; paragraphs: Paragraph[] }[];
+    }) {
+      const any = await db.kysely.selectFrom('books').select('id').limit(1).executeTakeFirst();
+      if (any || demo.chapters.length === 0) return null;
+      const chapters = demo.chapters.map((c, idx) => {
+        const m = chapterMetrics(c.paragraphs, dict);
+        return {
+          idx,
+          title: c.title,
+          content: JSON.stringify(c.paragraphs),
+          word_count: m.words,
+          level: m.level,
+          level_words: JSON.stringify(m.levelWords),
+        };
+      });
+      const text = demo.chapters.flatMap((c) => c.paragraphs.map((p) => p.text)).join('\n\n');
+      const whole = measure(text, dict);
+      const at = now();
+      return transaction(db, async () => {
+        const id = await repo.insert(
+          {
+            uuid: randomUUID(),
+            digest: createHash('sha256').update(`demo-book:${text}`).digest('hex'),
+            title: demo.title,
+            author: demo.author,
+            language: 'en',
+            description: demo.description,
+            cover: null,
+            toc: JSON.stringify(demo.chapters.map((c, i) => ({ title: c.title, chapter: i, anchor: null, depth: 0 }))),
+            chapter_count: chapters.length,
+            word_count: whole.words,
+            level: levelOf(whole),
+            file_key: null,
+            source: 'demo',
+            status: 'published',
+            uploaded_by: null,
+            published_at: at,
+            created_at: at,
+            updated_at: at,
+          },
+          chapters,
+        );
+        if (id === null) return null;
+        const users = await db.kysely.selectFrom('users').select('id').execute();
+        for (const u of users) await repo.addToShelf(u.id, id, at);
+        return id;
+      });
+    },
+
     /** The book already in the library by digest, added to the shelf at once when published; else null (import as a job). */
     async addIfPublished(actor: UserActor, digest: string): Promise<number | null> {
       const existing = await repo.byDigest(digest);
