@@ -274,7 +274,8 @@ function ChapterReader(props: ChapterReaderProps) {
   return (
     <>
       <article className="reader" style={{ '--reader-scale': fontScale } as CSSProperties}>
-        <h1 className="book-chapter-title">{props.title}</h1>
+        {/* Most chapters open with their own heading; the title is drawn only when they do not. */}
+        {!(list[0] && (list[0].kind === 'h2' || list[0].kind === 'h3')) && <h1 className="book-chapter-title">{props.title}</h1>}
         <div ref={bodyRef} onClick={openWord}>
           <ArticleBody paragraphs={list} bilingual={false} decorations={decorations} />
         </div>
