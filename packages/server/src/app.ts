@@ -26,11 +26,13 @@ import { historyRoutes, historyService } from './modules/history/index.js';
 import { notesRoutes, notesService } from './modules/notes/index.js';
 import { effectiveRole, usersRoutes, usersService } from './modules/users/index.js';
 import { wordsRoutes, wordsService } from './modules/words/index.js';
-import { demoService, seedDemoContent } from './modules/demo/index.js';
+import { demoArticles, demoService, seedDemoContent } from './modules/demo/index.js';
+import { paragraphFromText } from './modules/articles/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
 import { tasksRoutes, tasksService } from './modules/tasks/index.js';
 import { collectionsRoutes, collectionsService, creatorsService } from './modules/collections/index.js';
+import { booksRoutes, booksService, registerUploadRoute, uploadsService } from './modules/books/index.js';
 import { openEventBus, type EventBus } from './providers/events/index.js';
 import { openRedis } from './providers/redis/redis.js';
 import { parseAllowance } from './providers/fetch/address-policy.js';
@@ -123,17 +125,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const signed = signedTokens(appSecret(config), clock);
   const dict = deps.dict ?? openEcdict();
   const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
-  const images = imagesService(openStorage(config.storage), fetcher);
+  const storage = openStorage(config.storage);
+  const images = imagesService(storage, fetcher);
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
-  const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss }), events }, app.log);
+  const jobs = jobQueue(
+    db,
+    clock,
+    {
+      kinds: jobKinds,
+      handlers: jobHandlers({ rss, books: { importBook: (input, progress) => books.importBook(input, progress) } }),
+      events,
+    },
+    app.log,
+  );
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
   app.decorate('seedDemoContent', async (feedUrl: string) => {
     const added = await seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl);
     // A demo creator and collection go with the first demo articles (built below; called after buildApp).
     if (added > 0) await creators.seedDemo();
+    // One original book made of the demo articles, so the library and shelves are not empty.
+    await books.seedDemoBook({
+      title: 'Changdu Stories: A First Reader',
+      author: '畅读编辑部',
+      description: '由应用自带的演示文章编成的一本小书：每章一篇，供试用书架、目录、查词和笔记。',
+      chapters: demoArticles().map((a) => ({ title: a.title, paragraphs: a.paragraphs.map((p) => paragraphFromText('p', p.en, null)) })),
+    });
     return added;
   });
   app.addHook('onClose', async () => {
@@ -188,6 +207,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ranks = ranksService(db, clock, { users, membership, history, words });
   const collections = collectionsService(db, clock, { articles, marks, users });
   const creators = creatorsService(db, clock, { articles, users, collections });
+  const uploads = uploadsService({ storage, signed, bucket: config.storage.kind === 's3' });
+  const books = booksService({
+    db,
+    clock,
+    storage,
+    fetcher,
+    dict,
+    history,
+    images: { store: async (name, data) => (await images.storeImage(name, data), name), remove: (name) => images.removeImage(name) },
+  });
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
@@ -205,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...historyRoutes(history),
     ...membershipRoutes({ membership, orders, codes, ranks }),
     ...collectionsRoutes(collections, creators),
+    ...booksRoutes(uploads, books, jobs),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.
@@ -220,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return { kind: 'user', role: effectiveRole(found.user, clock.now()), user: found.user, tokenId: found.tokenId };
     },
   });
+  registerUploadRoute(app, uploads);
 
   return app;
 }

@@ -8,6 +8,7 @@ import { adminCollectionRoutes, collectionRoutes } from './routes/collections/ro
 import { screen } from './routes/screen';
 import { wordRoutes } from './routes/words/routes';
 import { membershipRoutes } from './routes/membership/routes';
+import { bookRoutes } from './routes/book/routes';
 
 /**
  * The screens that exist so far (spec §2); every other path of the spec's list falls
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           ...wordRoutes,
           ...membershipRoutes,
           ...collectionRoutes,
+          ...bookRoutes,
           { path: '*', Component: NotFound },
         ],
       },

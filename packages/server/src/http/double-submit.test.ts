@@ -108,6 +108,52 @@ async function feedRow(): Promise<number> {
 const EDITORIAL_LOG = ['article_events'] as const;
 const EDITORIAL_WHY = 'the editorial history records every action a manager takes';
 
+/** A book row as an import leaves it (imports themselves are tested in modules/books), with one chapter. */
+async function bookRow(status: 'private' | 'published' = 'published'): Promise<{ id: number; uuid: string; root: string }> {
+  const k = fresh();
+  const uuid = `00000000-0000-4000-8000-${String(k).padStart(12, '0')}`;
+  const now = t.clock.now().toISOString();
+  const book = await t.db.kysely
+    .insertInto('books')
+    .values({
+      uuid,
+      digest: `${String(k).padStart(8, '0')}${'d'.repeat(56)}`,
+      title: `Double book ${k}`,
+      author: null,
+      language: 'en',
+      description: null,
+      cover: null,
+      toc: '[]',
+      chapter_count: 1,
+      word_count: 5,
+      level: 'EASY',
+      file_key: null,
+      source: 'upload',
+      status,
+      uploaded_by: manager.id,
+      published_at: status === 'published' ? now : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const root = `pds${String(k).padStart(5, '0')}`;
+  const text = 'A zebra ran across the plain.';
+  await t.db.kysely
+    .insertInto('book_chapters')
+    .values({
+      book_id: book.id,
+      idx: 0,
+      title: 'One',
+      content: JSON.stringify([{ id: root, kind: 'p', html: text, text, sentences: [{ id: `${root}-s1`, text }], zh: null }]),
+      word_count: 6,
+      level: 'EASY',
+      level_words: '{}',
+    })
+    .execute();
+  return { id: book.id, uuid, root };
+}
+
 /** One valid call per write endpoint. */
 /** A collection of a fresh user's, with one published article; published when asked. */
 async function collection(publish = false): Promise<{ id: number; token: string }> {
@@ -270,6 +316,63 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
       const added = await t.call('note.add', { id, note_uuid: uuid, text: 'A zebra ran', root: await rootOf(id) }, { token });
       if (added.code !== '200') throw new Error(`note for the fixture was refused: ${added.msg}`);
       return { input: { id, note_uuid: uuid }, token };
+    },
+  },
+  'book.uploadByLink': {
+    prepare: async () => ({
+      input: { link: `${web.origin}/books/double-${fresh()}.epub`, digest: `${String(n).padStart(8, '0')}${'e'.repeat(56)}` },
+      token: await (await make.create('user')).token(),
+    }),
+  },
+  'book.publish': { prepare: async () => asManager({ id: (await bookRow('private')).id }) },
+  'book.add': {
+    prepare: async () => ({ input: { book_uuid: (await bookRow()).uuid }, token: await (await make.create('user')).token() }),
+  },
+  'book.remove': {
+    prepare: async () => {
+      const token = await (await make.create('user')).token();
+      const book = await bookRow();
+      await t.call('book.add', { book_uuid: book.uuid }, { token });
+      return { input: { id: book.id }, token };
+    },
+  },
+  'book.pos': {
+    prepare: async () => {
+      const book = await bookRow();
+      return {
+        input: { id: book.id, pos: { chapter: 0, paragraph: book.root, sentence: `${book.root}-s1`, fraction: 0.5 } },
+        token: await (await make.create('user')).token(),
+      };
+    },
+  },
+  'book.noteAdd': {
+    prepare: async () => {
+      const book = await bookRow();
+      return {
+        input: { id: book.id, note_uuid: `ds-bnote-${fresh()}`, chapter: 0, text: 'A zebra ran', root: book.root, comment: 'twice?' },
+        token: await (await make.create('user')).token(),
+      };
+    },
+  },
+  'book.noteDelete': {
+    prepare: async () => {
+      const book = await bookRow();
+      const token = await (await make.create('user')).token();
+      const uuid = `ds-bnote-${fresh()}`;
+      const added = await t.call('book.noteAdd', { id: book.id, note_uuid: uuid, chapter: 0, text: 'A zebra', root: book.root }, { token });
+      if (added.code !== '200') throw new Error(`book note for the fixture was refused: ${added.msg}`);
+      return { input: { id: book.id, note_uuid: uuid }, token };
+    },
+  },
+  'book.history': {
+    prepare: async () => {
+      const book = await bookRow();
+      const token = await (await make.create('user')).token();
+      const issued = await t.call('book.historyToken', { id: book.id }, { token });
+      if (!issued.result) throw new Error(`book history t for the fixture was refused: ${issued.msg}`);
+      t.clock.advance(31_000);
+      const params = { id: book.id, spent_time: 30, t: issued.result.t };
+      return { input: params, token, headers: { 'x-bb-sign': signParams(params, t.clock.now().getTime()) } };
     },
   },
   'history.report': {

@@ -24,6 +24,8 @@ type Subject =
   | 'collection' // a collection of the caller's: a private one must be as absent as a missing id
   | 'user' // another account (only a super user may act on one)
   | 'manager-only' // behind the manager role: the role gate answers before any lookup
+  | 'book' // a book: another reader's private upload must be as absent as a missing id
+  | 'book-uuid' // the uuid of a book (same rule)
   | 'public'; // a public thing (an author, an image, a demo page, a dictionary word): nothing to hide
 
 /** Names that mark a field as pointing at a thing. */
@@ -98,6 +100,19 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'creator.follow': { id: 'public' },
   'creator.review': { id: 'manager-only' },
   'creator.byline': { id: 'manager-only', author_id: 'manager-only' },
+  'book.publish': { id: 'manager-only' },
+  'book.show': { id: 'book' },
+  // A chapter index inside a book the caller may read: the book decides.
+  'book.chapter': { id: 'book', chapter: 'public' },
+  'book.shelfEntry': { id: 'book' },
+  'book.add': { book_uuid: 'book-uuid' },
+  'book.remove': { id: 'book' },
+  'book.pos': { id: 'book' },
+  'book.notesMine': { id: 'book' },
+  'book.noteAdd': { id: 'book', note_uuid: 'own-key' },
+  'book.noteDelete': { id: 'book', note_uuid: 'note' },
+  'book.historyToken': { id: 'book' },
+  'book.history': { id: 'book' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
@@ -119,13 +134,72 @@ const SECRET = {
   collection: 'Quillowby private reading list',
   collectionNote: 'Sorvandel private note on an article',
   application: 'Pellicord statement of a creator application',
+  bookTitle: 'Zorvanel private book',
+  bookText: 'Quennith private chapter text.',
 };
 
 let t: TestApp;
 let owner: Actor;
 let other: Actor;
 let tables: string[];
-const ids = { root: '', published: 0, draft: 0, withdrawn: 0, card: 0, task: 0, note: 'owner-note-1', word: 'zebra', collection: 0 };
+const ids = {
+  root: '',
+  published: 0,
+  draft: 0,
+  withdrawn: 0,
+  card: 0,
+  task: 0,
+  note: 'owner-note-1',
+  word: 'zebra',
+  collection: 0,
+  book: 0,
+  bookUuid: '00000000-0000-4000-8000-000000000001',
+  publicBook: 0,
+  bookRoot: 'pb000001',
+};
+
+/** A book row as an import leaves it (the import itself is tested in modules/books). */
+async function insertBook(title: string, text: string, status: 'private' | 'published', uploadedBy: number, uuid: string) {
+  const now = t.clock.now().toISOString();
+  const book = await t.db.kysely
+    .insertInto('books')
+    .values({
+      uuid,
+      digest: uuid.replace(/-/g, '').padEnd(64, '0'),
+      title,
+      author: null,
+      language: 'en',
+      description: null,
+      cover: null,
+      toc: JSON.stringify([{ title: 'One', chapter: 0, anchor: null, depth: 0 }]),
+      chapter_count: 1,
+      word_count: 4,
+      level: 'EASY',
+      file_key: null,
+      source: 'upload',
+      status,
+      uploaded_by: uploadedBy,
+      published_at: status === 'published' ? now : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const paragraph = { id: ids.bookRoot, kind: 'p', html: text, text, sentences: [{ id: `${ids.bookRoot}-s1`, text }], zh: null };
+  await t.db.kysely
+    .insertInto('book_chapters')
+    .values({
+      book_id: book.id,
+      idx: 0,
+      title: 'One',
+      content: JSON.stringify([paragraph]),
+      word_count: 4,
+      level: 'EASY',
+      level_words: '{}',
+    })
+    .execute();
+  return book.id;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -194,6 +268,36 @@ beforeAll(async () => {
   expect(used.code, used.msg).toBe('200');
   await t.db.kysely.updateTable('articles').set({ status: 'draft', published_at: null }).where('id', '=', ids.withdrawn).execute();
 
+  // The owner's private upload (on their shelf, with a note) and a published book everyone may read.
+  ids.book = await insertBook(SECRET.bookTitle, SECRET.bookText, 'private', owner.id, ids.bookUuid);
+  ids.publicBook = await insertBook(
+    'An open book',
+    'Paragraph one of the open book.',
+    'published',
+    owner.id,
+    '00000000-0000-4000-8000-000000000002',
+  );
+  const bookNow = t.clock.now().toISOString();
+  await t.db.kysely
+    .insertInto('book_shelf')
+    .values({
+      user_id: owner.id,
+      book_id: ids.book,
+      pos: null,
+      pos_at: null,
+      progress: 0,
+      read_seconds: 0,
+      added_at: bookNow,
+      last_read_at: null,
+    })
+    .execute();
+  const bookNote = await t.call(
+    'book.noteAdd',
+    { id: ids.book, note_uuid: ids.note, chapter: 0, text: 'Quennith', comment: SECRET.comment, root: ids.bookRoot },
+    await as(owner),
+  );
+  expect(bookNote.code, bookNote.msg).toBe('200');
+
   tables = await tableNames(t.db);
 }, 60_000);
 afterAll(() => t?.close());
@@ -220,19 +324,26 @@ function probes(subject: Subject): { exists: unknown; missing: unknown } | null 
       return { exists: 0, missing: MISSING_ID }; // filled with the owner's id at call time
     case 'manager-only':
       return { exists: ids.draft, missing: MISSING_ID };
+    case 'book':
+      return { exists: ids.book, missing: MISSING_ID };
+    case 'book-uuid':
+      return { exists: ids.bookUuid, missing: '00000000-0000-4000-8000-000000000999' };
     case 'public':
       return null;
   }
 }
 
+const isBookPath = (ep: Endpoint) => /\/(my)?book\//.test(ep.path);
+
 /** A plausible input of the endpoint pointing at readable things, to vary one field of. */
 function baseInput(ep: Endpoint): Record<string, unknown> {
   const input = sampleInput(ep);
-  for (const k of ['id', 'article_id']) if (k in input) input[k] = ids.published;
+  for (const k of ['id', 'article_id']) if (k in input) input[k] = isBookPath(ep) ? ids.publicBook : ids.published;
+  if ('chapter' in input) input.chapter = 0;
   if ('word' in input) input.word = 'zebra';
   if ('new_password' in input) input.new_password = 'changed123';
   if ('level' in input) input.level = 'C4';
-  if ('root' in input) input.root = ids.root;
+  if ('root' in input) input.root = isBookPath(ep) ? ids.bookRoot : ids.root;
   if ('text' in input) input.text = 'Paragraph one';
   return input;
 }
@@ -320,6 +431,7 @@ describe('IDOR sweep: another user and an anonymous caller learn nothing', () =>
           for (const s of [SECRET.draftTitle, 'Vellimor', 'Qorvath', 'Halvenmere', SECRET.comment]) inputs.push({ ...baseInput(ep), q: s });
         if (k === 'id' || k === 'article_id') inputs.push({ ...baseInput(ep), [k]: ids.draft }, { ...baseInput(ep), [k]: ids.withdrawn });
         if (k === 'id') inputs.push({ ...baseInput(ep), id: ids.collection });
+        if (k === 'id' && isBookPath(ep)) inputs.push({ ...baseInput(ep), id: ids.book });
         if (k === 'word') inputs.push({ ...baseInput(ep), word: 'quokka' });
       }
       for (const input of inputs) {

@@ -50,8 +50,16 @@ export const redownloadArticleKind = defineKind({
   idempotencyKey: (p) => `article:${p.article_id}`,
 });
 
+/** Imports an EPUB (an own upload or a web address) for a reader; one import per reader and file at a time. */
+export const importBookKind = defineKind({
+  name: 'book.import',
+  payload: z.object({ user_id: z.number().int().nullable(), link: z.string(), digest: z.string().nullable() }),
+  retry: { maxAttempts: 2, backoffMs: 30_000 },
+  idempotencyKey: (p) => `book:${p.user_id ?? 0}:${p.digest ?? p.link}`,
+});
+
 /** The kinds this build runs; start-up fails unless each has exactly one handler. */
-export const jobKinds: readonly JobKind[] = [crawlFeedKind, downloadItemKind, redownloadArticleKind];
+export const jobKinds: readonly JobKind[] = [crawlFeedKind, downloadItemKind, redownloadArticleKind, importBookKind];
 
 export type PayloadOf<K extends JobKind> = z.input<K['payload']>;
 

@@ -10,6 +10,7 @@ import { taskIdempotency } from './2026_11_23_0007_task_idempotency.js';
 import { searchFollowsRows } from './2026_11_23_0008_search_follows_rows.js';
 import { membership } from './2026_11_23_0009_membership.js';
 import { collections } from './2026_11_23_0010_collections.js';
+import { books } from './2026_11_23_0011_books.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_23_0008_search_follows_rows': searchFollowsRows(dialect),
     '2026_11_23_0009_membership': membership(dialect),
     '2026_11_23_0010_collections': collections(dialect),
+    '2026_11_23_0011_books': books(dialect),
   };
 }

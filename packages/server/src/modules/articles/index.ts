@@ -9,3 +9,5 @@ export { readerAidsRoutes } from './reader-aids.routes.js';
 export type { ReadableArticle } from './article-access.js';
 export { parseParagraphs } from './article-content.js';
 export { paragraphFromText, structureFromHtml } from './structure.js';
+export { measure, levelOf } from './metrics.js';
+export { levelWords } from './level-words.js';

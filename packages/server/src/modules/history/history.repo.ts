@@ -21,7 +21,8 @@ export function historyRepo(db: Db) {
     async credit(input: {
       tokenHash: string;
       userId: number;
-      articleId: number;
+      /** Null for a book: the day's time is credited, with no article history row. */
+      articleId: number | null;
       seconds: number;
       signAt: number;
       expected: { credited: number; lastSignAt: number } | null;
@@ -54,18 +55,29 @@ export function historyRepo(db: Db) {
             .executeTakeFirst();
           if (Number(updated.numUpdatedRows) !== 1) return null;
         }
+        const articleId = input.articleId;
+        if (articleId === null) {
+          await trx
+            .insertInto('reading_days')
+            .values({ user_id: input.userId, day: input.day, seconds: input.seconds, finished: 0 })
+            .onConflict((oc) =>
+              oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ seconds: eb('reading_days.seconds', '+', input.seconds) })),
+            )
+            .execute();
+          return { newlyFinished: false };
+        }
         const before = await trx
           .selectFrom('read_history')
           .select('is_finish')
           .where('user_id', '=', input.userId)
-          .where('article_id', '=', input.articleId)
+          .where('article_id', '=', articleId)
           .executeTakeFirst();
         const newlyFinished = input.isFinish && before?.is_finish !== 1;
         await trx
           .insertInto('read_history')
           .values({
             user_id: input.userId,
-            article_id: input.articleId,
+            article_id: articleId,
             spent_time: input.seconds,
             is_finish: input.isFinish ? 1 : 0,
             first_read_at: input.now,
@@ -82,7 +94,7 @@ export function historyRepo(db: Db) {
         if (input.seconds > 0) {
           await trx
             .insertInto('read_article_days')
-            .values({ user_id: input.userId, article_id: input.articleId, day: input.day, seconds: input.seconds })
+            .values({ user_id: input.userId, article_id: articleId, day: input.day, seconds: input.seconds })
             .onConflict((oc) =>
               oc.columns(['user_id', 'article_id', 'day']).doUpdateSet((eb) => ({ seconds: eb('read_article_days.seconds', '+', input.seconds) })),
             )

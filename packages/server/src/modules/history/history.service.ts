@@ -17,7 +17,10 @@ const PAGE = 20;
 type UserActor = Extract<Actor, { kind: 'user' }>;
 
 interface TPayload {
-  a: number;
+  /** Article id (article tokens). */
+  a?: number;
+  /** Book id (book tokens). */
+  b?: number;
   u: number;
   i: number;
 }
@@ -104,7 +107,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words }:
       );
       if (!check.ok) throw new Invalid(check.reason === 'expired' ? '上报已过期，未记录' : '请求签名无效，未记录');
       const t = await parseT(input.t);
-      if (t.a !== input.article_id || t.u !== actor.user.id) throw new Invalid('阅读凭证与这篇文章不符');
+      if (t.a !== input.article_id || t.b !== undefined || t.u !== actor.user.id) throw new Invalid('阅读凭证与这篇文章不符');
       if (now.getTime() - t.i > T_LIFETIME) throw new Invalid('阅读凭证已过期，请刷新页面');
       const tokenHash = hash(input.t);
       const row = await repo.token(tokenHash);
@@ -129,6 +132,43 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words }:
       });
       if (!credited) throw new Invalid('重复的上报，未记录');
       return { credited: input.spent_time, today: await dayStats(actor.user.id, dayKey(now)) };
+    },
+
+    /**
+     * A reading token for a book (the books module checks the caller may read it first). Same
+     * rules as articles: signed, bound to the book and the reader, never more time than passed.
+     */
+    async issueBook(actor: UserActor, bookId: number) {
+      const body = b64(JSON.stringify({ b: bookId, u: actor.user.id, i: clock.now().getTime() } satisfies TPayload));
+      return { t: `${body}.${await sign(body)}`, expires_in: T_LIFETIME / 1000 };
+    },
+
+    /** Credits a book's reading time to the reader's day (no article history row); answers the seconds credited. */
+    async reportBook(actor: UserActor, input: { id: number; spent_time: number; t: string }, signature: string | null) {
+      const now = clock.now();
+      const check = verifySignature(signature, { id: input.id, spent_time: input.spent_time, t: input.t }, { now: now.getTime() });
+      if (!check.ok) throw new Invalid(check.reason === 'expired' ? '上报已过期，未记录' : '请求签名无效，未记录');
+      const t = await parseT(input.t);
+      if (t.b !== input.id || t.a !== undefined || t.u !== actor.user.id) throw new Invalid('阅读凭证与这本书不符');
+      if (now.getTime() - t.i > T_LIFETIME) throw new Invalid('阅读凭证已过期，请刷新页面');
+      const tokenHash = hash(input.t);
+      const row = await repo.token(tokenHash);
+      if (row && check.time <= row.last_sign_at) throw new Invalid('重复的上报，未记录');
+      const elapsed = (now.getTime() - t.i) / 1000 + GRACE_SECONDS;
+      if ((row?.credited ?? 0) + input.spent_time > elapsed) throw new Invalid('阅读时长超过了实际经过的时间，未记录');
+      const done = await repo.credit({
+        tokenHash,
+        userId: actor.user.id,
+        articleId: null,
+        seconds: input.spent_time,
+        signAt: check.time,
+        expected: row ? { credited: row.credited, lastSignAt: row.last_sign_at } : null,
+        isFinish: false,
+        day: dayKey(now),
+        now: now.toISOString(),
+      });
+      if (!done) throw new Invalid('重复的上报，未记录');
+      return { credited: input.spent_time };
     },
 
     async list(actor: UserActor, offset: number) {

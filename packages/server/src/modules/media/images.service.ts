@@ -35,6 +35,24 @@ export function imagesService(storage: Storage, fetcher: Fetcher) {
       return name;
     },
 
+    /**
+     * Stores an image read from a file (a book's), normalised to WebP under `name`
+     * (`[a-z0-9-]+.webp`), so it is served like covers; refuses what sharp cannot read.
+     */
+    async storeImage(name: string, data: Buffer): Promise<void> {
+      const webp = await sharp(data, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+      await storage.put(`images/${name}`, webp);
+    },
+
+    /** Removes a stored image (undoing a failed import). */
+    async removeImage(name: string): Promise<void> {
+      await storage.delete(`images/${name}`);
+    },
+
     /** The image `name` at width `w` (WebP), from the resize cache when possible. */
     async render(name: string, w: number): Promise<Buffer> {
       const width = snapWidth(w);

@@ -80,18 +80,22 @@ export interface NoteEditorProps {
   saving: boolean;
   onSave: (draft: NoteDraft) => void;
   onClose: () => void;
+  /** Offer the 公开 switch (article notes); book notes are always private. */
+  showPublic?: boolean;
 }
 
 /** Writing or editing the comment of a highlight, its colour and whether others may see it. */
-export function NoteEditor({ draft, saving, onSave, onClose }: NoteEditorProps) {
+export function NoteEditor({ draft, saving, onSave, onClose, showPublic = true }: NoteEditorProps) {
   return (
     <Modal open={draft !== null} onClose={onClose} title={draft?.noteUuid ? '编辑笔记' : '写笔记'}>
-      {draft && <EditorForm key={draft.noteUuid ?? 'new'} draft={draft} saving={saving} onSave={onSave} onClose={onClose} />}
+      {draft && (
+        <EditorForm key={draft.noteUuid ?? 'new'} draft={draft} saving={saving} onSave={onSave} onClose={onClose} showPublic={showPublic} />
+      )}
     </Modal>
   );
 }
 
-function EditorForm({ draft, saving, onSave, onClose }: NoteEditorProps & { draft: NoteDraft }) {
+function EditorForm({ draft, saving, onSave, onClose, showPublic }: NoteEditorProps & { draft: NoteDraft }) {
   const [comment, setComment] = useState(draft.comment);
   const [color, setColor] = useState(draft.color);
   const [isPublic, setPublic] = useState(draft.isPublic);
@@ -119,7 +123,7 @@ function EditorForm({ draft, saving, onSave, onClose }: NoteEditorProps & { draf
         />
       </label>
       <ColorPicker value={color} onChange={setColor} />
-      <Switch checked={isPublic} onChange={setPublic} label="公开" hint="其他读者能在“大家的笔记”里看到" />
+      {showPublic && <Switch checked={isPublic} onChange={setPublic} label="公开" hint="其他读者能在“大家的笔记”里看到" />}
       <div className="modal-actions">
         <button type="button" className="button button-ghost" onClick={onClose}>
           取消

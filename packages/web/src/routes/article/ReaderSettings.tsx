@@ -10,10 +10,12 @@ export interface ReaderSettingsProps {
   onFontStep: (step: FontStep) => void;
   level: ExamLevel | null;
   onLevel: (level: ExamLevel | null) => void;
+  /** Show the 生词标注 choice (the article reader); books leave it out. */
+  showLevel?: boolean;
 }
 
 /** 阅读设置: text size, theme, and which exam level's harder words are marked. */
-export function ReaderSettings({ open, onClose, fontStep, onFontStep, level, onLevel }: ReaderSettingsProps) {
+export function ReaderSettings({ open, onClose, fontStep, onFontStep, level, onLevel, showLevel = true }: ReaderSettingsProps) {
   return (
     <Modal open={open} onClose={onClose} title="阅读设置">
       <div className="reader-settings">
@@ -42,24 +44,26 @@ export function ReaderSettings({ open, onClose, fontStep, onFontStep, level, onL
           <h3 className="settings-label">主题</h3>
           <ThemeSwitcher />
         </section>
-        <section>
-          <h3 className="settings-label">生词标注</h3>
-          <p className="settings-hint">标出超出所选级别的词，点一下看释义</p>
-          <div className="level-chooser" role="radiogroup" aria-label="生词标注">
-            {[null, ...examLevels].map((value) => (
-              <button
-                key={value ?? 'none'}
-                type="button"
-                role="radio"
-                aria-checked={level === value}
-                className="level-option"
-                onClick={() => onLevel(value)}
-              >
-                {value ? levelLabels[value] : '无'}
-              </button>
-            ))}
-          </div>
-        </section>
+        {showLevel && (
+          <section>
+            <h3 className="settings-label">生词标注</h3>
+            <p className="settings-hint">标出超出所选级别的词，点一下看释义</p>
+            <div className="level-chooser" role="radiogroup" aria-label="生词标注">
+              {[null, ...examLevels].map((value) => (
+                <button
+                  key={value ?? 'none'}
+                  type="button"
+                  role="radio"
+                  aria-checked={level === value}
+                  className="level-option"
+                  onClick={() => onLevel(value)}
+                >
+                  {value ? levelLabels[value] : '无'}
+                </button>
+              ))}
+            </div>
+          </section>
+        )}
       </div>
     </Modal>
   );

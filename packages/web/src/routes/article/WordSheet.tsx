@@ -22,7 +22,8 @@ export interface WordTarget {
 
 export interface WordSheetProps {
   target: WordTarget | null;
-  articleId: number;
+  /** The article read, for the word book's context; null in a book. */
+  articleId: number | null;
   info: WordInfo | undefined;
   onClose: () => void;
   onEditNote: (noteId: string) => void;
@@ -139,7 +140,7 @@ interface WordBookProps {
   inBook: boolean;
   book: BookWord | undefined;
   sentence: string;
-  articleId: number;
+  articleId: number | null;
   openedAt: { current: number };
 }
 
@@ -209,7 +210,7 @@ function WordBook({ headword, inBook, book, sentence, articleId, openedAt }: Wor
           disabled={add.isPending}
           onClick={() =>
             add.mutate(
-              { word: headword, sentence, article_id: articleId },
+              articleId === null ? { word: headword, sentence, source: 'book' } : { word: headword, sentence, article_id: articleId },
               { onSuccess: () => toast('已加入生词本'), onError: (error) => toast(errorMessage(error)) },
             )
           }

@@ -19,12 +19,15 @@ const RENEW_MARGIN_MS = 60_000;
 
 export interface HeartbeatOptions {
   articleId: number;
+  /** Reading a book instead (articleId ignored): its own token and report calls, same rules. */
+  bookId?: number;
   /** Called after time was credited (to refresh the read-data screens). */
   onCredited?: () => void;
 }
 
 export class ReadingHeartbeat {
   private readonly articleId: number;
+  private readonly bookId: number | undefined;
   private readonly onCredited: (() => void) | undefined;
   private t: string | null = null;
   private tExpiresAt = 0;
@@ -40,8 +43,9 @@ export class ReadingHeartbeat {
   private stopped = false;
   private fetchingToken: Promise<void> | null = null;
 
-  constructor({ articleId, onCredited }: HeartbeatOptions) {
+  constructor({ articleId, bookId, onCredited }: HeartbeatOptions) {
     this.articleId = articleId;
+    this.bookId = bookId;
     this.onCredited = onCredited;
   }
 
@@ -101,7 +105,10 @@ export class ReadingHeartbeat {
 
   private fetchToken(): Promise<void> {
     this.fetchingToken ??= (async () => {
-      const { status, result } = await call('history.token', { article_id: this.articleId }, { redirectOnAuthError: false });
+      const { status, result } =
+        this.bookId !== undefined
+          ? await call('book.historyToken', { id: this.bookId }, { redirectOnAuthError: false })
+          : await call('history.token', { article_id: this.articleId }, { redirectOnAuthError: false });
       if (status.code === Codes.OK && result) {
         this.t = result.t;
         this.tExpiresAt = Date.now() + result.expires_in * 1000;
@@ -121,16 +128,21 @@ export class ReadingHeartbeat {
     const spent = Math.min(Math.floor(this.activeMs / 1000), elapsed);
     if (spent < 1) return;
     const isFinish = this.finishPending;
-    const input = { article_id: this.articleId, spent_time: spent, is_finish: isFinish, t: this.t };
+    const t = this.t;
     this.sending = true;
     this.lastReportAt = now;
     this.activeMs = Math.max(0, this.activeMs - spent * 1000);
+    const send = () => {
+      const options = { redirectOnAuthError: false, keepalive };
+      if (this.bookId !== undefined) {
+        const input = { id: this.bookId, spent_time: spent, t };
+        return call('book.history', input, { ...options, headers: { [Headers.signature]: signParams(input, now) } });
+      }
+      const input = { article_id: this.articleId, spent_time: spent, is_finish: isFinish, t };
+      return call('history.report', input, { ...options, headers: { [Headers.signature]: signParams(input, now) } });
+    };
     try {
-      const { status } = await call('history.report', input, {
-        headers: { [Headers.signature]: signParams(input, now) },
-        redirectOnAuthError: false,
-        keepalive,
-      });
+      const { status } = await send();
       if (status.code === Codes.OK) {
         if (isFinish) {
           this.finishSent = true;

@@ -9,13 +9,17 @@ const ACTIVITY_EVENTS = ['scroll', 'pointerdown', 'keydown', 'touchstart', 'whee
  * Runs the reading-time heartbeat while a logged-in reader has the article open.
  * Returns `finish()`, which makes the next report carry is_finish (once).
  */
-export function useReadingHeartbeat(articleId: number, enabled: boolean): () => void {
+export function useReadingHeartbeat(articleId: number, enabled: boolean, bookId?: number): () => void {
   const queryClient = useQueryClient();
   const beat = useRef<ReadingHeartbeat | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
-    const heartbeat = new ReadingHeartbeat({ articleId, onCredited: () => refreshReadData(queryClient) });
+    const heartbeat = new ReadingHeartbeat({
+      articleId,
+      ...(bookId !== undefined ? { bookId } : {}),
+      onCredited: () => refreshReadData(queryClient),
+    });
     beat.current = heartbeat;
     const onActivity = () => heartbeat.activity();
     const onVisibility = () => {
@@ -34,7 +38,7 @@ export function useReadingHeartbeat(articleId: number, enabled: boolean): () => 
       heartbeat.stop();
       beat.current = null;
     };
-  }, [articleId, enabled, queryClient]);
+  }, [articleId, bookId, enabled, queryClient]);
 
   return useCallback(() => beat.current?.finish(), []);
 }

@@ -80,7 +80,7 @@ describe('Mine screen', () => {
     expect(screen.getByRole('radio', { name: '纯黑' }).getAttribute('aria-checked')).toBe('true');
   });
 
-  it('links to the reader’s own pages: word book, flashcards, notes, stars, collections, follows, history, read data, ranks and awards', async () => {
+  it('links to the reader’s own pages: bookshelf, word book, flashcards, notes, stars, collections, follows, history, read data, ranks and awards', async () => {
     renderApp('/Mine');
     const study = await screen.findByRole('list', { name: '学习' });
     const links = Object.fromEntries(
@@ -89,6 +89,7 @@ describe('Mine screen', () => {
         .map((a) => [a.textContent, a.getAttribute('href')]),
     );
     expect(links).toEqual({
+      我的书架: '/book',
       生词本: '/myword',
       闪卡复习: '/flashcard',
       我的笔记: '/mynote',

@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast';
 
 /** The reader's own pages; a logged-out visitor is asked to log in on the way. */
 const studyLinks = [
+  { to: '/book', label: '我的书架' },
   { to: '/myword', label: '生词本' },
   { to: '/flashcard', label: '闪卡复习' },
   { to: '/mynote', label: '我的笔记' },

@@ -1,0 +1,159 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/client.js';
+import type { BookChaptersTable, BookNotesTable, BooksTable, BookShelfTable } from '../../db/schema.js';
+
+export type BookRow = Selectable<BooksTable>;
+export type ShelfRow = Selectable<BookShelfTable>;
+export type BookNoteRow = Selectable<BookNotesTable>;
+
+export function booksRepo(db: Db) {
+  return {
+    byId: (id: number) => db.kysely.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst(),
+    byUuid: (uuid: string) => db.kysely.selectFrom('books').selectAll().where('uuid', '=', uuid).executeTakeFirst(),
+    byDigest: (digest: string) => db.kysely.selectFrom('books').selectAll().where('digest', '=', digest).executeTakeFirst(),
+
+    /** Inserts a book and its chapters (call inside a transaction); null when the digest is already there. */
+    async insert(book: Insertable<BooksTable>, chapters: Omit<Insertable<BookChaptersTable>, 'book_id'>[]): Promise<number | null> {
+      const row = await db.kysely
+        .insertInto('books')
+        .values(book)
+        .onConflict((oc) => oc.column('digest').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return null;
+      for (let i = 0; i < chapters.length; i += 50) {
+        await db.kysely
+          .insertInto('book_chapters')
+          .values(chapters.slice(i, i + 50).map((c) => ({ ...c, book_id: row.id })))
+          .execute();
+      }
+      return row.id;
+    },
+
+    chapter: (bookId: number, idx: number) =>
+      db.kysely.selectFrom('book_chapters').selectAll().where('book_id', '=', bookId).where('idx', '=', idx).executeTakeFirst(),
+    chapterInfos: (bookId: number) =>
+      db.kysely
+        .selectFrom('book_chapters')
+        .select(['idx', 'title', 'word_count', 'level', 'level_words'])
+        .where('book_id', '=', bookId)
+        .orderBy('idx')
+        .execute(),
+
+    published: (offset: number, limit: number) =>
+      db.kysely
+        .selectFrom('books')
+        .selectAll()
+        .where('status', '=', 'published')
+        .orderBy('published_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    all: (status: string | undefined, offset: number, limit: number) => {
+      let q = db.kysely
+        .selectFrom('books')
+        .leftJoin('users', 'users.id', 'books.uploaded_by')
+        .selectAll('books')
+        .select('users.username as uploader');
+      if (status) q = q.where('books.status', '=', status);
+      return q.orderBy('books.id', 'desc').limit(limit).offset(offset).execute();
+    },
+    setStatus: (id: number, status: string, publishedAt: string | null, now: string) =>
+      db.kysely.updateTable('books').set({ status, published_at: publishedAt, updated_at: now }).where('id', '=', id).execute(),
+
+    // Shelf
+    entry: (userId: number, bookId: number) =>
+      db.kysely.selectFrom('book_shelf').selectAll().where('user_id', '=', userId).where('book_id', '=', bookId).executeTakeFirst(),
+    async addToShelf(userId: number, bookId: number, now: string) {
+      await db.kysely
+        .insertInto('book_shelf')
+        .values({ user_id: userId, book_id: bookId, added_at: now, progress: 0, read_seconds: 0 })
+        .onConflict((oc) => oc.columns(['user_id', 'book_id']).doNothing())
+        .execute();
+    },
+    removeFromShelf: async (userId: number, bookId: number) =>
+      Number(
+        (await db.kysely.deleteFrom('book_shelf').where('user_id', '=', userId).where('book_id', '=', bookId).executeTakeFirst())
+          .numDeletedRows,
+      ),
+    shelf: (userId: number, offset: number, limit: number) =>
+      db.kysely
+        .selectFrom('book_shelf')
+        .innerJoin('books', 'books.id', 'book_shelf.book_id')
+        .selectAll('books')
+        .select([
+          'book_shelf.pos',
+          'book_shelf.pos_at',
+          'book_shelf.progress',
+          'book_shelf.read_seconds',
+          'book_shelf.added_at',
+          'book_shelf.last_read_at',
+        ])
+        .where('book_shelf.user_id', '=', userId)
+        // Last read first; never-read books by when they were added.
+        .orderBy((eb) => eb.fn.coalesce('book_shelf.last_read_at', 'book_shelf.added_at'), 'desc')
+        .orderBy('book_shelf.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    /**
+     * Moves the position only when `posAt` is newer than the stored one: one conditional
+     * statement, so of two devices racing the newer reading wins whatever the arrival order.
+     */
+    async setPos(userId: number, bookId: number, pos: string, posAt: string, progress: number, now: string): Promise<boolean> {
+      const done = await db.kysely
+        .updateTable('book_shelf')
+        .set({ pos, pos_at: posAt, progress, last_read_at: now })
+        .where('user_id', '=', userId)
+        .where('book_id', '=', bookId)
+        .where((eb) => eb.or([eb('pos_at', 'is', null), eb('pos_at', '<', posAt)]))
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
+    async addSeconds(userId: number, bookId: number, seconds: number, now: string) {
+      await db.kysely
+        .updateTable('book_shelf')
+        .set((eb) => ({ read_seconds: eb('read_seconds', '+', seconds), last_read_at: now }))
+        .where('user_id', '=', userId)
+        .where('book_id', '=', bookId)
+        .execute();
+    },
+
+    // Notes
+    async upsertNote(row: Insertable<BookNotesTable>): Promise<number | null> {
+      const { user_id: _u, book_id: _b, note_uuid: _n, created_at: _c, ...patch } = row;
+      const done = await db.kysely
+        .insertInto('book_notes')
+        .values(row)
+        .onConflict((oc) => oc.columns(['user_id', 'note_uuid']).doUpdateSet(patch).where('book_notes.book_id', '=', row.book_id))
+        .returning('id')
+        .executeTakeFirst();
+      return done?.id ?? null;
+    },
+    noteById: (id: number) => db.kysely.selectFrom('book_notes').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    myNotes: (userId: number, bookId: number) =>
+      db.kysely
+        .selectFrom('book_notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('book_id', '=', bookId)
+        .orderBy('chapter')
+        .orderBy('id')
+        .limit(2000)
+        .execute(),
+    deleteNote: async (userId: number, bookId: number, uuid: string) =>
+      Number(
+        (
+          await db.kysely
+            .deleteFrom('book_notes')
+            .where('user_id', '=', userId)
+            .where('book_id', '=', bookId)
+            .where('note_uuid', '=', uuid)
+            .executeTakeFirst()
+        ).numDeletedRows,
+      ),
+  };
+}
+
+export type BooksRepo = ReturnType<typeof booksRepo>;
