@@ -29,6 +29,7 @@ import { wordsRoutes, wordsService } from './modules/words/index.js';
 import { demoService, seedDemoContent } from './modules/demo/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
+import { loadSiteRules, magazinesRoutes, magazinesService } from './modules/magazines/index.js';
 import { tasksRoutes, tasksService } from './modules/tasks/index.js';
 import { openEventBus, type EventBus } from './providers/events/index.js';
 import { openRedis } from './providers/redis/redis.js';
@@ -125,7 +126,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
-  const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss }), events }, app.log);
+  // Magazines read article cards through the articles service, built below with the reader side.
+  const magazines = magazinesService({
+    db,
+    clock,
+    fetcher,
+    articles: { cards: (ids, role) => articles.cards(ids, role) },
+    editorial,
+    pages: rss,
+    images,
+    rules: loadSiteRules(),
+  });
+  const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss, magazines }), events }, app.log);
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
   app.decorate('seedDemoContent', (feedUrl: string) => seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl));
@@ -185,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...wordsRoutes(words),
     ...notesRoutes(notesService(db, clock, articles)),
     ...historyRoutes(history),
+    ...magazinesRoutes(magazines, jobs),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

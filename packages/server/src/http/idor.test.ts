@@ -22,6 +22,7 @@ type Subject =
   | 'task' // a task the caller started
   | 'word' // a headword in the caller's word book
   | 'user' // another account (only a super user may act on one)
+  | 'magazine' // a magazine issue: an unpublished one must be as absent as a missing id
   | 'manager-only' // behind the manager role: the role gate answers before any lookup
   | 'public'; // a public thing (an author, an image, a demo page, a dictionary word): nothing to hide
 
@@ -68,6 +69,14 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'words.ofArticle': { article_id: 'article' },
   'words.review': { id: 'card' },
   'words.detail': { word: 'word' },
+  'magazine.create': { name: 'manager-only' },
+  'magazine.show': { id: 'magazine' },
+  'magazine.articles': { id: 'magazine' },
+  'magazine.crawl': { id: 'manager-only' },
+  'magazine.downloadArticles': { id: 'manager-only' },
+  'magazine.audit': { id: 'manager-only' },
+  'magazine.publish': { id: 'manager-only' },
+  'magazineArticle.update': { id: 'manager-only' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
@@ -86,13 +95,14 @@ const SECRET = {
   sentence: 'Tamsoric private sentence with a zebra.',
   task: 'Ostrelle task result',
   unpublishedTitle: 'Halvenmere withdrawn headline',
+  magazine: 'Quillibrant unpublished weekly',
 };
 
 let t: TestApp;
 let owner: Actor;
 let other: Actor;
 let tables: string[];
-const ids = { root: '', published: 0, draft: 0, withdrawn: 0, card: 0, task: 0, note: 'owner-note-1', word: 'zebra' };
+const ids = { root: '', published: 0, draft: 0, withdrawn: 0, card: 0, task: 0, note: 'owner-note-1', word: 'zebra', magazine: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -151,6 +161,46 @@ beforeAll(async () => {
   expect(used.code, used.msg).toBe('200');
   await t.db.kysely.updateTable('articles').set({ status: 'draft', published_at: null }).where('id', '=', ids.withdrawn).execute();
 
+  // An issue still being made, holding the draft article: neither may show through the magazine calls.
+  const now = t.clock.now().toISOString();
+  const magazine = await t.db.kysely
+    .insertInto('magazines')
+    .values({
+      name: SECRET.magazine,
+      edition: '2026-11-21',
+      url: null,
+      cover: null,
+      status: 'draft',
+      review_reason: null,
+      crawled_at: null,
+      crawl_error: null,
+      task_id: null,
+      created_by: null,
+      published_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.magazine = magazine.id;
+  await t.db.kysely
+    .insertInto('magazine_articles')
+    .values({
+      magazine_id: magazine.id,
+      position: 1,
+      section: null,
+      title: SECRET.draftTitle,
+      url: null,
+      article_id: ids.draft,
+      state: 'downloaded',
+      error: null,
+      review: 'approved',
+      review_reason: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+
   tables = await tableNames(t.db);
 }, 60_000);
 afterAll(() => t?.close());
@@ -173,6 +223,8 @@ function probes(subject: Subject): { exists: unknown; missing: unknown } | null 
       return { exists: ids.word, missing: 'walrus' };
     case 'user':
       return { exists: 0, missing: MISSING_ID }; // filled with the owner's id at call time
+    case 'magazine':
+      return { exists: ids.magazine, missing: MISSING_ID };
     case 'manager-only':
       return { exists: ids.draft, missing: MISSING_ID };
     case 'public':
@@ -273,7 +325,12 @@ describe('IDOR sweep: another user and an anonymous caller learn nothing', () =>
       for (const k of Object.keys(fields)) {
         if (k === 'q')
           for (const s of [SECRET.draftTitle, 'Vellimor', 'Qorvath', 'Halvenmere', SECRET.comment]) inputs.push({ ...baseInput(ep), q: s });
-        if (k === 'id' || k === 'article_id') inputs.push({ ...baseInput(ep), [k]: ids.draft }, { ...baseInput(ep), [k]: ids.withdrawn });
+        if (k === 'id' || k === 'article_id')
+          inputs.push(
+            { ...baseInput(ep), [k]: ids.draft },
+            { ...baseInput(ep), [k]: ids.withdrawn },
+            { ...baseInput(ep), [k]: ids.magazine },
+          );
         if (k === 'word') inputs.push({ ...baseInput(ep), word: 'quokka' });
       }
       for (const input of inputs) {
