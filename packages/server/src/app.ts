@@ -31,6 +31,7 @@ import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
 import { loadSiteRules, magazinesRoutes, magazinesService } from './modules/magazines/index.js';
 import { tasksRoutes, tasksService } from './modules/tasks/index.js';
+import { booksRoutes, registerUploadRoute, uploadsService } from './modules/books/index.js';
 import { openEventBus, type EventBus } from './providers/events/index.js';
 import { openRedis } from './providers/redis/redis.js';
 import { parseAllowance } from './providers/fetch/address-policy.js';
@@ -119,10 +120,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Short-lived permissions (uploads, audio links, trial links) any process can check.
   const signed = signedTokens(appSecret(config), clock);
-  void signed; // handed to the modules that issue such permissions as they arrive
   const dict = deps.dict ?? openEcdict();
   const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
-  const images = imagesService(openStorage(config.storage), fetcher);
+  const storage = openStorage(config.storage);
+  const images = imagesService(storage, fetcher);
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const words = wordsService(db, clock, { dict, dictionary, articles });
   const history = historyService(db, clock, { articles, marks, words });
+  const uploads = uploadsService({ storage, signed, bucket: config.storage.kind === 's3' });
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
@@ -198,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...notesRoutes(notesService(db, clock, articles)),
     ...historyRoutes(history),
     ...magazinesRoutes(magazines, jobs),
+    ...booksRoutes(uploads),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.
@@ -212,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return { kind: 'user', role: effectiveRole(found.user, clock.now()), user: found.user, tokenId: found.tokenId };
     },
   });
+  registerUploadRoute(app, uploads);
 
   return app;
 }

@@ -105,5 +105,15 @@ export function s3Storage(options: S3StorageOptions): Storage {
       // Signing happens here with the configured keys; no request leaves the process.
       return getSignedUrl(client, command, { expiresIn: urlOptions.expiresInSec });
     },
+    async uploadUrl(key, upload) {
+      const Key = objectKey(key);
+      assertUrlOptions(upload);
+      const command = new PutObjectCommand({ Bucket: bucket, Key, ContentType: upload.contentType, ContentLength: upload.contentLength });
+      // Content-Type and Content-Length are signed headers: the bucket refuses another size or type.
+      return getSignedUrl(client, command, {
+        expiresIn: upload.expiresInSec,
+        signableHeaders: new Set(['content-type', 'content-length']),
+      });
+    },
   };
 }

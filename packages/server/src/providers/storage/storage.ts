@@ -34,6 +34,18 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** An address the browser can download from directly, or null when the server must stream the file itself. */
   url(key: string, options: UrlOptions): Promise<string | null>;
+  /**
+   * An address the browser can PUT exactly this file to directly (size and type are signed in),
+   * or null when uploads must go through the server (the local folder).
+   */
+  uploadUrl(key: string, options: UploadUrlOptions): Promise<string | null>;
+}
+
+export interface UploadUrlOptions {
+  expiresInSec: number;
+  contentType: string;
+  /** The exact size in bytes; the bucket refuses any other. */
+  contentLength: number;
 }
 
 export class UnsafeKeyError extends Error {}
@@ -170,6 +182,11 @@ export function localStorage(root: string): Storage {
       await forgetType(key);
     },
     async url(key, options) {
+      assertSafeKey(key);
+      assertUrlOptions(options);
+      return null;
+    },
+    async uploadUrl(key, options) {
       assertSafeKey(key);
       assertUrlOptions(options);
       return null;
