@@ -137,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pages: rss,
     images,
     rules: loadSiteRules(),
+    files: storage,
   });
   const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss, magazines }), events }, app.log);
   app.decorate('jobs', jobs);

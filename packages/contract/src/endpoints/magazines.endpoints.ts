@@ -135,6 +135,14 @@ export const magazineEndpoints = {
     input: z.object(magazineId),
     output: taskStarted,
   }),
+  'magazine.upload': endpoint({
+    method: 'POST',
+    path: '/reader/magazine/{id}/upload',
+    role: 'manager',
+    summary: '上传本期的 EPUB（先用 /auth/upload_token 上传，link 为 upload:…），按目录拆成文章',
+    input: z.object({ ...magazineId, link: text('上传文件的链接', { max: 300 }) }),
+    output: magazineDetailSchema,
+  }),
   'magazine.downloadArticles': endpoint({
     method: 'POST',
     path: '/reader/magazine/{id}/download_articles',

@@ -6,6 +6,7 @@
 // fixture fails the first test: a new write endpoint must add one here.
 import { endpoints, signParams, type Endpoint, type EndpointName } from '@changdu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEpub } from '../../test/epub-builder.js';
 import { startFakeWeb, type FakeWeb } from '../../test/fake-web.js';
 import { createArticle } from '../../test/factories.js';
 import { actors, type Actor } from '../../test/fuzz/actors.js';
@@ -324,6 +325,20 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
   },
   'magazine.create': { prepare: () => asManager({ name: `Double weekly ${fresh()}`, edition: '2026-11-21' }) },
   'magazine.crawl': { prepare: async () => asManager({ id: (await magazineRow()).id }) },
+  'magazine.upload': {
+    prepare: async () => {
+      const token = await manager.token();
+      const issued = await t.call('auth.uploadToken', { key: 'issue.epub' }, { token });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: issued.result!.upload_url,
+        payload: await buildEpub({ version: 3 }),
+        headers: issued.result!.headers,
+      });
+      if (put.statusCode !== 200) throw new Error(`upload for the fixture was refused: ${put.body}`);
+      return { input: { id: (await magazineRow()).id, link: issued.result!.link }, token };
+    },
+  },
   'magazine.downloadArticles': { prepare: async () => asManager({ id: (await magazineRow()).id }) },
   'magazine.audit': { prepare: async () => asManager({ id: (await magazineRow()).id, action: 'approve' }) },
   'magazine.publish': {

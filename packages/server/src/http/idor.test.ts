@@ -73,6 +73,7 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'magazine.show': { id: 'magazine' },
   'magazine.articles': { id: 'magazine' },
   'magazine.crawl': { id: 'manager-only' },
+  'magazine.upload': { id: 'manager-only' },
   'magazine.downloadArticles': { id: 'manager-only' },
   'magazine.audit': { id: 'manager-only' },
   'magazine.publish': { id: 'manager-only' },

@@ -55,6 +55,15 @@ export function magazinesRepo(db: Db) {
         .orderBy('id')
         .execute(),
     article: (id: number) => db.kysely.selectFrom('magazine_articles').selectAll().where('id', '=', id).executeTakeFirst(),
+    /** Adds a link not seen before; answers whether it did (a link already there stays as it is). */
+    async insertLink(row: Insertable<MagazineArticlesTable>): Promise<boolean> {
+      const result = await db.kysely
+        .insertInto('magazine_articles')
+        .values(row)
+        .onConflict((oc) => oc.columns(['magazine_id', 'url']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+    },
     /** Adds a found link, or moves an existing one to its new place: its download and review stay. */
     async upsertLink(row: Insertable<MagazineArticlesTable> & { url: string }): Promise<boolean> {
       const existing = await db.kysely
@@ -81,13 +90,23 @@ export function magazinesRepo(db: Db) {
     async updateArticle(id: number, set: Updateable<MagazineArticlesTable>) {
       await db.kysely.updateTable('magazine_articles').set(set).where('id', '=', id).execute();
     },
+    /** An uploaded part's article, stored: the row is downloaded. */
+    async linkUploaded(magazineId: number, ref: string, articleId: number, at: string) {
+      await db.kysely
+        .updateTable('magazine_articles')
+        .set({ article_id: articleId, state: 'downloaded', error: null, updated_at: at })
+        .where('magazine_id', '=', magazineId)
+        .where('url', '=', ref)
+        .execute();
+    },
     /** The articles still to download: never downloaded, failed, or whose article was deleted. */
     toDownload: (magazineId: number) =>
       db.kysely
         .selectFrom('magazine_articles')
         .selectAll()
         .where('magazine_id', '=', magazineId)
-        .where('url', 'is not', null)
+        // Web pages only: an uploaded part (`epub:` reference) has nothing to fetch.
+        .where('url', 'like', 'http%')
         .where((eb) => eb.or([eb('state', '!=', 'downloaded'), eb('article_id', 'is', null)]))
         .orderBy('position')
         .orderBy('id')

@@ -8,6 +8,7 @@ type Names =
   | 'magazine.show'
   | 'magazine.articles'
   | 'magazine.crawl'
+  | 'magazine.upload'
   | 'magazine.downloadArticles'
   | 'magazine.audit'
   | 'magazine.publish'
@@ -26,6 +27,7 @@ export function magazinesRoutes(magazines: MagazinesService, jobs: Enqueue): Pic
       await magazines.setTask(input.id, task.id);
       return { task_id: task.id };
     },
+    'magazine.upload': (input, ctx) => magazines.upload(editor(ctx), input.id, input.link),
     'magazine.downloadArticles': async (input, ctx) => {
       await magazines.requireEditable(input.id);
       const task = await jobs.enqueue(

@@ -15,11 +15,13 @@ import { Conflict, DomainError, Invalid, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
 import { decodeBody, FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
 import type { ArticlesService, Editor, EditorialService } from '../articles/index.js';
+import { ownUploadKey, parseEpub } from '../books/index.js';
 import type { ImagesService } from '../media/index.js';
 import type { Progress, RssService } from '../rss/index.js';
 import { fetchFailure } from '../rss/index.js';
 import { magazinesRepo, type MagazineArticleRow, type MagazineRow } from './magazines.repo.js';
 import { discoverToc, type SiteRule } from './toc.js';
+import { splitIssue } from './epub-issue.js';
 
 const PAGE = 20;
 const PAGE_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
@@ -29,12 +31,14 @@ export interface MagazinesDeps {
   clock: Clock;
   fetcher: Fetcher;
   articles: Pick<ArticlesService, 'cards'>;
-  editorial: Pick<EditorialService, 'update' | 'publish'>;
+  editorial: Pick<EditorialService, 'update' | 'publish' | 'ingest'>;
   /** The one ingest of a web page (fetch, extract, cover, draft): the rss module's. */
   pages: Pick<RssService, 'importPage'>;
   images: Pick<ImagesService, 'storeCover'>;
   /** Per-site rules of the table-of-contents discovery (site-rules.json). */
   rules: readonly SiteRule[];
+  /** Where uploaded files are kept (the upload token's storage). */
+  files: { get(key: string): Promise<Buffer | null> };
 }
 
 export interface AuditInput {
@@ -64,7 +68,7 @@ function toCard(row: MagazineRow & { article_count?: number | string | null }): 
 }
 
 /** Issues and their articles: crawl, download, audit, publish, and what readers see of them. */
-export function magazinesService({ db, clock, fetcher, articles, editorial, pages, images, rules }: MagazinesDeps) {
+export function magazinesService({ db, clock, fetcher, articles, editorial, pages, images, rules, files }: MagazinesDeps) {
   const repo = magazinesRepo(db);
   const now = () => clock.now().toISOString();
 
@@ -251,6 +255,61 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
       const sections = new Set(toc.links.map((l) => l.section)).size;
       await progress(100, `找到 ${toc.links.length} 篇文章（新增 ${added} 篇），${sections} 个分区`);
       return { found: toc.links.length, added };
+    },
+
+    /**
+     * Attaches an uploaded EPUB of the issue (its `upload:` link, the caller's own upload) and
+     * splits it into articles by its table of contents, each a downloaded draft in order. The
+     * same file uploaded again adds nothing: its articles are known by the file's digest.
+     */
+    async upload(editor: Editor, id: number, link: string) {
+      const mag = await requireEditable(id);
+      const key = ownUploadKey(link, editor.id);
+      if (!key) throw new Invalid('请先上传 EPUB 文件');
+      if (!key.endsWith('.epub')) throw new Invalid('杂志只能上传 EPUB 文件');
+      const data = await files.get(key);
+      if (!data) throw new NotFound('上传的文件不存在，请重新上传');
+      const parts = splitIssue(await parseEpub(data), data);
+      if (parts.length === 0) throw new Invalid('这个 EPUB 里没有找到文章');
+      const at = now();
+      await transaction(db, async () => {
+        const start = (await repo.articles(id)).length;
+        for (const [i, part] of parts.entries()) {
+          // The link row first: of two uploads of one file at once, one inserts and ingests.
+          const inserted = await repo.insertLink({
+            magazine_id: id,
+            position: start + i + 1,
+            section: part.section,
+            title: part.title,
+            url: part.ref,
+            article_id: null,
+            state: 'pending',
+            error: null,
+            review: 'unreviewed',
+            review_reason: null,
+            created_at: at,
+            updated_at: at,
+          });
+          if (!inserted) continue;
+          const articleId = await editorial.ingest(
+            {
+              title: part.title,
+              summary: null,
+              byline: part.byline,
+              source: mag.name,
+              url: null,
+              feedId: null,
+              cover: null,
+              topics: [],
+              publishedAt: null,
+              paragraphs: part.paragraphs,
+            },
+            editor,
+          );
+          await repo.linkUploaded(id, part.ref, articleId, at);
+        }
+      });
+      return managerView(id);
     },
 
     /**

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAGAZINE_TOC, WEEKLY, articlePage, RIVER_PARAGRAPHS, startFakeWeb, type FakeWeb } from '../../../test/fake-web.js';
+import { buildEpub } from '../../../test/epub-builder.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 
 let web: FakeWeb;
@@ -319,6 +320,78 @@ describe('audit and publication', () => {
       msg: '这篇文章还没有下载，不能编辑',
     });
     expect((await t.call('magazineArticle.update', { id: 99_999, article: { title: 'x' } }, as())).http).toBe(404);
+  });
+});
+
+/** A weekly's EPUB: two sections whose entries are chapters of their own, and a letters page at the top level. */
+function weeklyEpub(): Promise<Buffer> {
+  const body = (title: string, paragraphs: string[]) => `<h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}`;
+  const chapters = [
+    { title: 'Leaders', body: '<h1>Leaders</h1>' },
+    {
+      title: 'Gardens replace car parks',
+      body: body('Gardens replace car parks', ['Three car parks become gardens.', 'Residents are pleased.']),
+    },
+    { title: 'Tea and trade', body: body('Tea and trade', ['Tea merchants are busy.', 'Trade has doubled.']) },
+    { title: 'Science', body: '<h1>Science</h1>' },
+    { title: 'Quiet rivers return', body: body('Quiet rivers return', ['Fish are back.', 'Volunteers counted them.']) },
+    { title: 'Letters', body: body('Letters', ['Readers wrote to us about gardens.']) },
+  ];
+  const li = (i: number, inner = '') => `<li><a href="ch${i}.xhtml">${chapters[i - 1]!.title}</a>${inner}</li>`;
+  const nav = `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><head><title>Contents</title></head><body>
+<nav epub:type="toc"><h1>Contents</h1><ol>${li(1, `<ol>${li(2)}${li(3)}</ol>`)}${li(4, `<ol>${li(5)}</ol>`)}${li(6)}</ol></nav></body></html>`;
+  return buildEpub({ version: 3, title: 'The Test Weekly', chapters, extra: [{ name: 'OEBPS/text/nav.xhtml', data: nav }] });
+}
+
+/** Uploads a file with an upload token, as the web app does; answers its `upload:` link. */
+async function uploadFile(token: string, name: string, data: Buffer): Promise<string> {
+  const issued = await t.call('auth.uploadToken', { key: name }, { token });
+  expect(issued.code, issued.msg).toBe('200');
+  const put = await t.app.inject({ method: 'PUT', url: issued.result!.upload_url, payload: data, headers: issued.result!.headers });
+  expect(put.statusCode, put.body).toBe(200);
+  return issued.result!.link;
+}
+
+describe('uploading an issue', () => {
+  it('splits an uploaded EPUB into downloaded articles by its table of contents, once', async () => {
+    const issue = await createIssue({ url: '' });
+    const epub = await weeklyEpub();
+    const res = await t.call('magazine.upload', { id: issue.id, link: await uploadFile(manager.token, 'weekly.epub', epub) }, as());
+    expect(res.code, res.msg).toBe('200');
+    const list = res.result!.sections.flatMap((s) => s.articles);
+    expect(list.map((a) => [a.position, a.section, a.title, a.state, a.article?.status])).toEqual([
+      [1, 'Leaders', 'Gardens replace car parks', 'downloaded', 'draft'],
+      [2, 'Leaders', 'Tea and trade', 'downloaded', 'draft'],
+      [3, 'Science', 'Quiet rivers return', 'downloaded', 'draft'],
+      [4, null, 'Letters', 'downloaded', 'draft'],
+    ]);
+    const gardens = (await t.call('article.edit', { id: list[0]!.article_id! }, as())).result!;
+    expect(gardens.paragraphs.map((p) => p.text)).toEqual(['Three car parks become gardens.', 'Residents are pleased.']);
+    expect(gardens.source).toBe('The Test Weekly');
+
+    // The same file again (another upload of it) adds nothing; nothing is left to download.
+    const again = await t.call('magazine.upload', { id: issue.id, link: await uploadFile(manager.token, 'again.epub', epub) }, as());
+    expect(again.result!.article_count).toBe(4);
+    expect(await countArticles()).toBe(4);
+    expect((await download(issue.id)).message).toBe('没有需要下载的文章');
+    // Audited and published like a crawled issue.
+    await t.call('magazine.audit', { id: issue.id, action: 'approve' }, as());
+    expect((await t.call('magazine.publish', { id: issue.id }, as())).result!.status).toBe('published');
+    expect((await t.call('magazine.show', { id: issue.id }, asReader())).result!.article_count).toBe(4);
+  });
+
+  it('takes only the caller’s own uploaded EPUB', async () => {
+    const issue = await createIssue({ url: '' });
+    const other = await t.createUser({ role: 'manager' });
+    const theirs = await uploadFile(other.token, 'theirs.epub', await weeklyEpub());
+    expect(await t.call('magazine.upload', { id: issue.id, link: theirs }, as())).toMatchObject({ http: 403, msg: '这个文件不是你上传的' });
+    expect(await t.call('magazine.upload', { id: issue.id, link: 'https://example.com/a.epub' }, as())).toMatchObject({
+      http: 400,
+      msg: '请先上传 EPUB 文件',
+    });
+    const pdf = await uploadFile(manager.token, 'issue.pdf', Buffer.from('%PDF-1.7\n'.padEnd(200, 'x')));
+    expect(await t.call('magazine.upload', { id: issue.id, link: pdf }, as())).toMatchObject({ http: 400, msg: '杂志只能上传 EPUB 文件' });
+    expect(await countArticles()).toBe(0);
   });
 });
 
