@@ -5,6 +5,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchLink } from '../../components/SearchLink';
 import { Spinner } from '../../components/Spinner';
+import { MagazineSection } from '../magazines/MagazineSection';
 
 /** Topic blurbs for the tiles, in the reader's language. */
 const topicHints: Record<string, string> = {
@@ -40,6 +41,7 @@ export function Explore() {
         </div>
         <TopicTiles />
       </section>
+      <MagazineSection />
     </div>
   );
 }
