@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 import { ADMIN } from './tests/helpers';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** A local fake site some specs serve (magazines.spec.ts); the server may fetch only it among internal addresses. */
+const FAKE_SITE_PORT = Number(process.env.E2E_FAKE_SITE_PORT ?? PORT + 1000);
 const here = import.meta.dirname;
 
 /**
@@ -53,6 +55,7 @@ export default defineConfig({
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      FETCH_ALLOW_PRIVATE: `127.0.0.1:${FAKE_SITE_PORT}`,
     },
   },
 });

@@ -24,4 +24,5 @@ export * from './notes-format.js';
 export * from './endpoints/words.endpoints.js';
 export * from './endpoints/membership.endpoints.js';
 export * from './endpoints/collections.endpoints.js';
+export * from './endpoints/magazines.endpoints.js';
 export * from './endpoints/books.endpoints.js';

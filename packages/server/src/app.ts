@@ -30,6 +30,7 @@ import { demoArticles, demoService, seedDemoContent } from './modules/demo/index
 import { paragraphFromText } from './modules/articles/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
+import { loadSiteRules, magazinesRoutes, magazinesService } from './modules/magazines/index.js';
 import { tasksRoutes, tasksService } from './modules/tasks/index.js';
 import { collectionsRoutes, collectionsService, creatorsService } from './modules/collections/index.js';
 import { booksRoutes, booksService, registerUploadRoute, uploadsService } from './modules/books/index.js';
@@ -130,16 +131,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
-  const jobs = jobQueue(
+  // Handlers are installed once the services they call exist (below): those services enqueue through it.
+  const jobs = jobQueue(db, clock, { kinds: jobKinds, events }, app.log);
+  // Magazines read article cards through the articles service, built below with the reader side.
+  const magazines = magazinesService({
     db,
     clock,
-    {
-      kinds: jobKinds,
-      handlers: jobHandlers({ rss, books: { importBook: (input, progress) => books.importBook(input, progress) } }),
-      events,
-    },
-    app.log,
-  );
+    fetcher,
+    articles: { cards: (ids, role) => articles.cards(ids, role) },
+    editorial,
+    pages: rss,
+    images,
+    rules: loadSiteRules(),
+    files: storage,
+  });
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
   app.decorate('seedDemoContent', async (feedUrl: string) => {
@@ -218,6 +223,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     images: { store: async (name, data) => (await images.storeImage(name, data), name), remove: (name) => images.removeImage(name) },
   });
 
+  jobs.install(jobHandlers({ rss, books, magazines }));
+
   const handlers: Handlers = {
     ...systemRoutes(config, db),
     ...authRoutes(auth, captchaService(db, clock), smsCodes),
@@ -235,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...membershipRoutes({ membership, orders, codes, ranks }),
     ...collectionsRoutes(collections, creators),
     ...booksRoutes(uploads, books, jobs),
+    ...magazinesRoutes(magazines, jobs),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

@@ -47,3 +47,51 @@ export async function createArticle(t: TestApp, spec: ArticleSpec = {}): Promise
     now: now.toISOString(),
   });
 }
+
+/** A magazine issue row with one downloaded article (`articleId`) in it. */
+export async function createMagazine(
+  t: TestApp,
+  spec: { name?: string; status?: 'draft' | 'approved' | 'published'; articleId?: number } = {},
+): Promise<{ id: number; entry: number | null }> {
+  n += 1;
+  const now = t.clock.now().toISOString();
+  const row = await t.db.kysely
+    .insertInto('magazines')
+    .values({
+      name: spec.name ?? `Test weekly ${n}`,
+      edition: '2026-11-21',
+      url: null,
+      cover: null,
+      status: spec.status ?? 'draft',
+      review_reason: null,
+      crawled_at: null,
+      crawl_error: null,
+      task_id: null,
+      created_by: null,
+      published_at: spec.status === 'published' ? now : null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (spec.articleId === undefined) return { id: row.id, entry: null };
+  const entry = await t.db.kysely
+    .insertInto('magazine_articles')
+    .values({
+      magazine_id: row.id,
+      position: 1,
+      section: 'Leaders',
+      title: 'A story of the issue',
+      url: null,
+      article_id: spec.articleId,
+      state: 'downloaded',
+      error: null,
+      review: 'approved',
+      review_reason: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, entry: entry.id };
+}

@@ -25,6 +25,49 @@ export const LONG_PARAGRAPHS = [
   'A public meeting next month will let people comment on the designs, which include trees, benches and a small stage for local musicians.',
 ];
 
+export const TEA_PARAGRAPHS = [
+  'Tea merchants in the old port say that trade has doubled since the new railway opened, bringing buyers from three neighbouring countries.',
+  'Most of the leaves still arrive by boat, but the merchants now send samples by train so that buyers can taste them before they travel.',
+  'Younger traders have opened small shops where visitors can try a dozen kinds of tea and learn how each one is grown and dried.',
+  'The city hopes the trade will keep growing, and it plans a tea festival next spring with music, markets and lessons for children.',
+];
+
+export const RIVER_PARAGRAPHS = [
+  'Fish have returned to two rivers that ran through the industrial district, twenty years after the last factories closed their doors.',
+  'Volunteers count the fish every autumn, and this year they found salmon in places where nobody had seen one for half a century.',
+  'Scientists say cleaner water and new trees along the banks have made the rivers cooler and richer in the insects that fish eat.',
+  'The council now wants to open a walking path beside the water so that families can watch the fish from a safe distance.',
+];
+
+/** Where the fake weekly keeps its issue (the table of contents) and its articles. */
+export const MAGAZINE_TOC = '/weekly/2026-11-21';
+export const WEEKLY = '/weekly/2026/11/21';
+
+/**
+ * The fake weekly's table of contents: two sections; a title link with a "read more" twin, a
+ * duplicate link (another fragment), a tracking parameter, a broken article, one that redirects
+ * to an internal address, and links that are not articles (site pages, a tag, another site).
+ */
+export function magazineToc(): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>The Test Weekly — 21 November 2026</title>
+<meta property="og:image" content="/img/cover.png"></head>
+<body><header><nav><a href="/">Home</a><a href="/subscribe">Subscribe</a><a href="/world">World</a></nav></header>
+<main><h1>This week’s issue</h1>
+<section><h2>Leaders</h2>
+<article><h3><a href="${WEEKLY}/gardens-replace-car-parks">Gardens replace car parks</a></h3><p>Cities and their cars.</p>
+<a href="${WEEKLY}/gardens-replace-car-parks">Read more</a></article>
+<article><h3><a href="${WEEKLY}/tea-and-trade?utm_source=toc">Tea and trade</a></h3></article></section>
+<section><h2>Science &amp; nature</h2>
+<h3><a href="${WEEKLY}/broken-story">A broken story</a></h3>
+<h3><a href="${WEEKLY}/sneaky-story">A sneaky story</a></h3>
+<h3><a href="${WEEKLY}/gardens-replace-car-parks#comments">Gardens, the comments</a></h3>
+<h3><a href="${WEEKLY}/quiet-rivers">Quiet rivers return</a></h3>
+<p><a href="https://elsewhere.example/weekly/2026/11/21/other-story">A story on another site</a>
+<a href="/tag/environment">More on the environment</a> <a href="/about">About us</a> <a href="/world">World</a>
+<a href="/img/cover.png">The cover image</a></p></section></main>
+<footer><a href="/privacy">Privacy policy</a></footer></body></html>`;
+}
+
 export interface FakeWeb {
   origin: string;
   port: number;
@@ -94,6 +137,13 @@ export async function startFakeWeb(): Promise<FakeWeb> {
     routes.set('/news/sneaky', { status: 302, type: 'text/html', body: '', headers: { location: 'http://10.1.2.3/admin' } });
     routes.set('/news/loopback', { status: 302, type: 'text/html', body: '', headers: { location: 'http://127.0.0.1:1/secret' } });
     set('/not-a-feed', '<html><body><p>Just a page</p></body></html>');
+    // A weekly magazine: its table of contents and its articles (magazines.test.ts).
+    set(MAGAZINE_TOC, magazineToc());
+    set(`${WEEKLY}/gardens-replace-car-parks`, articlePage('Gardens replace car parks', LONG_PARAGRAPHS));
+    set(`${WEEKLY}/tea-and-trade`, articlePage('Tea and trade', TEA_PARAGRAPHS));
+    set(`${WEEKLY}/quiet-rivers`, articlePage('Quiet rivers return', RIVER_PARAGRAPHS));
+    set(`${WEEKLY}/broken-story`, '<!doctype html><html><body><h1>Internal Server Error</h1></body></html>', 'text/html', 500);
+    routes.set(`${WEEKLY}/sneaky-story`, { status: 302, type: 'text/html', body: '', headers: { location: 'http://10.1.2.3/admin' } });
     set(
       '/img/cover.png',
       await sharp({ create: { width: 800, height: 450, channels: 3, background: '#3a7' } })

@@ -3,6 +3,7 @@ import { AppShell } from './components/AppShell';
 import { NotFound } from './components/NotFound';
 import { RouteError } from './components/RouteError';
 import { Spinner } from './components/Spinner';
+import { magazineRoutes } from './routes/magazines/routes';
 import { readingRoutes } from './routes/reading/routes';
 import { adminCollectionRoutes, collectionRoutes } from './routes/collections/routes';
 import { screen } from './routes/screen';
@@ -59,6 +60,8 @@ export const routes: RouteObject[] = [
               { path: 'order', ...screen(() => import('./routes/admin/Orders').then((m) => m.Orders)) },
               { path: 'code', ...screen(() => import('./routes/admin/Codes').then((m) => m.Codes)) },
               ...adminCollectionRoutes,
+              { path: 'magazine', ...screen(() => import('./routes/admin/Magazines').then((m) => m.Magazines)) },
+              { path: 'magazine/:id', ...screen(() => import('./routes/admin/MagazineEdit').then((m) => m.MagazineEdit)) },
             ],
           },
           ...readingRoutes,
@@ -66,6 +69,7 @@ export const routes: RouteObject[] = [
           ...membershipRoutes,
           ...collectionRoutes,
           ...bookRoutes,
+          ...magazineRoutes,
           { path: '*', Component: NotFound },
         ],
       },

@@ -11,6 +11,7 @@ import { taskEndpoints } from './tasks.endpoints.js';
 import { userEndpoints } from './users.endpoints.js';
 import { membershipEndpoints } from './membership.endpoints.js';
 import { collectionEndpoints, creatorEndpoints } from './collections.endpoints.js';
+import { magazineEndpoints } from './magazines.endpoints.js';
 import { booksEndpoints } from './books.endpoints.js';
 
 /** The endpoint table: every call the server serves, keyed by a stable name. */
@@ -29,6 +30,7 @@ export const endpoints = {
   ...membershipEndpoints,
   ...collectionEndpoints,
   ...creatorEndpoints,
+  ...magazineEndpoints,
   ...booksEndpoints,
 } as const;
 

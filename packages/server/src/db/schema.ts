@@ -424,6 +424,8 @@ export interface Database {
   book_chapters: BookChaptersTable;
   book_shelf: BookShelfTable;
   book_notes: BookNotesTable;
+  magazines: MagazinesTable;
+  magazine_articles: MagazineArticlesTable;
 }
 
 // Membership (issue 12): products, member logs, orders, payment notices, trials, codes, awards.
@@ -600,4 +602,42 @@ export interface CreatorApplicationsTable {
   reviewed_by: number | null;
   created_at: string;
   reviewed_at: string | null;
+}
+
+export type MagazineStatus = 'draft' | 'approved' | 'rejected' | 'published' | 'offline';
+
+export interface MagazinesTable {
+  id: Generated<number>;
+  name: string;
+  edition: string;
+  /** The table-of-contents page; null for an uploaded issue. */
+  url: string | null;
+  /** A stored image name (as articles.cover). */
+  cover: string | null;
+  status: MagazineStatus;
+  review_reason: string | null;
+  crawled_at: string | null;
+  crawl_error: string | null;
+  /** The last crawl or download task. */
+  task_id: number | null;
+  created_by: number | null;
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MagazineArticlesTable {
+  id: Generated<number>;
+  magazine_id: number;
+  position: number;
+  section: string | null;
+  title: string;
+  url: string | null;
+  article_id: number | null;
+  state: 'pending' | 'downloaded' | 'failed';
+  error: string | null;
+  review: 'unreviewed' | 'approved' | 'rejected';
+  review_reason: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -6,6 +6,7 @@
 // fixture fails the first test: a new write endpoint must add one here.
 import { endpoints, signParams, type Endpoint, type EndpointName } from '@changdu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildEpub } from '../../test/epub-builder.js';
 import { startFakeWeb, type FakeWeb } from '../../test/fake-web.js';
 import { createArticle } from '../../test/factories.js';
 import { actors, type Actor } from '../../test/fuzz/actors.js';
@@ -102,6 +103,49 @@ async function feedRow(): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** An issue in `status`, with one downloaded article of `review` (a draft article unless published). */
+async function magazineRow(status: 'draft' | 'approved' = 'draft', review: 'unreviewed' | 'approved' = 'unreviewed') {
+  const now = t.clock.now().toISOString();
+  const row = await t.db.kysely
+    .insertInto('magazines')
+    .values({
+      name: `Double weekly ${fresh()}`,
+      edition: '2026-11-21',
+      url: `${web.origin}/weekly/2026-11-21`,
+      cover: null,
+      status,
+      review_reason: null,
+      crawled_at: null,
+      crawl_error: null,
+      task_id: null,
+      created_by: manager.id,
+      published_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const entry = await t.db.kysely
+    .insertInto('magazine_articles')
+    .values({
+      magazine_id: row.id,
+      position: 1,
+      section: 'Leaders',
+      title: 'Double story',
+      url: `${web.origin}/weekly/2026/11/21/double-${n}`,
+      article_id: await article('draft'),
+      state: 'downloaded',
+      error: null,
+      review,
+      review_reason: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, entry: entry.id };
 }
 
 // The editorial history is an audit log: it records every manager action as it arrives.
@@ -398,6 +442,32 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
       await t.call('words.add', { word: 'zebra' }, { token });
       return { input: { word: 'zebra' }, token };
     },
+  },
+  'magazine.create': { prepare: () => asManager({ name: `Double weekly ${fresh()}`, edition: '2026-11-21' }) },
+  'magazine.crawl': { prepare: async () => asManager({ id: (await magazineRow()).id }) },
+  'magazine.upload': {
+    prepare: async () => {
+      const token = await manager.token();
+      const issued = await t.call('auth.uploadToken', { key: 'issue.epub' }, { token });
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: issued.result!.upload_url,
+        payload: await buildEpub({ version: 3 }),
+        headers: issued.result!.headers,
+      });
+      if (put.statusCode !== 200) throw new Error(`upload for the fixture was refused: ${put.body}`);
+      return { input: { id: (await magazineRow()).id, link: issued.result!.link }, token };
+    },
+  },
+  'magazine.downloadArticles': { prepare: async () => asManager({ id: (await magazineRow()).id }) },
+  'magazine.audit': { prepare: async () => asManager({ id: (await magazineRow()).id, action: 'approve' }) },
+  'magazine.publish': {
+    prepare: async () => asManager({ id: (await magazineRow('approved', 'approved')).id }),
+  },
+  'magazineArticle.update': {
+    appends: EDITORIAL_LOG,
+    why: EDITORIAL_WHY,
+    prepare: async () => asManager({ id: (await magazineRow()).entry, article: { title: `Retitled ${fresh()}` } }),
   },
   'words.review': {
     prepare: async () => {

@@ -6,7 +6,7 @@
 // FUZZ_SEED replays a run (the seed is printed); `npm run fuzz` samples more deeply.
 import { endpoints, pathParams, satisfies, type Endpoint, type EndpointName, type Role } from '@changdu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArticle } from '../../test/factories.js';
+import { createArticle, createMagazine } from '../../test/factories.js';
 import { actors } from '../../test/fuzz/actors.js';
 import { malformedRequests, prng, type FuzzRequest } from '../../test/fuzz/mutations.js';
 import { countRows, diffCounts, tableNames, type RowCounts } from '../../test/fuzz/rows.js';
@@ -41,8 +41,10 @@ beforeAll(async () => {
   const superUser = await make.create('super');
   issue = async (role) => (role === 'anonymous' ? null : role === 'super' ? superUser.token() : user.token());
   // Something for the ids to find: an article, a draft, a word in the user's word book.
-  await createArticle(t, { title: 'Fuzz target' });
-  await createArticle(t, { title: 'Fuzz draft', status: 'draft' });
+  const target = await createArticle(t, { title: 'Fuzz target' });
+  const draft = await createArticle(t, { title: 'Fuzz draft', status: 'draft' });
+  await createMagazine(t, { status: 'published', articleId: target });
+  await createMagazine(t, { articleId: draft });
   await t.call('words.add', { word: 'zebra' }, { token: await user.token() });
   tables = await tableNames(t.db);
 }, 60_000);

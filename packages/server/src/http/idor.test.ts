@@ -23,6 +23,7 @@ type Subject =
   | 'word' // a headword in the caller's word book
   | 'collection' // a collection of the caller's: a private one must be as absent as a missing id
   | 'user' // another account (only a super user may act on one)
+  | 'magazine' // a magazine issue: an unpublished one must be as absent as a missing id
   | 'manager-only' // behind the manager role: the role gate answers before any lookup
   | 'book' // a book: another reader's private upload must be as absent as a missing id
   | 'book-uuid' // the uuid of a book (same rule)
@@ -113,6 +114,15 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'book.noteDelete': { id: 'book', note_uuid: 'note' },
   'book.historyToken': { id: 'book' },
   'book.history': { id: 'book' },
+  'magazine.create': { name: 'manager-only' },
+  'magazine.show': { id: 'magazine' },
+  'magazine.articles': { id: 'magazine' },
+  'magazine.crawl': { id: 'manager-only' },
+  'magazine.upload': { id: 'manager-only' },
+  'magazine.downloadArticles': { id: 'manager-only' },
+  'magazine.audit': { id: 'manager-only' },
+  'magazine.publish': { id: 'manager-only' },
+  'magazineArticle.update': { id: 'manager-only' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
@@ -136,6 +146,7 @@ const SECRET = {
   application: 'Pellicord statement of a creator application',
   bookTitle: 'Zorvanel private book',
   bookText: 'Quennith private chapter text.',
+  magazine: 'Quillibrant unpublished weekly',
 };
 
 let t: TestApp;
@@ -152,6 +163,7 @@ const ids = {
   note: 'owner-note-1',
   word: 'zebra',
   collection: 0,
+  magazine: 0,
   book: 0,
   bookUuid: '00000000-0000-4000-8000-000000000001',
   publicBook: 0,
@@ -297,6 +309,45 @@ beforeAll(async () => {
     await as(owner),
   );
   expect(bookNote.code, bookNote.msg).toBe('200');
+  // An issue still being made, holding the draft article: neither may show through the magazine calls.
+  const now = t.clock.now().toISOString();
+  const magazine = await t.db.kysely
+    .insertInto('magazines')
+    .values({
+      name: SECRET.magazine,
+      edition: '2026-11-21',
+      url: null,
+      cover: null,
+      status: 'draft',
+      review_reason: null,
+      crawled_at: null,
+      crawl_error: null,
+      task_id: null,
+      created_by: null,
+      published_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.magazine = magazine.id;
+  await t.db.kysely
+    .insertInto('magazine_articles')
+    .values({
+      magazine_id: magazine.id,
+      position: 1,
+      section: null,
+      title: SECRET.draftTitle,
+      url: null,
+      article_id: ids.draft,
+      state: 'downloaded',
+      error: null,
+      review: 'approved',
+      review_reason: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
 
   tables = await tableNames(t.db);
 }, 60_000);
@@ -322,6 +373,8 @@ function probes(subject: Subject): { exists: unknown; missing: unknown } | null 
       return { exists: ids.collection, missing: MISSING_ID };
     case 'user':
       return { exists: 0, missing: MISSING_ID }; // filled with the owner's id at call time
+    case 'magazine':
+      return { exists: ids.magazine, missing: MISSING_ID };
     case 'manager-only':
       return { exists: ids.draft, missing: MISSING_ID };
     case 'book':
@@ -432,6 +485,12 @@ describe('IDOR sweep: another user and an anonymous caller learn nothing', () =>
         if (k === 'id' || k === 'article_id') inputs.push({ ...baseInput(ep), [k]: ids.draft }, { ...baseInput(ep), [k]: ids.withdrawn });
         if (k === 'id') inputs.push({ ...baseInput(ep), id: ids.collection });
         if (k === 'id' && isBookPath(ep)) inputs.push({ ...baseInput(ep), id: ids.book });
+        if (k === 'id' || k === 'article_id')
+          inputs.push(
+            { ...baseInput(ep), [k]: ids.draft },
+            { ...baseInput(ep), [k]: ids.withdrawn },
+            { ...baseInput(ep), [k]: ids.magazine },
+          );
         if (k === 'word') inputs.push({ ...baseInput(ep), word: 'quokka' });
       }
       for (const input of inputs) {

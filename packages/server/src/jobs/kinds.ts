@@ -58,8 +58,31 @@ export const importBookKind = defineKind({
   idempotencyKey: (p) => `book:${p.user_id ?? 0}:${p.digest ?? p.link}`,
 });
 
+/** Fetches a magazine issue's table of contents and records its article links in order. */
+export const crawlMagazineKind = defineKind({
+  name: 'magazine.crawl',
+  payload: z.object({ magazine_id: z.number().int() }),
+  retry: { maxAttempts: 3, backoffMs: 60_000 },
+  idempotencyKey: (p) => `magazine:${p.magazine_id}`,
+});
+
+/** Downloads every article of an issue not yet downloaded; `user_id` is recorded as the drafts' creator. */
+export const downloadMagazineKind = defineKind({
+  name: 'magazine.download',
+  payload: z.object({ magazine_id: z.number().int(), user_id: z.number().int().nullable() }),
+  retry: { maxAttempts: 3, backoffMs: 30_000 },
+  idempotencyKey: (p) => `magazine:${p.magazine_id}`,
+});
+
 /** The kinds this build runs; start-up fails unless each has exactly one handler. */
-export const jobKinds: readonly JobKind[] = [crawlFeedKind, downloadItemKind, redownloadArticleKind, importBookKind];
+export const jobKinds: readonly JobKind[] = [
+  crawlFeedKind,
+  downloadItemKind,
+  redownloadArticleKind,
+  importBookKind,
+  crawlMagazineKind,
+  downloadMagazineKind,
+];
 
 export type PayloadOf<K extends JobKind> = z.input<K['payload']>;
 

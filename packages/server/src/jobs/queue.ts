@@ -4,7 +4,7 @@ import type { EventBus, EventChannel, EventMessage, Unsubscribe } from '../provi
 import { MINUTE, type Clock } from '../lib/clock.js';
 import { isPermanent, type JobHandler } from './job.js';
 import type { EnqueueOptions, JobKind, PayloadOf } from './kinds.js';
-import { jobRegistry } from './registry.js';
+import { jobRegistry, type JobRegistry } from './registry.js';
 import { tasksRepo, type TaskRow } from './tasks.repo.js';
 
 const STALE_AFTER = 15 * MINUTE;
@@ -20,7 +20,11 @@ function failureMessage(error: unknown): string {
 
 export interface JobSetup {
   kinds: readonly JobKind[];
-  handlers: readonly JobHandler[];
+  /**
+   * One handler per kind. May come later through `install`: handlers call services that are
+   * built after the queue, because those services enqueue through it.
+   */
+  handlers?: readonly JobHandler[];
   /**
    * Carries "queued" and progress across processes, so a worker wakes when an API process
    * enqueues. Best effort: the poll still finds every task if a message is lost.
@@ -35,8 +39,13 @@ export interface JobSetup {
  */
 export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<FastifyBaseLogger, 'error' | 'info'>) {
   const repo = tasksRepo(db);
-  const registry = jobRegistry(setup.kinds, setup.handlers);
-  log.info({ kinds: registry.names }, `job kinds: ${registry.names.join(', ')}`);
+  const names = setup.kinds.map((k) => k.name);
+  let registry: JobRegistry | null = null;
+  /** The handlers, once installed; running anything before that is a wiring mistake. */
+  const handlers = (): JobRegistry => {
+    if (!registry) throw new UnknownJobError('job handlers are not installed');
+    return registry;
+  };
   const listeners = new Set<() => void>();
   let running = false;
   let timer: NodeJS.Timeout | null = null;
@@ -91,14 +100,21 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
 
   const queue = {
     /** Kind names this queue runs, in declaration order. */
-    kinds: (): readonly string[] => registry.names,
+    kinds: (): readonly string[] => names,
+
+    /** Pairs every kind with its handler; throws (stopping start-up) unless they match one to one. */
+    install(list: readonly JobHandler[]): void {
+      if (registry) throw new UnknownJobError('job handlers are already installed');
+      registry = jobRegistry(setup.kinds, list);
+      log.info({ kinds: registry.names }, `job kinds: ${registry.names.join(', ')}`);
+    },
 
     /**
      * Queues a task of `kind`. A kind with an idempotency key answers the queued or running
      * task holding the same key instead of adding a second one, also across processes.
      */
     async enqueue<K extends JobKind>(kind: K, payload: PayloadOf<K>, options: EnqueueOptions = {}): Promise<TaskRow> {
-      if (registry.kind(kind.name) !== kind) throw new UnknownJobError(`job kind ${kind.name} is not registered`);
+      if (!setup.kinds.includes(kind)) throw new UnknownJobError(`job kind ${kind.name} is not registered`);
       const parsed: unknown = kind.payload.parse(payload);
       const now = clock.now().toISOString();
       const { task, created } = await repo.insertUnlessUnfinished({
@@ -129,9 +145,9 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
 
     /** Claims and runs one due task; false when none was due. */
     async runOnce(): Promise<boolean> {
-      const task = await repo.claim(registry.names, clock.now().toISOString());
+      const task = await repo.claim(handlers().names, clock.now().toISOString());
       if (!task) return false;
-      await execute(task, registry.handler(task.type)!);
+      await execute(task, handlers().handler(task.type)!);
       return true;
     },
 
@@ -144,7 +160,7 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
 
     /** Fails start-up when the database holds unfinished tasks of a type nobody handles. */
     async assertHandlersFor(): Promise<void> {
-      const missing = (await repo.pendingTypes()).filter((t) => !registry.handler(t));
+      const missing = (await repo.pendingTypes()).filter((t) => !handlers().handler(t));
       if (missing.length) throw new UnknownJobError(`unfinished tasks have no handler: ${missing.join(', ')}`);
     },
 
@@ -179,7 +195,7 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
       };
       listeners.add(wake);
       if (setup.events) unsubscribe = await setup.events.subscribe('task.queued', wake);
-      log.info(`worker started for job kinds: ${registry.names.join(', ')}`);
+      log.info(`worker started for job kinds: ${names.join(', ')}`);
       await tick();
     },
 
@@ -193,6 +209,7 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
       await inFlight;
     },
   };
+  if (setup.handlers) queue.install(setup.handlers);
   return queue;
 }
 

@@ -11,6 +11,7 @@ import { searchFollowsRows } from './2026_11_23_0008_search_follows_rows.js';
 import { membership } from './2026_11_23_0009_membership.js';
 import { collections } from './2026_11_23_0010_collections.js';
 import { books } from './2026_11_23_0011_books.js';
+import { magazines } from './2026_11_23_0012_magazines.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_23_0009_membership': membership(dialect),
     '2026_11_23_0010_collections': collections(dialect),
     '2026_11_23_0011_books': books(dialect),
+    '2026_11_23_0012_magazines': magazines(dialect),
   };
 }

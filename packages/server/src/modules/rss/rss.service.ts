@@ -40,11 +40,55 @@ function toFeed(row: FeedRow) {
   };
 }
 
+/** What is known of a page before fetching it (from a feed item, a table of contents). */
+export interface PageHints {
+  title: string;
+  summary?: string | null;
+  byline?: string | null;
+  source?: string | null;
+  feedId?: number | null;
+  topics?: string[];
+  publishedAt?: string | null;
+}
+
 const editorOf = (userId: number | null) => (userId !== null ? { id: userId } : null);
 
 export function rssService({ db, clock, fetcher, editorial, images }: RssDeps) {
   const repo = rssRepo(db);
+
+  /**
+   * Fetches a page, extracts its article, stores its cover and makes it a draft (the one
+   * ingest of a web page: feed items and magazine articles come through here). What the
+   * page says wins over `known`, except its date: a feed's (or issue's) date is kept.
+   * Idempotent: a page whose address is already stored answers that article.
+   */
+  async function importPage(url: string, known: PageHints, userId: number | null, progress: Progress = async () => {}): Promise<number> {
+    await progress(10, '正在下载原文');
+    const { page, extracted } = await fetchAndExtract(fetcher, url);
+    await progress(50, `识别出 ${extracted.paragraphs.length} 段正文，正在下载封面`);
+    // A cover that cannot be had is no reason to lose the article: it gets a placeholder.
+    const cover = extracted.coverUrl ? await images.storeCover(extracted.coverUrl).catch(() => null) : null;
+    await progress(75, '正在计算难度并保存');
+    return editorial.ingest(
+      {
+        title: extracted.title || known.title,
+        summary: extracted.excerpt ?? known.summary ?? null,
+        byline: extracted.byline ?? known.byline ?? null,
+        source: extracted.siteName ?? known.source ?? null,
+        url: page.url,
+        feedId: known.feedId ?? null,
+        cover,
+        topics: known.topics ?? [],
+        publishedAt: known.publishedAt ?? extracted.publishedAt,
+        paragraphs: extracted.paragraphs,
+      },
+      editorOf(userId),
+    );
+  }
+
   return {
+    importPage,
+
     feeds: async () => ({ list: (await repo.feeds()).map(toFeed) }),
 
     /** Adds a feed after checking that its address answers with RSS or Atom. */
@@ -161,26 +205,19 @@ export function rssService({ db, clock, fetcher, editorial, images }: RssDeps) {
       const item = await repo.item(itemId);
       if (!item) throw new NotFound('条目不存在');
       if (item.article_id) return { article_id: item.article_id };
-      await progress(10, '正在下载原文');
-      const { page, extracted } = await fetchAndExtract(fetcher, item.url);
-      await progress(50, `识别出 ${extracted.paragraphs.length} 段正文，正在下载封面`);
-      // A cover that cannot be had is no reason to lose the article: it gets a placeholder.
-      const cover = extracted.coverUrl ? await images.storeCover(extracted.coverUrl).catch(() => null) : null;
-      await progress(75, '正在计算难度并保存');
-      const articleId = await editorial.ingest(
+      const articleId = await importPage(
+        item.url,
         {
-          title: extracted.title || item.title,
-          summary: extracted.excerpt ?? item.summary,
-          byline: extracted.byline ?? item.author,
-          source: extracted.siteName ?? item.feed_title,
-          url: page.url,
+          title: item.title,
+          summary: item.summary,
+          byline: item.author,
+          source: item.feed_title,
           feedId: item.feed_id,
-          cover,
           topics: topicsFromCategories(JSON.parse(item.categories) as string[]),
-          publishedAt: item.published_at ?? extracted.publishedAt,
-          paragraphs: extracted.paragraphs,
+          publishedAt: item.published_at,
         },
-        editorOf(userId),
+        userId,
+        progress,
       );
       // Not one transaction with the ingest (another module's write): if this link is lost,
       // the retry's ingest finds the article by its address and links that one.

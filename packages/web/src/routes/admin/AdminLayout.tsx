@@ -14,6 +14,7 @@ export const adminNav = [
   { to: '/admin', label: '概览', match: /^\/admin\/?$/i, superOnly: false },
   { to: '/admin/articles', label: '文章', match: /^\/admin\/articles?(\/|$)/i, superOnly: false },
   { to: '/admin/rss', label: 'RSS', match: /^\/admin\/rss(\/|$)/i, superOnly: false },
+  { to: '/admin/magazine', label: '杂志', match: /^\/admin\/magazine(\/|$)/i, superOnly: false },
   { to: '/admin/user/search', label: '用户查询', match: /^\/admin\/user\/search(\/|$)/i, superOnly: false },
   { to: '/admin/visitor', label: '访客', match: /^\/admin\/visitor(\/|$)/i, superOnly: false },
   { to: '/admin/order', label: '订单', match: /^\/admin\/order(\/|$)/i, superOnly: false },

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import type { ArticleDetail } from '@changdu/contract';
 import { CollectionNext } from './CollectionNext';
+import { IssueNext } from './IssueNext';
 
 /** The editors' key vocabulary of the article, at its end; each word opens its sheet. */
 export function KeyWords({ words, onOpen }: { words: ArticleDetail['words']; onOpen: (word: string) => void }) {
@@ -59,4 +60,17 @@ export function NextInCollection({ articleId }: { articleId: number }) {
   const [params] = useSearchParams();
   const collectionId = collectionParam(params);
   return collectionId === null ? null : <CollectionNext collectionId={collectionId} articleId={articleId} />;
+}
+
+/** The id of the magazine issue the article was opened from (`?magazine=ID`), if any. */
+function magazineParam(params: URLSearchParams): number | null {
+  const id = Number(params.get('magazine'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** "Next in this issue" when the article was opened from a magazine issue. */
+export function NextInIssue({ articleId }: { articleId: number }) {
+  const [params] = useSearchParams();
+  const magazineId = magazineParam(params);
+  return magazineId === null ? null : <IssueNext magazineId={magazineId} articleId={articleId} />;
 }

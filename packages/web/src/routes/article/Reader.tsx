@@ -9,7 +9,7 @@ import { copyText } from '../../lib/clipboard';
 import { useIsLoggedIn } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ArticleBody } from './ArticleBody';
-import { FinishCard, KeyWords, NextInCollection } from './ArticleEnd';
+import { FinishCard, KeyWords, NextInCollection, NextInIssue } from './ArticleEnd';
 import { ArticleHead, MemberNotice } from './ArticleHead';
 import { elementOffset, paragraphElement, sentenceAt, wordKey } from './decorate';
 import { NoteEditor, type NoteColor, type NoteDraft } from './NoteEditor';
@@ -191,6 +191,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
           <FinishCard finished={finished} pending={mark.isPending} onFinish={() => toggleMark('finish', true)} />
         )}
         <NextInCollection articleId={article.id} />
+        <NextInIssue articleId={article.id} />
         {article.url && (
           <footer className="reader-foot">
             <a href={article.url} target="_blank" rel="noopener noreferrer" className="reader-original">

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchLink } from '../../components/SearchLink';
 import { Spinner } from '../../components/Spinner';
 import { ExploreCollections } from '../collections/ExploreCollections';
+import { MagazineSection } from '../magazines/MagazineSection';
 
 /** Topic blurbs for the tiles, in the reader's language. */
 const topicHints: Record<string, string> = {
@@ -42,6 +43,7 @@ export function Explore() {
         <TopicTiles />
       </section>
       <ExploreCollections />
+      <MagazineSection />
     </div>
   );
 }

@@ -1,0 +1,423 @@
+import {
+  PLACEHOLDER_COUNT,
+  satisfies,
+  type ArticleEdit,
+  type MagazineArticle,
+  type MagazineCard,
+  type MagazineDetail,
+  type MagazineStatus,
+  type Role,
+} from '@changdu/contract';
+import { isUniqueViolation, transaction, type Db } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
+import type { Clock } from '../../lib/clock.js';
+import { Conflict, DomainError, Invalid, NotFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/page.js';
+import { decodeBody, FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
+import type { ArticlesService, Editor, EditorialService } from '../articles/index.js';
+import { ownUploadKey, parseEpub } from '../books/index.js';
+import type { ImagesService } from '../media/index.js';
+import type { Progress, RssService } from '../rss/index.js';
+import { fetchFailure } from '../rss/index.js';
+import { magazinesRepo, type MagazineArticleRow, type MagazineRow } from './magazines.repo.js';
+import { discoverToc, type SiteRule } from './toc.js';
+import { splitIssue } from './epub-issue.js';
+
+const PAGE = 20;
+const PAGE_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
+
+export interface MagazinesDeps {
+  db: Db;
+  clock: Clock;
+  fetcher: Fetcher;
+  articles: Pick<ArticlesService, 'cards'>;
+  editorial: Pick<EditorialService, 'update' | 'publish' | 'ingest'>;
+  /** The one ingest of a web page (fetch, extract, cover, draft): the rss module's. */
+  pages: Pick<RssService, 'importPage'>;
+  images: Pick<ImagesService, 'storeCover'>;
+  /** Per-site rules of the table-of-contents discovery (site-rules.json). */
+  rules: readonly SiteRule[];
+  /** Where uploaded files are kept (the upload token's storage). */
+  files: { get(key: string): Promise<Buffer | null> };
+}
+
+export interface AuditInput {
+  action?: 'approve' | 'reject' | undefined;
+  reason?: string | undefined;
+  articles?: { id: number; action: 'approve' | 'reject'; reason?: string | undefined }[] | undefined;
+}
+
+/** An issue opens for readers once published; managers open every issue. */
+function mayOpen(row: Pick<MagazineRow, 'status'>, role: Role): boolean {
+  return row.status === 'published' || satisfies(role, 'manager');
+}
+
+function toCard(row: MagazineRow & { article_count?: number | string | null }): MagazineCard {
+  return {
+    id: row.id,
+    name: row.name,
+    edition: row.edition,
+    url: row.url,
+    cover: row.cover ? `/api/image/${row.cover}` : null,
+    placeholder: (row.id % PLACEHOLDER_COUNT) + 1,
+    status: row.status,
+    article_count: Number(row.article_count ?? 0),
+    published_at: row.published_at,
+    created_at: row.created_at,
+  };
+}
+
+/** Issues and their articles: crawl, download, audit, publish, and what readers see of them. */
+export function magazinesService({ db, clock, fetcher, articles, editorial, pages, images, rules, files }: MagazinesDeps) {
+  const repo = magazinesRepo(db);
+  const now = () => clock.now().toISOString();
+
+  async function load(id: number): Promise<MagazineRow> {
+    const row = await repo.find(id);
+    if (!row) throw new NotFound('这一期杂志不存在');
+    return row;
+  }
+
+  /** The issue if this role may open it; an unpublished issue is as absent as a missing one. */
+  async function readable(id: number, role: Role): Promise<MagazineRow> {
+    const row = await repo.find(id);
+    if (!row || !mayOpen(row, role)) throw new NotFound('这一期杂志不存在或未发布');
+    return row;
+  }
+
+  /** Its articles in order; readers get only the ones they may open, without the work notes. */
+  async function articleList(magazineId: number, role: Role): Promise<MagazineArticle[]> {
+    const rows = await repo.articles(magazineId);
+    const ids = rows.flatMap((r) => (r.article_id !== null ? [r.article_id] : []));
+    const manager = satisfies(role, 'manager');
+    const cards = await articles.cards(ids, role);
+    const statuses = manager ? await repo.articleStatuses(ids) : new Map<number, string>();
+    return rows.flatMap((r) => {
+      const card = r.article_id !== null ? cards.get(r.article_id) : undefined;
+      if (!manager && !card) return [];
+      return [
+        {
+          id: r.id,
+          position: r.position,
+          section: r.section,
+          title: card?.title ?? r.title,
+          url: r.url,
+          state: r.state,
+          error: manager ? r.error : null,
+          review: r.review,
+          review_reason: manager ? r.review_reason : null,
+          article_id: card ? r.article_id : null,
+          article: card ? { ...card, status: manager ? (statuses.get(card.id) ?? 'draft') : 'published' } : null,
+        },
+      ];
+    });
+  }
+
+  async function detail(row: MagazineRow, role: Role): Promise<MagazineDetail> {
+    const list = await articleList(row.id, role);
+    const sections: MagazineDetail['sections'] = [];
+    for (const article of list) {
+      const last = sections.at(-1);
+      if (last && last.title === article.section) last.articles.push(article);
+      else sections.push({ title: article.section, articles: [article] });
+    }
+    const manager = satisfies(role, 'manager');
+    return {
+      ...toCard({ ...row, article_count: list.length }),
+      review_reason: row.review_reason,
+      crawled_at: manager ? row.crawled_at : null,
+      crawl_error: manager ? row.crawl_error : null,
+      task_id: manager ? row.task_id : null,
+      sections,
+    };
+  }
+
+  const managerView = async (id: number) => detail(await load(id), 'manager');
+
+  /** Crawling, uploading and downloading change what readers would see: a published issue is withdrawn first. */
+  async function requireEditable(id: number): Promise<MagazineRow> {
+    const row = await load(id);
+    if (row.status === 'published') throw new Conflict('本期已发布，请先撤回再修改');
+    return row;
+  }
+
+  const approvedArticles = (rows: MagazineArticleRow[]) =>
+    rows.filter((r): r is MagazineArticleRow & { article_id: number } => r.review === 'approved' && r.article_id !== null);
+
+  return {
+    requireEditable,
+
+    async list(actor: Actor, offset: number) {
+      const manager = satisfies(actor.role, 'manager');
+      const rows = manager ? await repo.all(offset, PAGE + 1) : await repo.published(offset, PAGE + 1);
+      return pageOf(rows.map(toCard), offset, PAGE);
+    },
+
+    show: async (actor: Actor, id: number) => detail(await readable(id, actor.role), actor.role),
+
+    async articles(actor: Actor, id: number) {
+      await readable(id, actor.role);
+      return { list: await articleList(id, actor.role) };
+    },
+
+    async create(editor: Editor, input: { name: string; edition: string; url?: string | undefined; cover?: string | undefined }) {
+      if (await repo.findByNameEdition(input.name, input.edition)) throw new Conflict('这一期已经添加过了');
+      let cover: string | null = null;
+      if (input.cover) {
+        try {
+          cover = await images.storeCover(input.cover);
+        } catch (error) {
+          if (error instanceof FetchError) throw new Invalid(`封面下载失败：${error.message}`);
+          throw error;
+        }
+      }
+      let id: number;
+      try {
+        id = await repo.insert({
+          name: input.name,
+          edition: input.edition,
+          url: input.url ? new URL(input.url).toString() : null,
+          cover,
+          status: 'draft',
+          review_reason: null,
+          crawled_at: null,
+          crawl_error: null,
+          task_id: null,
+          created_by: editor.id,
+          published_at: null,
+          created_at: now(),
+          updated_at: now(),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new Conflict('这一期已经添加过了');
+        throw error;
+      }
+      return managerView(id);
+    },
+
+    /** Remembers the issue's latest task, so the admin screen finds its progress again. */
+    async setTask(id: number, taskId: number) {
+      await repo.update(id, { task_id: taskId });
+    },
+
+    async requireCrawlable(id: number) {
+      const row = await requireEditable(id);
+      if (!row.url) throw new Invalid('这一期没有目录页地址，无法抓取');
+    },
+
+    /**
+     * Fetches the table of contents and records its article links, in order, under their
+     * sections. A link found before keeps its download and review (it only moves).
+     */
+    async crawl(id: number, progress: Progress): Promise<{ found: number; added: number }> {
+      const mag = await load(id);
+      if (!mag.url) throw new Invalid('这一期没有目录页地址，无法抓取');
+      const fail = async (error: DomainError) => {
+        await repo.update(id, { crawl_error: error.message, updated_at: now() });
+        return error;
+      };
+      await progress(10, '正在获取目录页');
+      let page;
+      try {
+        page = await fetcher.get(mag.url, { accept: PAGE_ACCEPT });
+      } catch (error) {
+        if (error instanceof FetchError) throw await fail(fetchFailure(error, '抓取失败：'));
+        throw error;
+      }
+      if (!/html/.test(page.contentType)) throw await fail(new Invalid('抓取失败：目录页地址不是网页'));
+      const toc = discoverToc(decodeBody(page), page.url, rules);
+      if (toc.links.length === 0) throw await fail(new Invalid('抓取失败：目录页上没有找到文章链接'));
+      await progress(50, `发现 ${toc.links.length} 篇文章，正在保存`);
+      const at = now();
+      let added = 0;
+      await transaction(db, async () => {
+        for (const [i, link] of toc.links.entries()) {
+          const inserted = await repo.upsertLink({
+            magazine_id: id,
+            position: i + 1,
+            section: link.section,
+            title: link.title,
+            url: link.url,
+            article_id: null,
+            state: 'pending',
+            error: null,
+            review: 'unreviewed',
+            review_reason: null,
+            created_at: at,
+            updated_at: at,
+          });
+          if (inserted) added += 1;
+        }
+      });
+      // The issue's cover, when none was given: the page's own image, if it can be had.
+      const cover = mag.cover ?? (toc.coverUrl ? await images.storeCover(toc.coverUrl).catch(() => null) : null);
+      await repo.update(id, { crawled_at: at, crawl_error: null, cover, updated_at: at });
+      const sections = new Set(toc.links.map((l) => l.section)).size;
+      await progress(100, `找到 ${toc.links.length} 篇文章（新增 ${added} 篇），${sections} 个分区`);
+      return { found: toc.links.length, added };
+    },
+
+    /**
+     * Attaches an uploaded EPUB of the issue (its `upload:` link, the caller's own upload) and
+     * splits it into articles by its table of contents, each a downloaded draft in order. The
+     * same file uploaded again adds nothing: its articles are known by the file's digest.
+     */
+    async upload(editor: Editor, id: number, link: string) {
+      const mag = await requireEditable(id);
+      const key = ownUploadKey(link, editor.id);
+      if (!key) throw new Invalid('请先上传 EPUB 文件');
+      if (!key.endsWith('.epub')) throw new Invalid('杂志只能上传 EPUB 文件');
+      const data = await files.get(key);
+      if (!data) throw new NotFound('上传的文件不存在，请重新上传');
+      const parts = splitIssue(await parseEpub(data), data);
+      if (parts.length === 0) throw new Invalid('这个 EPUB 里没有找到文章');
+      const at = now();
+      await transaction(db, async () => {
+        const start = (await repo.articles(id)).length;
+        for (const [i, part] of parts.entries()) {
+          // The link row first: of two uploads of one file at once, one inserts and ingests.
+          const inserted = await repo.insertLink({
+            magazine_id: id,
+            position: start + i + 1,
+            section: part.section,
+            title: part.title,
+            url: part.ref,
+            article_id: null,
+            state: 'pending',
+            error: null,
+            review: 'unreviewed',
+            review_reason: null,
+            created_at: at,
+            updated_at: at,
+          });
+          if (!inserted) continue;
+          const articleId = await editorial.ingest(
+            {
+              title: part.title,
+              summary: null,
+              byline: part.byline,
+              source: mag.name,
+              url: null,
+              feedId: null,
+              cover: null,
+              topics: [],
+              publishedAt: null,
+              paragraphs: part.paragraphs,
+            },
+            editor,
+          );
+          await repo.linkUploaded(id, part.ref, articleId, at);
+        }
+      });
+      return managerView(id);
+    },
+
+    /**
+     * Downloads every article not yet downloaded (new, failed, or whose article was deleted),
+     * one after another. A failure is recorded on its article and the rest go on; running it
+     * again retries only what is left, and a page already stored is linked, not stored twice.
+     */
+    async downloadArticles(id: number, userId: number | null, progress: Progress): Promise<{ downloaded: number; failed: number }> {
+      const mag = await load(id);
+      const rows = await repo.toDownload(id);
+      if (rows.length === 0) {
+        await progress(100, '没有需要下载的文章');
+        return { downloaded: 0, failed: 0 };
+      }
+      let downloaded = 0;
+      let failed = 0;
+      for (const [i, row] of rows.entries()) {
+        await progress(Math.round((i / rows.length) * 100), `正在下载第 ${i + 1}/${rows.length} 篇：${row.title}`);
+        try {
+          const articleId = await pages.importPage(row.url!, { title: row.title, source: mag.name }, userId);
+          await repo.updateArticle(row.id, { article_id: articleId, state: 'downloaded', error: null, updated_at: now() });
+          downloaded += 1;
+        } catch (error) {
+          // One article's failure is recorded on it; the others still download.
+          const message = error instanceof DomainError && error.message ? error.message : '下载失败：内部错误';
+          await repo.updateArticle(row.id, { state: 'failed', error: message, updated_at: now() });
+          failed += 1;
+        }
+      }
+      await progress(100, `下载完成：成功 ${downloaded} 篇，失败 ${failed} 篇`);
+      return { downloaded, failed };
+    },
+
+    /**
+     * Reviews articles of the issue and, with `action`, the issue itself. Approving the issue
+     * approves its downloaded articles nobody has reviewed yet; rejecting needs a reason.
+     */
+    async audit(editor: Editor, id: number, input: AuditInput) {
+      const mag = await load(id);
+      if (mag.status === 'published') throw new Conflict('本期已发布，请先撤回再审核');
+      if (input.action === 'reject' && !input.reason) throw new Invalid('请写明退回原因');
+      const rows = new Map((await repo.articles(id)).map((r) => [r.id, r]));
+      for (const a of input.articles ?? []) {
+        const row = rows.get(a.id);
+        if (!row) throw new NotFound('这一期没有这篇文章');
+        if (a.action === 'reject' && !a.reason) throw new Invalid(`请写明退回《${row.title}》的原因`);
+        if (a.action === 'approve' && row.article_id === null) throw new Conflict(`《${row.title}》还没有下载，不能通过审核`);
+      }
+      const at = now();
+      await transaction(db, async () => {
+        for (const a of input.articles ?? []) {
+          await repo.updateArticle(a.id, {
+            review: a.action === 'approve' ? 'approved' : 'rejected',
+            review_reason: a.action === 'reject' ? a.reason! : null,
+            updated_at: at,
+          });
+        }
+        if (input.action === 'approve') {
+          await repo.approveUnreviewed(id, at);
+          if (approvedArticles(await repo.articles(id)).length === 0) throw new Conflict('本期还没有可以通过审核的文章（请先下载）');
+          await repo.update(id, { status: 'approved', review_reason: null, updated_at: at });
+        } else if (input.action === 'reject') {
+          await repo.update(id, { status: 'rejected', review_reason: input.reason!, updated_at: at });
+        }
+      });
+      return managerView(id);
+    },
+
+    /**
+     * Publishes the issue with its approved articles, in one transaction; `cancel` withdraws
+     * the issue and takes those articles offline with it.
+     */
+    async publish(editor: Editor, id: number, cancel: boolean) {
+      const mag = await load(id);
+      const at = now();
+      if (cancel) {
+        if (mag.status !== 'published') throw new Conflict('本期还没有发布');
+      } else {
+        if (mag.status === 'draft' || mag.status === 'rejected') throw new Conflict('请先审核通过本期再发布');
+        if (approvedArticles(await repo.articles(id)).length === 0) throw new Conflict('本期没有审核通过的文章');
+      }
+      await transaction(db, async () => {
+        // The issue's status moves first, conditionally: of two calls at once, one does the work.
+        const from: MagazineStatus[] = cancel ? ['published'] : ['approved', 'offline'];
+        const to = cancel ? { status: 'offline' as const } : { status: 'published' as const, published_at: mag.published_at ?? at };
+        if (!(await repo.moveStatus(id, from, { ...to, updated_at: at }))) {
+          if (cancel) throw new Conflict('本期还没有发布');
+          return;
+        }
+        const approved = approvedArticles(await repo.articles(id));
+        const statuses = await repo.articleStatuses(approved.map((r) => r.article_id));
+        for (const r of approved) {
+          const status = statuses.get(r.article_id);
+          if (cancel && status === 'published') await editorial.publish(editor, r.article_id, 'offline', undefined);
+          if (!cancel && status !== 'published') await editorial.publish(editor, r.article_id, 'published', undefined);
+        }
+      });
+      return managerView(id);
+    },
+
+    /** Edits an article of an issue as any article is edited (paragraph ids kept). */
+    async updateArticle(editor: Editor, magazineArticleId: number, edit: ArticleEdit) {
+      const row = await repo.article(magazineArticleId);
+      if (!row) throw new NotFound('杂志文章不存在');
+      if (row.article_id === null) throw new Conflict('这篇文章还没有下载，不能编辑');
+      return editorial.update(editor, row.article_id, edit);
+    },
+  };
+}
+
+export type MagazinesService = ReturnType<typeof magazinesService>;
