@@ -26,6 +26,8 @@ import { historyRoutes, historyService } from './modules/history/index.js';
 import { notesRoutes, notesService } from './modules/notes/index.js';
 import { effectiveRole, usersRoutes, usersService } from './modules/users/index.js';
 import { wordsRoutes, wordsService } from './modules/words/index.js';
+import { aiRoutes, aiService, type AiService } from './modules/ai/index.js';
+import { openAiCompatible } from './providers/ai/index.js';
 import { demoService, seedDemoContent } from './modules/demo/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
@@ -125,7 +127,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
-  const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss }), events }, app.log);
+  // The AI service needs services built below; the queue's handlers reach it when a job runs.
+  let ai: AiService | null = null;
+  const aiProvider = config.ai ? openAiCompatible(config.ai) : null;
+  const jobs: JobQueue = jobQueue(
+    db,
+    clock,
+    {
+      kinds: jobKinds,
+      handlers: jobHandlers({
+        rss,
+        ai: () => ai!,
+        translateAfterDownload: aiProvider ? (kind, payload, options) => jobs.enqueue(kind, payload, options) : null,
+      }),
+      events,
+    },
+    app.log,
+  );
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
   app.decorate('seedDemoContent', (feedUrl: string) => seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl));
@@ -170,6 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const words = wordsService(db, clock, { dict, dictionary, articles });
   const history = historyService(db, clock, { articles, marks, words });
+  const notes = notesService(db, clock, articles);
+  ai = aiService({ db, clock, provider: aiProvider, quota: config.aiQuota, dict, articles, dictionary, notes, words, editorial });
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
@@ -183,8 +203,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...mediaRoutes(images, demoService(), config),
     ...dictionaryRoutes(dictionary),
     ...wordsRoutes(words),
-    ...notesRoutes(notesService(db, clock, articles)),
+    ...notesRoutes(notes),
     ...historyRoutes(history),
+    ...aiRoutes(ai, articles, jobs),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

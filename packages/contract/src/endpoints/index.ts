@@ -9,6 +9,7 @@ import { rssEndpoints } from './rss.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 import { taskEndpoints } from './tasks.endpoints.js';
 import { userEndpoints } from './users.endpoints.js';
+import { aiEndpoints } from './ai.endpoints.js';
 
 /** The endpoint table: every call the server serves, keyed by a stable name. */
 export const endpoints = {
@@ -23,6 +24,7 @@ export const endpoints = {
   ...readerEndpoints,
   ...historyEndpoints,
   ...wordsEndpoints,
+  ...aiEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -290,6 +290,24 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
       expect(card.result?.item.reps, 'a double-tapped review applies once').toBe(1);
     },
   },
+  // With no AI provider configured (as here), AI calls answer offline; an identical ask is one stored row.
+  'ai.ask': {
+    prepare: async () => ({
+      input: { prompt: 'Why did the zebra run?', article_id: await article() },
+      token: await (await make.create('user')).token(),
+    }),
+  },
+  'ai.summaryCreate': { prepare: async () => asManager({ article_id: await article() }) },
+  'ai.trans': {
+    prepare: async () => {
+      await createArticle(t, { title: `Trans ${fresh()}`, paragraphs: [{ en: 'A zebra ran across the plain.', zh: '一匹斑马跑过平原。' }] });
+      return { input: { text: 'A zebra ran across the plain.' }, token: await (await make.create('user')).token() };
+    },
+  },
+  'ai.analyze': {
+    prepare: async () => ({ input: { text: 'A zebra ran across the plain.' }, token: await (await make.create('user')).token() }),
+  },
+  'ai.retranslate': { prepare: async () => asManager({ id: await article(), ai: false }) },
 };
 
 const posts = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, ep]) => ep.method === 'POST');

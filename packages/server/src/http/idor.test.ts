@@ -20,6 +20,7 @@ type Subject =
   | 'note' // a note of the caller (note_uuid)
   | 'own-key' // a key the caller chooses in their own namespace (a new note's uuid): may succeed, on the caller's own thing
   | 'task' // a task the caller started
+  | 'ask' // an AI question the caller asked
   | 'word' // a headword in the caller's word book
   | 'user' // another account (only a super user may act on one)
   | 'manager-only' // behind the manager role: the role gate answers before any lookup
@@ -68,6 +69,16 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'words.ofArticle': { article_id: 'article' },
   'words.review': { id: 'card' },
   'words.detail': { word: 'word' },
+  'ai.ask': { article_id: 'article' },
+  'ai.askShow': { id: 'ask' },
+  'ai.history': { article_id: 'article' },
+  'ai.summary': { article_id: 'article' },
+  'ai.summaryCreate': { article_id: 'manager-only' },
+  // Dictionary words and names: public knowledge, answered alike for everyone.
+  'ai.wordExplain': { word: 'public' },
+  'ai.wordDict': { word: 'public' },
+  'ai.entity': { name: 'public' },
+  'ai.retranslate': { id: 'manager-only' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
@@ -86,13 +97,14 @@ const SECRET = {
   sentence: 'Tamsoric private sentence with a zebra.',
   task: 'Ostrelle task result',
   unpublishedTitle: 'Halvenmere withdrawn headline',
+  ask: 'Pellucidor private question',
 };
 
 let t: TestApp;
 let owner: Actor;
 let other: Actor;
 let tables: string[];
-const ids = { root: '', published: 0, draft: 0, withdrawn: 0, card: 0, task: 0, note: 'owner-note-1', word: 'zebra' };
+const ids = { root: '', published: 0, draft: 0, withdrawn: 0, card: 0, task: 0, ask: 0, note: 'owner-note-1', word: 'zebra' };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -145,6 +157,9 @@ beforeAll(async () => {
     .returning('id')
     .executeTakeFirstOrThrow();
   ids.task = task.id;
+  const asked = await t.call('ai.ask', { prompt: `${SECRET.ask} about the zebra?`, article_id: ids.published }, await as(owner));
+  expect(asked.code, asked.msg).toBe('200');
+  ids.ask = asked.result!.id;
 
   // The other user read an article that was later withdrawn: it must vanish from what they see.
   const used = await t.call('words.add', { word: 'quokka', sentence: 'A quokka smiled.', article_id: ids.withdrawn }, await as(other));
@@ -166,6 +181,8 @@ function probes(subject: Subject): { exists: unknown; missing: unknown } | null 
       return { exists: ids.card, missing: MISSING_ID };
     case 'task':
       return { exists: ids.task, missing: MISSING_ID };
+    case 'ask':
+      return { exists: ids.ask, missing: MISSING_ID };
     case 'note':
     case 'own-key':
       return { exists: ids.note, missing: 'no-such-note' };
@@ -294,5 +311,6 @@ describe('IDOR sweep: another user and an anonymous caller learn nothing', () =>
     const word = await t.call('words.detail', { word: ids.word }, { token });
     expect(word.result?.contexts.map((c) => c.sentence)).toContain(SECRET.sentence);
     expect((await t.call('task.show', { id: ids.task }, { token })).code).toBe('200');
+    expect((await t.call('ai.askShow', { id: ids.ask }, { token })).result?.prompt).toContain(SECRET.ask);
   });
 });

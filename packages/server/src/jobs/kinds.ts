@@ -50,8 +50,16 @@ export const redownloadArticleKind = defineKind({
   idempotencyKey: (p) => `article:${p.article_id}`,
 });
 
+/** Re-translates an article's paragraphs: `cache` keeps existing translations, `ai` asks the provider. */
+export const retranslateArticleKind = defineKind({
+  name: 'article.retranslate',
+  payload: z.object({ article_id: z.number().int(), ai: z.boolean(), cache: z.boolean(), user_id: z.number().int().nullable() }),
+  retry: { maxAttempts: 3, backoffMs: 60_000 },
+  idempotencyKey: (p) => `retranslate:${p.article_id}`,
+});
+
 /** The kinds this build runs; start-up fails unless each has exactly one handler. */
-export const jobKinds: readonly JobKind[] = [crawlFeedKind, downloadItemKind, redownloadArticleKind];
+export const jobKinds: readonly JobKind[] = [crawlFeedKind, downloadItemKind, redownloadArticleKind, retranslateArticleKind];
 
 export type PayloadOf<K extends JobKind> = z.input<K['payload']>;
 

@@ -15,6 +15,12 @@ export function previewLength(total: number): number {
   return Math.min(total, Math.max(2, Math.ceil(total / 3)));
 }
 
+/** The paragraphs this caller may read: a locked article's preview, or all of it (AI help reads only these). */
+export function visibleParagraphs(row: ArticleRow, full: boolean) {
+  const paragraphs = parseParagraphs(row.content);
+  return row.is_lock === 1 && !full ? paragraphs.slice(0, previewLength(paragraphs.length)) : paragraphs;
+}
+
 export function effectiveLevel(row: ArticleRow): ArticleLevel {
   const override = row.level_override as ArticleLevel | null;
   return override && articleLevels.includes(override) ? override : (row.level_auto as ArticleLevel);

@@ -306,6 +306,28 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       return manageView(id);
     },
 
+    /**
+     * Sets the Chinese of paragraphs by id (retranslation); paragraphs not named, or gone since,
+     * are left as they are. Answers how many changed.
+     */
+    async setTranslations(id: number, zhById: ReadonlyMap<string, string>, editor: Editor | null, detail: string): Promise<number> {
+      return transaction(db, async () => {
+        const row = await load(id);
+        let changed = 0;
+        const paragraphs = parseParagraphs(row.content).map((p) => {
+          const zh = zhById.get(p.id);
+          if (zh === undefined || zh === p.zh) return p;
+          changed++;
+          return { ...p, zh };
+        });
+        if (changed > 0) {
+          await repo.update(id, { ...prepareContent(paragraphs, dict), updated_at: now() });
+          await log(id, editor, 'retranslate', detail);
+        }
+        return changed;
+      });
+    },
+
     async requireUrl(id: number): Promise<string> {
       const row = await load(id);
       if (!row.url) throw new Invalid('这篇文章没有原文地址，无法重新抽取');
