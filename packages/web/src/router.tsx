@@ -6,6 +6,7 @@ import { Spinner } from './components/Spinner';
 import { readingRoutes } from './routes/reading/routes';
 import { screen } from './routes/screen';
 import { wordRoutes } from './routes/words/routes';
+import { askAiRoutes } from './routes/askai/routes';
 
 /**
  * The screens that exist so far (spec §2); every other path of the spec's list falls
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
           },
           ...readingRoutes,
           ...wordRoutes,
+          ...askAiRoutes,
           { path: '*', Component: NotFound },
         ],
       },

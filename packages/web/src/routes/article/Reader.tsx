@@ -32,6 +32,8 @@ import { useReadingHeartbeat } from './useReadingHeartbeat';
 import { useTextSelection } from './useTextSelection';
 import { wordClasses, wordInfoMap } from './word-marks';
 import { WordSheet, type WordTarget } from './WordSheet';
+import { AiHelpSheet, AiSelectionButtons, type AiAction, type AiRequest } from './ai/AiHelpSheet';
+import { AiSummaryCard } from './ai/AiSummaryCard';
 
 const SENTENCE_MAX = 1000;
 
@@ -63,6 +65,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   const [word, setWord] = useState<WordTarget | null>(null);
   const [draft, setDraft] = useState<(NoteDraft & { anchor: Anchor }) | null>(null);
   const [notesOpen, setNotesOpen] = useState(false);
+  const [aiRequest, setAiRequest] = useState<AiRequest | null>(null);
   const [loginReason, setLoginReason] = useState<string | null>(null);
 
   const paragraphs = useMemo(() => new Map(article.paragraphs.map((p) => [p.id, p])), [article.paragraphs]);
@@ -174,6 +177,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
     <>
       <article className="reader" style={{ '--reader-scale': fontScale } as CSSProperties}>
         <ArticleHead article={article} bilingual={bilingual} />
+        <AiSummaryCard articleId={id} />
         {level && (
           <p className="level-banner" role="status">
             {levelWords.data
@@ -220,8 +224,18 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
             void copyText(selection.range.text).then((copied) => copied && toast('已复制'));
             clearSelection();
           }}
+          extra={
+            <AiSelectionButtons
+              onAction={(action: AiAction) => {
+                if (needLogin('登录后可以使用 AI 翻译、解析和提问')) return;
+                setAiRequest({ action, text: selection.range.text.slice(0, 2000), pos: anchorOfRange(selection.range).root });
+                clearSelection();
+              }}
+            />
+          }
         />
       )}
+      <AiHelpSheet request={aiRequest} articleId={id} onClose={() => setAiRequest(null)} />
       <WordSheet
         target={word}
         articleId={id}

@@ -10,6 +10,7 @@ import { loginPathFor } from '../../lib/navigation';
 import { useIsLoggedIn } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { isDue, type BookWord, type WordInfo } from './word-marks';
+import { WordAiExplain } from './ai/WordAiExplain';
 
 export interface WordTarget {
   /** The word as tapped (a possessive 's already dropped). */
@@ -76,6 +77,7 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
           openedAt={openedAt}
         />
       )}
+      <WordAiExplain key={`${target.word}|${target.sentence}`} word={target.word} sentence={target.sentence} />
       {target.noteId && (
         <button type="button" className="button button-ghost button-small word-note-link" onClick={() => onEditNote(target.noteId!)}>
           这里有你的划线 · 查看笔记
