@@ -169,7 +169,8 @@ export function aiService(deps: AiServiceDeps) {
     if (at && all.some((p) => p.id === at)) chosen.add(at);
     for (const p of bestPassages(all, (x) => x.text, `${question} ${selection ?? ''}`, 3)) chosen.add(p.id);
     if (chosen.size === 0) for (const p of all.slice(0, 3)) chosen.add(p.id);
-    const paragraphs = all.filter((p) => chosen.has(p.id));
+    // Most relevant first: the paragraph asked about, then by match (the offline answer quotes them in this order).
+    const paragraphs = [...chosen].map((pid) => all.find((p) => p.id === pid)!);
     const notes = (await deps.notes.mine(actor, articleId)).list
       .filter((n) => chosen.has(n.root) || bestPassages([n], (x) => `${x.text} ${x.comment}`, question, 1).length > 0)
       .slice(0, 8)
