@@ -253,8 +253,8 @@ export function aiService(deps: AiServiceDeps) {
   async function summary(actor: Actor, articleId: number, stream: boolean, options: { renew?: boolean; signal?: AbortSignal } = {}) {
     const readable = await deps.articles.readable(actor, articleId);
     const paragraphs = visibleParagraphs(readable.row, readable.full).filter((p) => p.kind !== 'figure');
-    // A summary of the whole text would tell a non-member what the preview hides: only full readers get the model's.
-    if (!provider || actor.kind !== 'user' || !readable.full) {
+    // A summary of a locked article's whole text would tell a non-member what the preview hides: they get the offline one of the preview.
+    if (!provider || actor.kind !== 'user' || (readable.row.is_lock === 1 && !readable.full)) {
       const result = offlineSummary(articleId, paragraphs);
       return answerOf(stream, result.text, result);
     }
@@ -265,7 +265,15 @@ export function aiService(deps: AiServiceDeps) {
       const result = { ...(JSON.parse(cached) as AiSummary), cached: true };
       return answerOf(stream, result.text, result);
     }
-    const chat = await startChat(actor, { messages: prompts.summaryMessages(readable.row.title, paragraphs), maxTokens: 600, signal: options.signal });
+    let chat: ChatStream;
+    try {
+      chat = await startChat(actor, { messages: prompts.summaryMessages(readable.row.title, paragraphs), maxTokens: 600, signal: options.signal });
+    } catch (error) {
+      // Opening an article asks for its summary: a reader whose allowance is spent still gets the offline one.
+      if (!(error instanceof TooMany) || options.renew) throw error;
+      const result = offlineSummary(articleId, paragraphs);
+      return answerOf(stream, result.text, result);
+    }
     return deliver(actor, chat, stream, async (text) => {
       const result: AiSummary = { article_id: articleId, text: text.trim(), sentences: [], offline: false, model, cached: false };
       await repo.keep(key, 'summary', model!, JSON.stringify(result), now());

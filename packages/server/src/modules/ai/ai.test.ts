@@ -215,6 +215,19 @@ describe('other AI calls with a provider', () => {
     expect((await t.call('ai.summaryCreate', { article_id: articleId }, { token: user.token })).code).toBe('403');
   });
 
+  it('summarises an open article for a reader once, then serves every reader the cached summary; anonymous readers get the offline one', async () => {
+    const id = await createArticle(t, { title: 'Summary article', paragraphs: BODY });
+    fake.set({ answer: '图书馆获得了新预算。' });
+    const first = await t.call('ai.summary', { article_id: id }, { token: (await t.createUser()).token });
+    expect(first.result).toMatchObject({ text: '图书馆获得了新预算。', offline: false, model: 'fake-model' });
+    const second = await t.call('ai.summary', { article_id: id, stream: true }, { token: (await t.createUser()).token });
+    const done = events(second.raw).find((e) => e.event === 'done')!.data as { result: { text: string; cached: boolean } };
+    expect(done.result).toMatchObject({ text: '图书馆获得了新预算。', cached: true });
+    expect(fake.requests).toHaveLength(1);
+    const anonymous = await t.call('ai.summary', { article_id: id });
+    expect(anonymous.result).toMatchObject({ offline: true, model: null });
+  });
+
   it('re-translates an article as a job, keeping existing translations when cache is on', async () => {
     const manager = await t.createUser({ role: 'manager' });
     fake.set({ answer: '居民明年春天将再次投票。' });

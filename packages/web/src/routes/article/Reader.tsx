@@ -235,7 +235,12 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
           }
         />
       )}
-      <AiHelpSheet request={aiRequest} articleId={id} onClose={() => setAiRequest(null)} />
+      <AiHelpSheet
+        request={aiRequest}
+        articleId={id}
+        paragraphIds={article.paragraphs.map((p) => p.id)}
+        onClose={() => setAiRequest(null)}
+      />
       <WordSheet
         target={word}
         articleId={id}

@@ -48,7 +48,7 @@ function AskAiDetailScreen() {
               引用段落：
               {a.citations.map((pid, i) => (
                 <Link key={pid} to={`/article/${a.article_id}#${pid}`} className="ai-cite">
-                  ¶{i + 1}
+                  原文{i + 1}
                 </Link>
               ))}
             </p>

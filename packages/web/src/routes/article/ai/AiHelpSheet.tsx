@@ -25,7 +25,7 @@ const errorOf = (e: ApiError | null) => (e ? { code: e.code, msg: e.msg } : null
 /** The three AI actions, as buttons for the selection toolbar. */
 export function AiSelectionButtons({ onAction }: { onAction: (action: AiAction) => void }) {
   return (
-    <>
+    <span className="ai-tools">
       <span className="selection-toolbar-sep" aria-hidden="true" />
       <button type="button" className="selection-toolbar-button" onClick={() => onAction('trans')}>
         翻译
@@ -36,12 +36,22 @@ export function AiSelectionButtons({ onAction }: { onAction: (action: AiAction) 
       <button type="button" className="selection-toolbar-button" onClick={() => onAction('ask')}>
         问 AI
       </button>
-    </>
+    </span>
   );
 }
 
 /** The sheet where a translation, an analysis or an AI answer about the selection appears. */
-export function AiHelpSheet({ request, articleId, onClose }: { request: AiRequest | null; articleId: number; onClose: () => void }) {
+export function AiHelpSheet({
+  request,
+  articleId,
+  paragraphIds,
+  onClose,
+}: {
+  request: AiRequest | null;
+  articleId: number;
+  paragraphIds: readonly string[];
+  onClose: () => void;
+}) {
   return (
     <Modal open={request !== null} onClose={onClose} title={request ? TITLES[request.action] : ''} className="ai-sheet">
       {request && (
@@ -51,7 +61,7 @@ export function AiHelpSheet({ request, articleId, onClose }: { request: AiReques
           </blockquote>
           {request.action === 'trans' && <Translation text={request.text} />}
           {request.action === 'analyze' && <Analysis text={request.text} />}
-          {request.action === 'ask' && <Ask request={request} articleId={articleId} />}
+          {request.action === 'ask' && <Ask request={request} articleId={articleId} paragraphIds={paragraphIds} />}
         </>
       )}
     </Modal>
@@ -131,7 +141,7 @@ function Analysis({ text }: { text: string }) {
   );
 }
 
-function Ask({ request, articleId }: { request: AiRequest; articleId: number }) {
+function Ask({ request, articleId, paragraphIds }: { request: AiRequest; articleId: number; paragraphIds: readonly string[] }) {
   const [prompt, setPrompt] = useState('这句话是什么意思？');
   const ask = useStream('ai.ask');
   const send = () =>
@@ -158,7 +168,7 @@ function Ask({ request, articleId }: { request: AiRequest; articleId: number }) 
       </form>
       {(ask.text || ask.running) && (
         <div className="ai-answer" aria-live="polite" aria-busy={ask.running}>
-          <AnswerText text={ask.result?.answer ?? ask.text} />
+          <AnswerText text={ask.result?.answer ?? ask.text} paragraphIds={paragraphIds} />
           {ask.running && <span className="ai-caret" aria-hidden="true" />}
         </div>
       )}

@@ -13,16 +13,25 @@ export function revealParagraph(pid: string): boolean {
  * An AI answer as text, its `[p…]` citations turned into links: on the article page they
  * scroll to the paragraph and flash it; elsewhere (`articleId`) they open the article there.
  */
-export function AnswerText({ text, articleId, known }: { text: string; articleId?: number | null; known?: readonly string[] }) {
+export function AnswerText({
+  text,
+  articleId,
+  paragraphIds,
+}: {
+  text: string;
+  articleId?: number | null;
+  /** The open article's paragraph ids, in order: citations are labelled by paragraph number and unknown ids left as text. */
+  paragraphIds?: readonly string[];
+}) {
   const parts: (string | { pid: string; n: number })[] = [];
   let last = 0;
   const order: string[] = [];
   for (const m of text.matchAll(CITATION)) {
     const pid = m[1]!;
-    if (known && !known.includes(pid)) continue;
+    if (paragraphIds && !paragraphIds.includes(pid)) continue;
     if (!order.includes(pid)) order.push(pid);
     parts.push(text.slice(last, m.index));
-    parts.push({ pid, n: order.indexOf(pid) + 1 });
+    parts.push({ pid, n: paragraphIds ? paragraphIds.indexOf(pid) + 1 : order.indexOf(pid) + 1 });
     last = m.index + m[0].length;
   }
   parts.push(text.slice(last));
@@ -33,11 +42,11 @@ export function AnswerText({ text, articleId, known }: { text: string; articleId
           <Fragment key={i}>{part}</Fragment>
         ) : articleId ? (
           <Link key={i} className="ai-cite" to={`/article/${articleId}#${part.pid}`} title="查看原文段落">
-            ¶{part.n}
+            原文{part.n}
           </Link>
         ) : (
           <button key={i} type="button" className="ai-cite" title="跳到原文段落" onClick={() => revealParagraph(part.pid)}>
-            ¶{part.n}
+            第{part.n}段
           </button>
         ),
       )}
