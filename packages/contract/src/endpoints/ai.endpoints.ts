@@ -91,6 +91,16 @@ export const entitySchema = z.object({
   ...answeredBy,
 });
 
+export const questionsSchema = z.object({
+  article_id: z.number().int(),
+  article_title: z.string(),
+  /** Cloze questions: a key sentence with one word blanked (`____`); `answer` is the word as written there. */
+  questions: z.array(
+    z.object({ paragraph_id: z.string(), text: z.string(), answer: z.string(), headword: z.string(), hint: z.string().nullable() }),
+  ),
+  ...answeredBy,
+});
+
 export const aiUsageSchema = z.object({
   /** Whether an AI provider is configured (otherwise answers are offline and free). */
   configured: z.boolean(),
@@ -210,6 +220,14 @@ export const aiEndpoints = {
     summary: '重新翻译文章各段（后台任务，可看进度）：cache 为 true 时保留已有译文，ai 为 true 时用 AI 翻译',
     input: z.object({ id: id('文章 id'), ai: flag('ai').default(false), cache: flag('cache').default(true) }),
     output: z.object({ task_id: z.number().int() }),
+  }),
+  'ai.questions': endpoint({
+    method: 'GET',
+    path: '/api/ai/questions',
+    role: 'user',
+    summary: '读后理解题：从文章要点句中挖空的填空题（离线生成），供 /flashcard/articleQuestion 使用',
+    input: z.object({ article_id: id('文章 id') }),
+    output: questionsSchema,
   }),
   'ai.usage': endpoint({
     method: 'GET',

@@ -79,6 +79,7 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'ai.wordDict': { word: 'public' },
   'ai.entity': { name: 'public' },
   'ai.retranslate': { id: 'manager-only' },
+  'ai.questions': { article_id: 'article' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];

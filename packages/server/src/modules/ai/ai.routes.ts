@@ -16,6 +16,7 @@ type Names =
   | 'ai.analyze'
   | 'ai.entity'
   | 'ai.retranslate'
+  | 'ai.questions'
   | 'ai.usage';
 
 export function aiRoutes(ai: AiService, articles: Pick<ArticlesService, 'readable'>, jobs: Enqueue): Pick<Handlers, Names> {
@@ -41,6 +42,7 @@ export function aiRoutes(ai: AiService, articles: Pick<ArticlesService, 'readabl
       );
       return { task_id: task.id };
     },
+    'ai.questions': (input, ctx) => ai.questions(ctx.actor, input.article_id),
     'ai.usage': (_input, ctx) => ai.usage(ctx.actor),
   };
 }

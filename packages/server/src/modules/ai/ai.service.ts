@@ -16,7 +16,7 @@ import { meaningsOf } from '../dictionary/index.js';
 import type { NotesService } from '../notes/index.js';
 import type { WordsService } from '../words/index.js';
 import { aiRepo, type AskRow } from './ai.repo.js';
-import { analyseSentence, bestPassages, citationsIn, sentencesMentioning, textRank } from './offline.js';
+import { analyseSentence, bestPassages, citationsIn, clozeQuestions, sentencesMentioning, textRank } from './offline.js';
 import * as prompts from './prompts.js';
 
 type UserActor = Extract<Actor, { kind: 'user' }>;
@@ -547,6 +547,18 @@ export function aiService(deps: AiServiceDeps) {
     analyze,
     entity,
     retranslate,
+    async questions(actor: UserActor, articleId: number) {
+      const readable = await deps.articles.readable(actor, articleId);
+      const paragraphs = visibleParagraphs(readable.row, readable.full).filter((p) => p.kind !== 'figure');
+      return {
+        article_id: articleId,
+        article_title: readable.row.title,
+        questions: clozeQuestions(paragraphs, dict, 5),
+        offline: true,
+        model: null,
+        cached: false,
+      };
+    },
     async usage(actor: UserActor) {
       const today = dayKey(clock.now());
       const monthStart = `${today.slice(0, 7)}-01`;

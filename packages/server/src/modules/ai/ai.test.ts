@@ -307,6 +307,16 @@ describe('offline (no provider configured)', () => {
     expect(res.result!.mentions.map((m) => m.article_id)).toContain(id);
   });
 
+  it('makes cloze questions from the key sentences, blanking a hard word', async () => {
+    const res = await off.call('ai.questions', { article_id: id }, { token });
+    const q = res.result!.questions;
+    expect(q.length).toBeGreaterThan(0);
+    for (const item of q) {
+      expect(item.text).toContain('____');
+      expect(PARAGRAPHS.some((p) => p.en === item.text.replace('____', item.answer))).toBe(true);
+    }
+  });
+
   it('reports usage as not configured, and refuses an AI retranslation', async () => {
     expect((await off.call('ai.usage', {}, { token })).result).toMatchObject({ configured: false, today: { tokens: 0, requests: 0 } });
     const manager = await off.createUser({ role: 'manager' });

@@ -248,3 +248,37 @@ export function citationsIn(answer: string, known: Set<string>): string[] {
   }
   return found;
 }
+
+/**
+ * Cloze questions from an article's key sentences (TextRank): in each, the content word a
+ * learner is least likely to know (rarest by corpus rank among nouns, verbs, adjectives and
+ * adverbs) is blanked; its Chinese meaning is the hint.
+ */
+export function clozeQuestions(paragraphs: Paragraph[], dict: Ecdict, count = 5) {
+  const out: { paragraph_id: string; text: string; answer: string; headword: string; hint: string | null }[] = [];
+  for (const s of textRank(paragraphs, count)) {
+    let best: { token: TokenInContext; rank: number; meaning: string | null; headword: string } | null = null;
+    for (const token of analyse(s.en)) {
+      if (!['NOUN', 'VERB', 'ADJ', 'ADV'].includes(token.pos) || !/^[a-z]{3,}$/i.test(token.text) || STOP.has(token.lemma)) continue;
+      const entry = dict.lemma(token.text.toLowerCase()) ?? dict.lookup(token.lemma);
+      if (!entry) continue;
+      const rank = entry.frq ?? entry.bnc ?? 100_000;
+      if (!best || rank > best.rank) {
+        const meaning = meaningsOf(entry)[0];
+        best = { token, rank, meaning: meaning ? `${meaning.pos ?? ''} ${meaning.text}`.trim() : null, headword: entry.word };
+      }
+    }
+    if (!best) continue;
+    const word = best.token.text;
+    const at = s.en.search(new RegExp(`\\b${word}\\b`));
+    if (at < 0) continue;
+    out.push({
+      paragraph_id: s.paragraphId,
+      text: `${s.en.slice(0, at)}____${s.en.slice(at + word.length)}`,
+      answer: word,
+      headword: best.headword,
+      hint: best.meaning,
+    });
+  }
+  return out;
+}

@@ -5,4 +5,5 @@ import { screen } from '../screen';
 export const askAiRoutes: RouteObject[] = [
   { path: 'askai', ...screen(() => import('./AskAiList').then((m) => m.AskAiList)) },
   { path: 'askai/:id', ...screen(() => import('./AskAiDetail').then((m) => m.AskAiDetail)) },
+  { path: 'flashcard/articleQuestion', ...screen(() => import('./ArticleQuestions').then((m) => m.ArticleQuestions)) },
 ];

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { useSummary } from '../../../api/ai.queries';
 import { AnsweredBy, revealParagraph } from './AnswerText';
 import '../../../styles/ai.css';
@@ -36,6 +37,9 @@ export function AiSummaryCard({ articleId }: { articleId: number }) {
         <p className="ai-summary-text">{s.text}</p>
       )}
       <AnsweredBy offline={s.offline} model={s.model} cached={s.cached} />
+      <Link to={`/flashcard/articleQuestion?id=${articleId}`} className="ai-more">
+        读完了？做几道理解题
+      </Link>
     </details>
   );
 }
