@@ -8,7 +8,6 @@ import { PageHeader } from '../../components/PageHeader';
 import { RequireLogin } from '../../components/RequireLogin';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../lib/toast';
-import { AnsweredBy } from '../article/ai/AnswerText';
 import '../../styles/ai.css';
 
 /** 读后理解题: cloze questions from an article's key sentences; answers checked; missed words offered for the word book. */
@@ -108,7 +107,7 @@ function QuestionsScreen() {
                 </div>
               </section>
             ))}
-          <AnsweredBy offline={data.offline} model={data.model} />
+          <p className="ai-by">离线生成：从文章的要点句（TextRank）中挖掉最难的一个词</p>
         </div>
       ) : null}
     </div>
