@@ -116,6 +116,23 @@ describe('tapping a word', () => {
     expect(screen.queryByRole('button', { name: '加入生词本' })).toBeNull();
   });
 
+  it('the italic summary is tapped and marked like body text', async () => {
+    const withSummary = { ...article, me: { starred: false, finished: false }, summary: 'Diplomats met in secret. They negotiated for weeks.' };
+    const { api } = loggedIn({
+      'GET /reader/article/12/show': ok(withSummary),
+      'GET /reader/myword/review/article': ok({ list: [makeBookWord()], next_offset: null }),
+      'GET /api/english/word': ok(makeEntry()),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    const inSummary = () => screen.getAllByText('negotiated', { selector: '.reader-summary span.w' })[0]!;
+    await waitFor(() => expect(inSummary().className).toContain('w-book'));
+    await userEvent.click(inSummary());
+    await screen.findByRole('dialog', { name: 'negotiate' });
+    const lookup = api.to('GET /api/english/word').at(-1);
+    expect(lookup?.query.get('word')).toBe('negotiated');
+    expect(lookup?.query.get('sentence')).toBe('They negotiated for weeks.');
+  });
+
   it('marks word-book words by state, and a due one offers the four ratings and records the review with the time spent', async () => {
     let clock = 1_700_000_000_000;
     vi.spyOn(Date, 'now').mockImplementation(() => clock);
