@@ -123,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
   const images = imagesService(openStorage(config.storage), fetcher);
   const editorial = editorialService(db, clock, dict);
-  const rss = rssService({ db, clock, fetcher, editorial, images });
+  const rss = rssService({ db, clock, fetcher, editorial, images, publicUrl: config.http.publicUrl });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
   const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss }), events }, app.log);
   app.decorate('jobs', jobs);
