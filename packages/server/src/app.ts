@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
   const images = imagesService(openStorage(config.storage), fetcher);
   const editorial = editorialService(db, clock, dict);
-  const rss = rssService({ db, clock, fetcher, editorial, images });
+  const rss = rssService({ db, clock, fetcher, editorial, images, publicUrl: config.http.publicUrl });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
   // The AI service needs services built below; the queue's handlers reach it when a job runs.
   let ai: AiService | null = null;

@@ -29,7 +29,7 @@ export interface AiServiceDeps {
   quota: { user: number; memberPerLevel: number };
   dict: Ecdict;
   articles: Pick<ArticlesService, 'readable'>;
-  dictionary: Pick<DictionaryService, 'lookup'>;
+  dictionary: Pick<DictionaryService, 'lookup' | 'senses'>;
   notes: Pick<NotesService, 'mine'>;
   words: Pick<WordsService, 'ofArticle'>;
   editorial: Pick<EditorialService, 'setTranslations'>;
@@ -295,20 +295,27 @@ export function aiService(deps: AiServiceDeps) {
     return out;
   }
 
-  /** The dictionary's sense for the word in this sentence (by the tagger's part of speech), or its first. */
+  /**
+   * The word in this sentence from the dictionary's context senses (issue 10): the Chinese meanings
+   * of the part of speech the tagger read, the WordNet definition that best fits the sentence, a
+   * function word's note, and examples from published articles.
+   */
   async function offlineExplanation(word: string, sentence: string | undefined): Promise<string> {
     const entry = await deps.dictionary.lookup(word, sentence, null, { record: false }).catch((e: unknown) => {
       if (e instanceof NotFound) return null;
       throw e;
     });
     if (!entry) return `【${OFFLINE}讲解】词典里没有找到「${word}」。配置 AI 服务后可以得到针对这句话的讲解。`;
-    const posMap: Record<string, string[]> = { NOUN: ['n.'], VERB: ['v.', 'vt.', 'vi.'], ADJ: ['a.', 'adj.'], ADV: ['ad.', 'adv.'] };
-    const wanted = entry.pos_in_context ? (posMap[entry.pos_in_context] ?? []) : [];
-    const sense = entry.meanings.find((m) => m.pos && wanted.some((w) => m.pos!.includes(w))) ?? entry.meanings[0];
+    const context = deps.dictionary.senses(word, sentence);
+    const fitting = context?.meanings.filter((m) => m.fits) ?? [];
+    const sense = fitting[0] ?? context?.meanings[0] ?? entry.meanings[0];
     const lines = [`【${OFFLINE}讲解】${entry.word}${entry.phonetic ? ` /${entry.phonetic}/` : ''}`];
     if (entry.form_of) lines.push(`这里的「${entry.form_of.form}」是 ${entry.word} 的${entry.form_of.label}。`);
-    if (sense) lines.push(`在这句话里${entry.pos_in_context ? `作${sense.pos ?? ''}用` : ''}，意思是：${sense.text}`);
-    const others = entry.meanings.filter((m) => m !== sense).slice(0, 3);
+    if (context?.functionNote) lines.push(context.functionNote);
+    if (sense) lines.push(`在这句话里${sense.pos ? `作 ${sense.pos} 用` : ''}，意思是：${sense.text}`);
+    const definition = context?.definitions[0];
+    if (definition) lines.push(`英文释义（最贴合这句话的义项）：${definition.text}`);
+    const others = (context?.meanings ?? entry.meanings).filter((m) => m.text !== sense?.text).slice(0, 3);
     if (others.length) lines.push(`其他义项：${others.map((m) => `${m.pos ?? ''} ${m.text}`.trim()).join('；')}`);
     const examples = await articleExamples(entry.word, 2);
     if (examples.length) lines.push(`文章中的例句：\n${examples.map((e) => `· ${e.en}（《${e.article_title}》）`).join('\n')}`);
@@ -454,8 +461,11 @@ export function aiService(deps: AiServiceDeps) {
       )
       .slice(0, 8);
     if (!provider) {
+      // ECDICT's Chinese gloss and WordNet's definition, where they have the name.
       const entry = dict.lookup(name) ?? dict.lookup(name.toLowerCase());
-      const gloss = entry?.translation ? entry.translation.replace(/\\n/g, '；') : (entry?.definition ?? null);
+      const zh = entry?.translation ? entry.translation.replace(/\\n/g, '；') : null;
+      const wordnet = deps.dictionary.senses(name, undefined)?.definitions[0]?.text ?? entry?.definition ?? null;
+      const gloss = [zh, wordnet].filter(Boolean).join('\n') || null;
       return { name, description: gloss, mentions, offline: true, model: null, cached: false };
     }
     const out = await cachedText(actor, hashKey(['entity', model, name.toLowerCase()]), 'entity', {

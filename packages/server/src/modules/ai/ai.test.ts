@@ -276,6 +276,8 @@ describe('offline (no provider configured)', () => {
     expect(done.result.offline).toBe(true);
     expect(done.result.text).toContain('approve');
     expect(done.result.text).toContain('离线');
+    // The WordNet sense that fits the sentence, from the dictionary's context senses.
+    expect(done.result.text).toContain('英文释义');
   });
 
   it('gives a dictionary entry with examples from published articles', async () => {
