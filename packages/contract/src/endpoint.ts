@@ -41,6 +41,14 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   cookieAuth?: boolean;
   rateLimit?: readonly RateLimitRule[];
   /**
+   * Server-sent events (`text/event-stream`): `'always'`, or only when the named boolean input
+   * field is true. A streamed answer sends `event: chunk` (`{text}`) as the text arrives, then
+   * `event: done` with the envelope of `output`, or `event: error` with an error envelope.
+   * Errors found before the stream starts (input, login, quota, provider down) are ordinary
+   * envelope responses.
+   */
+  stream?: 'always' | { flag: string };
+  /**
    * Absent (the default): `Cache-Control: no-store`. Only an anonymous endpoint may let a
    * shared cache keep its answer, and then only the answer to an anonymous caller.
    */

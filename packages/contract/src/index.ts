@@ -26,3 +26,4 @@ export * from './endpoints/membership.endpoints.js';
 export * from './endpoints/collections.endpoints.js';
 export * from './endpoints/magazines.endpoints.js';
 export * from './endpoints/books.endpoints.js';
+export * from './endpoints/ai.endpoints.js';

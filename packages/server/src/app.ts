@@ -28,6 +28,8 @@ import { effectiveRole, usersRoutes, usersService } from './modules/users/index.
 import { wordsRoutes, wordsService } from './modules/words/index.js';
 import { demoArticles, demoService, seedDemoContent } from './modules/demo/index.js';
 import { paragraphFromText } from './modules/articles/index.js';
+import { aiRoutes, aiService, type AiService } from './modules/ai/index.js';
+import { openAiCompatible } from './providers/ai/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
 import { loadSiteRules, magazinesRoutes, magazinesService } from './modules/magazines/index.js';
@@ -129,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = openStorage(config.storage);
   const images = imagesService(storage, fetcher);
   const editorial = editorialService(db, clock, dict);
-  const rss = rssService({ db, clock, fetcher, editorial, images });
+  const rss = rssService({ db, clock, fetcher, editorial, images, publicUrl: config.http.publicUrl });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
   // Handlers are installed once the services they call exist (below): those services enqueue through it.
   const jobs = jobQueue(db, clock, { kinds: jobKinds, events }, app.log);
@@ -145,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rules: loadSiteRules(),
     files: storage,
   });
+  const aiProvider = config.ai ? openAiCompatible(config.ai) : null;
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
   app.decorate('seedDemoContent', async (feedUrl: string) => {
@@ -223,7 +226,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     images: { store: async (name, data) => (await images.storeImage(name, data), name), remove: (name) => images.removeImage(name) },
   });
 
-  jobs.install(jobHandlers({ rss, books, magazines }));
+  const notes = notesService(db, clock, articles);
+  const ai = aiService({ db, clock, provider: aiProvider, quota: config.aiQuota, dict, articles, dictionary, notes, words, editorial });
+  jobs.install(
+    jobHandlers({
+      rss,
+      books,
+      magazines,
+      ai,
+      // With a provider, a downloaded draft is queued for translation.
+      translateAfterDownload: aiProvider ? (kind, payload, options) => jobs.enqueue(kind, payload, options) : null,
+    }),
+  );
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
@@ -237,12 +251,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...mediaRoutes(images, demoService(), config),
     ...dictionaryRoutes(dictionary),
     ...wordsRoutes(words),
-    ...notesRoutes(notesService(db, clock, articles)),
+    ...notesRoutes(notes),
     ...historyRoutes(history),
     ...membershipRoutes({ membership, orders, codes, ranks }),
     ...collectionsRoutes(collections, creators),
     ...booksRoutes(uploads, books, jobs),
     ...magazinesRoutes(magazines, jobs),
+    ...aiRoutes(ai, articles, jobs),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

@@ -102,6 +102,16 @@ const envSchema = z.object({
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
   // Invitation codes at registration: off, optional (accepted) or required.
   INVITE_CODE: z.enum(['off', 'optional', 'required']).default('optional'),
+  // AI: any OpenAI-compatible Chat Completions server (docs/ai.md). Unset AI_BASE_URL: the offline answers.
+  AI_BASE_URL: optional(z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' })),
+  AI_API_KEY: optional(z.string()),
+  AI_MODEL: optional(z.string().min(1)),
+  AI_PROVIDER: z.enum(['openai', 'deepseek', 'qwen', 'ollama', 'vllm', 'generic']).default('openai'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  AI_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  // Daily tokens: a logged-in reader, and a member per membership level (level 2 gets twice level 1's).
+  AI_QUOTA_USER: z.coerce.number().int().min(0).default(20_000),
+  AI_QUOTA_MEMBER: z.coerce.number().int().min(0).default(200_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -164,6 +174,17 @@ export interface Config {
         readonly forcePathStyle: boolean;
         readonly prefix: string;
       };
+  /** The AI provider; null: none configured, AI calls answer offline. */
+  readonly ai: {
+    readonly baseUrl: string;
+    readonly apiKey: string | null;
+    readonly model: string;
+    readonly profile: Env['AI_PROVIDER'];
+    readonly connectTimeoutMs: number;
+    readonly idleTimeoutMs: number;
+  } | null;
+  /** Daily AI tokens by role (anonymous readers have none; managers are not limited). */
+  readonly aiQuota: { readonly user: number; readonly memberPerLevel: number };
 }
 
 export class ConfigError extends Error {}
@@ -200,8 +221,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: storageConfig(e, dataDir),
     pay: payConfig(e),
     inviteCode: e.INVITE_CODE,
+    ai: e.AI_BASE_URL
+      ? {
+          baseUrl: e.AI_BASE_URL,
+          apiKey: e.AI_API_KEY ?? null,
+          model: e.AI_MODEL ?? defaultModels[e.AI_PROVIDER],
+          profile: e.AI_PROVIDER,
+          connectTimeoutMs: e.AI_TIMEOUT_MS,
+          idleTimeoutMs: e.AI_IDLE_TIMEOUT_MS,
+        }
+      : null,
+    aiQuota: { user: e.AI_QUOTA_USER, memberPerLevel: e.AI_QUOTA_MEMBER },
   } satisfies Config);
 }
+
+/** The model when AI_MODEL is not set: each profile's common default. */
+const defaultModels: Record<Env['AI_PROVIDER'], string> = {
+  openai: 'gpt-4o-mini',
+  deepseek: 'deepseek-chat',
+  qwen: 'qwen-plus',
+  ollama: 'qwen2.5:7b',
+  vllm: 'default',
+  generic: 'default',
+};
 
 /** S3 only when a bucket is named; any S3 setting without the rest is a mistake worth stopping for. */
 function storageConfig(e: Env, dataDir: string): Config['storage'] {

@@ -10,6 +10,7 @@ import { screen } from './routes/screen';
 import { wordRoutes } from './routes/words/routes';
 import { membershipRoutes } from './routes/membership/routes';
 import { bookRoutes } from './routes/book/routes';
+import { askAiRoutes } from './routes/askai/routes';
 
 /**
  * The screens that exist so far (spec §2); every other path of the spec's list falls
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
           ...collectionRoutes,
           ...bookRoutes,
           ...magazineRoutes,
+          ...askAiRoutes,
           { path: '*', Component: NotFound },
         ],
       },

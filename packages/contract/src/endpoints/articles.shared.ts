@@ -136,6 +136,18 @@ export const articleManageSchema = articleDetailSchema.extend({
   created_at: z.string(),
   updated_at: z.string(),
   events: z.array(articleEventSchema),
+  /**
+   * Which parts have Chinese: `title` (title_zh), `summary` (summary_zh, true when there is no
+   * summary), and how many of the text paragraphs (figures excluded) have a translation.
+   */
+  translation: z.object({
+    title: z.boolean(),
+    summary: z.boolean(),
+    paragraphs: z.number().int(),
+    translated: z.number().int(),
+  }),
+  /** Set by publishing (publish, audit approve) when readers will find parts without Chinese; else null. */
+  warning: z.string().nullable(),
 });
 export type ArticleManage = z.infer<typeof articleManageSchema>;
 

@@ -13,6 +13,7 @@ import { membershipEndpoints } from './membership.endpoints.js';
 import { collectionEndpoints, creatorEndpoints } from './collections.endpoints.js';
 import { magazineEndpoints } from './magazines.endpoints.js';
 import { booksEndpoints } from './books.endpoints.js';
+import { aiEndpoints } from './ai.endpoints.js';
 
 /** The endpoint table: every call the server serves, keyed by a stable name. */
 export const endpoints = {
@@ -32,6 +33,7 @@ export const endpoints = {
   ...creatorEndpoints,
   ...magazineEndpoints,
   ...booksEndpoints,
+  ...aiEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

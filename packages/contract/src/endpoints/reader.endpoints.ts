@@ -15,9 +15,18 @@ export const wordEntrySchema = z.object({
   form_of: z.object({ label: z.string(), form: z.string() }).nullable(),
   /** Part of speech in this sentence (from the tagger), e.g. "VERB". */
   pos_in_context: z.string().nullable(),
+  /** The first pronunciation in standard IPA (without slashes). */
   phonetic: z.string().nullable(),
-  meanings: z.array(wordMeaningSchema),
+  /** Pronunciations in standard IPA, British and American when known. */
+  phonetics: z.array(z.object({ variant: z.enum(['UK', 'US']).nullable(), ipa: z.string() })),
+  /** Chinese meanings, those of the part of speech in this sentence first (`fits`), the others after (shown folded). */
+  meanings: z.array(wordMeaningSchema.extend({ fits: z.boolean() })),
+  /** The English definition that best fits the sentence (WordNet), or null. */
   definition: z.string().nullable(),
+  /** Up to three English definitions of that part of speech, best fitting first. */
+  definitions: z.array(z.string()),
+  /** A short learner's explanation in Chinese for a function word (the, of, to…), else null. */
+  function_note: z.string().nullable(),
   inflections: z.array(z.object({ label: z.string(), form: z.string() })),
   exams: z.array(z.string()),
   frequency: z.number().int().nullable(),

@@ -426,6 +426,9 @@ export interface Database {
   book_notes: BookNotesTable;
   magazines: MagazinesTable;
   magazine_articles: MagazineArticlesTable;
+  ai_asks: AiAsksTable;
+  ai_cache: AiCacheTable;
+  ai_usage: AiUsageTable;
 }
 
 // Membership (issue 12): products, member logs, orders, payment notices, trials, codes, awards.
@@ -640,4 +643,41 @@ export interface MagazineArticlesTable {
   review_reason: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface AiAsksTable {
+  id: Generated<number>;
+  user_id: number;
+  article_id: number | null;
+  pos: string | null;
+  selection: string | null;
+  source: 'ARTICLE' | 'FREE';
+  prompt: string;
+  answer: string;
+  /** JSON array of cited paragraph ids. */
+  citations: string;
+  model: string | null;
+  offline: number;
+  tokens: number;
+  cache_key: string;
+  created_at: string;
+}
+
+export interface AiCacheTable {
+  id: Generated<number>;
+  cache_key: string;
+  kind: string;
+  model: string;
+  /** JSON of the answer. */
+  content: string;
+  created_at: string;
+}
+
+export interface AiUsageTable {
+  id: Generated<number>;
+  user_id: number;
+  /** China-time day, YYYY-MM-DD (lib/days.ts). */
+  day: string;
+  tokens: number;
+  requests: number;
 }

@@ -32,4 +32,6 @@ export type HandlerContext<R extends Role> = RequestMeta & {
   setCookie(name: string, value: string, options: { expires: Date }): void;
   /** Removes a cookie set by `setCookie`. */
   clearCookie(name: string): void;
+  /** Aborted when the client goes away before the response is finished (stops provider calls). */
+  signal: AbortSignal;
 };

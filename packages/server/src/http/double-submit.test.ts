@@ -535,6 +535,24 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
       expect(shown.result?.follower_count, 'a double-tapped follow counts once').toBe(1);
     },
   },
+  // With no AI provider configured (as here), AI calls answer offline; an identical ask is one stored row.
+  'ai.ask': {
+    prepare: async () => ({
+      input: { prompt: 'Why did the zebra run?', article_id: await article() },
+      token: await (await make.create('user')).token(),
+    }),
+  },
+  'ai.summaryCreate': { prepare: async () => asManager({ article_id: await article() }) },
+  'ai.trans': {
+    prepare: async () => {
+      await createArticle(t, { title: `Trans ${fresh()}`, paragraphs: [{ en: 'A zebra ran across the plain.', zh: '一匹斑马跑过平原。' }] });
+      return { input: { text: 'A zebra ran across the plain.' }, token: await (await make.create('user')).token() };
+    },
+  },
+  'ai.analyze': {
+    prepare: async () => ({ input: { text: 'A zebra ran across the plain.' }, token: await (await make.create('user')).token() }),
+  },
+  'ai.retranslate': { prepare: async () => asManager({ id: await article(), ai: false }) },
 };
 
 // Membership (issue 12).

@@ -27,7 +27,7 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
 export const MAX_PARAM_LENGTH = 500;
 
 /** The one mapping from a domain error's kind to the envelope code (and so the HTTP status). */
-const CODE_OF: Record<DomainErrorKind, Exclude<Code, '200' | '500'>> = {
+export const CODE_OF: Record<DomainErrorKind, Exclude<Code, '200' | '500'>> = {
   invalid: '400',
   unauthenticated: '401',
   forbidden: '403',

@@ -20,6 +20,7 @@ type Subject =
   | 'note' // a note of the caller (note_uuid)
   | 'own-key' // a key the caller chooses in their own namespace (a new note's uuid): may succeed, on the caller's own thing
   | 'task' // a task the caller started
+  | 'ask' // an AI question the caller asked
   | 'word' // a headword in the caller's word book
   | 'collection' // a collection of the caller's: a private one must be as absent as a missing id
   | 'user' // another account (only a super user may act on one)
@@ -123,6 +124,17 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'magazine.audit': { id: 'manager-only' },
   'magazine.publish': { id: 'manager-only' },
   'magazineArticle.update': { id: 'manager-only' },
+  'ai.ask': { article_id: 'article' },
+  'ai.askShow': { id: 'ask' },
+  'ai.history': { article_id: 'article' },
+  'ai.summary': { article_id: 'article' },
+  'ai.summaryCreate': { article_id: 'manager-only' },
+  // Dictionary words and names: public knowledge, answered alike for everyone.
+  'ai.wordExplain': { word: 'public' },
+  'ai.wordDict': { word: 'public' },
+  'ai.entity': { name: 'public' },
+  'ai.retranslate': { id: 'manager-only' },
+  'ai.questions': { article_id: 'article' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
@@ -147,6 +159,7 @@ const SECRET = {
   bookTitle: 'Zorvanel private book',
   bookText: 'Quennith private chapter text.',
   magazine: 'Quillibrant unpublished weekly',
+  ask: 'Pellucidor private question',
 };
 
 let t: TestApp;
@@ -164,6 +177,7 @@ const ids = {
   word: 'zebra',
   collection: 0,
   magazine: 0,
+  ask: 0,
   book: 0,
   bookUuid: '00000000-0000-4000-8000-000000000001',
   publicBook: 0,
@@ -274,6 +288,9 @@ beforeAll(async () => {
   ids.collection = collection.result!.id;
   const applied = await t.call('creator.apply', { statement: SECRET.application }, await as(owner));
   expect(applied.code, applied.msg).toBe('200');
+  const asked = await t.call('ai.ask', { prompt: `${SECRET.ask} about the zebra?`, article_id: ids.published }, await as(owner));
+  expect(asked.code, asked.msg).toBe('200');
+  ids.ask = asked.result!.id;
 
   // The other user read an article that was later withdrawn: it must vanish from what they see.
   const used = await t.call('words.add', { word: 'quokka', sentence: 'A quokka smiled.', article_id: ids.withdrawn }, await as(other));
@@ -364,6 +381,8 @@ function probes(subject: Subject): { exists: unknown; missing: unknown } | null 
       return { exists: ids.card, missing: MISSING_ID };
     case 'task':
       return { exists: ids.task, missing: MISSING_ID };
+    case 'ask':
+      return { exists: ids.ask, missing: MISSING_ID };
     case 'note':
     case 'own-key':
       return { exists: ids.note, missing: 'no-such-note' };
@@ -514,5 +533,6 @@ describe('IDOR sweep: another user and an anonymous caller learn nothing', () =>
     const collection = await t.call('collection.show', { id: ids.collection }, { token });
     expect(collection.result?.articles.map((a) => a.note)).toEqual([SECRET.collectionNote]);
     expect((await t.call('creator.myApplication', {}, { token })).result?.application?.statement).toBe(SECRET.application);
+    expect((await t.call('ai.askShow', { id: ids.ask }, { token })).result?.prompt).toContain(SECRET.ask);
   });
 });

@@ -12,17 +12,24 @@ import {
   type Endpoints,
   type Role,
 } from '@changdu/contract';
+import { Readable } from 'node:stream';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RateLimiter } from './rate-limit.js';
 import type { Actor, HandlerContext, RequestMeta } from './context.js';
 import { systemClock, type Clock } from '../lib/clock.js';
-import { Forbidden, Invalid, TooMany, Unauthorized } from '../lib/errors.js';
+import { DomainError, Forbidden, Invalid, TooMany, Unauthorized } from '../lib/errors.js';
+import { Streamed } from '../lib/streamed.js';
+import { CODE_OF } from './error-handler.js';
 import { cacheHeaders } from './security.js';
 import { validationMessage } from './validation.js';
 
-export type Handler<E extends Endpoint> = (input: z.output<E['input']>, ctx: HandlerContext<E['role']>) => Promise<z.input<E['output']>>;
+/** A handler answers the result, or, for an endpoint the contract marks `stream`, possibly a `Streamed` one. */
+export type Handler<E extends Endpoint> = (
+  input: z.output<E['input']>,
+  ctx: HandlerContext<E['role']>,
+) => Promise<z.input<E['output']> | Streamed<z.input<E['output']>>>;
 
 /** A handler for every endpoint in the table: a missing one does not compile. */
 export type Handlers = { [K in EndpointName]: Handler<Endpoints[K]> };
@@ -137,6 +144,52 @@ async function checkRateLimits(
   }
 }
 
+/** Aborted when the response closes before it finished: the client went away. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const abort = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
+  return abort.signal;
+}
+
+/** Whether this call asked for server-sent events (the contract's `stream` rule and the input). */
+function wantsStream(ep: Endpoint, input: unknown): boolean {
+  if (!ep.stream) return false;
+  if (ep.stream === 'always') return true;
+  return (input as Record<string, unknown>)[ep.stream.flag] === true;
+}
+
+/** One server-sent event. */
+function sse(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * The body of a streamed answer: `chunk` events as the text arrives, then `done` with the
+ * result's envelope (checked against the contract), or `error` with an error envelope.
+ */
+function sseBody(name: string, ep: Endpoint, streamed: Streamed<unknown>, log: FastifyRequest['log']): Readable {
+  async function* events(): AsyncGenerator<string> {
+    // A comment first, so the client (and any proxy) sees the stream start at once.
+    yield ': stream\n\n';
+    try {
+      for await (const text of streamed.chunks) yield sse('chunk', { text });
+      const out = ep.output.safeParse(await streamed.result());
+      if (!out.success) throw new Error(`output of ${name} does not match the contract: ${out.error.message}`);
+      yield sse('done', ok(out.data));
+    } catch (error) {
+      if (error instanceof DomainError) {
+        yield sse('error', { status: { code: CODE_OF[error.kind], msg: error.message }, result: null });
+      } else {
+        log.error({ err: error }, `stream of ${name} failed`);
+        yield sse('error', { status: { code: '500', msg: '服务器开小差了，请稍后再试' }, result: null });
+      }
+    }
+  }
+  return Readable.from(events(), { objectMode: false });
+}
+
 /** Registers every endpoint of the table with its handler: auth, rate limits, input and output validation. */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps: RouteDeps): void {
   const clock = deps.clock ?? systemClock;
@@ -162,8 +215,17 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
             void reply.setCookie(cookieName, value, { ...sessionCookieOptions(req), maxAge });
           },
           clearCookie: (cookieName) => void reply.clearCookie(cookieName, sessionCookieOptions(req)),
+          signal: clientGone(reply),
         };
+        const streaming = wantsStream(ep, parsed.data);
         const result = await handler(parsed.data, ctx);
+        if (result instanceof Streamed) {
+          if (!streaming) throw new Error(`${name} streamed an answer nobody asked to stream`);
+          return reply
+            .headers({ 'cache-control': 'no-store, no-transform', 'x-accel-buffering': 'no' })
+            .type('text/event-stream; charset=utf-8')
+            .send(sseBody(name, ep, result, req.log));
+        }
         // Shared only with a caller who sent no credential at all: a stale one may be answered
         // with a Set-Cookie that clears it, which is for this caller alone.
         const sentCredential = req.headers.authorization !== undefined || req.cookies?.[Cookies.token] !== undefined;

@@ -1,28 +1,35 @@
 import type { BooksService } from '../modules/books/index.js';
 import type { MagazinesService } from '../modules/magazines/index.js';
+import type { AiService } from '../modules/ai/index.js';
 import type { RssService } from '../modules/rss/index.js';
 import { importBookJob } from './import-book.job.js';
 import { crawlFeedJob } from './crawl-feed.job.js';
 import { downloadItemJob } from './download-item.job.js';
 import type { JobHandler } from './job.js';
+import type { Enqueue } from './kinds.js';
 import { redownloadArticleJob } from './redownload-article.job.js';
 import { crawlMagazineJob, downloadMagazineJob } from './magazine.job.js';
+import { retranslateArticleJob } from './retranslate-article.job.js';
 
 /** The services job handlers call; handlers reach the app only through these. */
 export interface HandlerDeps {
   rss: RssService;
   books: Pick<BooksService, 'importBook'>;
   magazines: MagazinesService;
+  ai: AiService;
+  /** Set when an AI provider is configured: a downloaded draft is queued for translation. */
+  translateAfterDownload: Enqueue['enqueue'] | null;
 }
 
 /** One handler per kind in `kinds.ts`; the queue refuses to build when the two lists differ. */
 export function jobHandlers(deps: HandlerDeps): JobHandler[] {
   return [
     crawlFeedJob(deps.rss),
-    downloadItemJob(deps.rss),
+    downloadItemJob(deps.rss, deps.translateAfterDownload),
     redownloadArticleJob(deps.rss),
     importBookJob(deps.books),
     crawlMagazineJob(deps.magazines),
     downloadMagazineJob(deps.magazines),
+    retranslateArticleJob(deps.ai),
   ];
 }

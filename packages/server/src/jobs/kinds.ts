@@ -74,6 +74,16 @@ export const downloadMagazineKind = defineKind({
   idempotencyKey: (p) => `magazine:${p.magazine_id}`,
 });
 
+
+/** Re-translates an article's paragraphs: `cache` keeps existing translations, `ai` asks the provider. */
+export const retranslateArticleKind = defineKind({
+  name: 'article.retranslate',
+  payload: z.object({ article_id: z.number().int(), ai: z.boolean(), cache: z.boolean(), user_id: z.number().int().nullable() }),
+  retry: { maxAttempts: 3, backoffMs: 60_000 },
+  idempotencyKey: (p) => `retranslate:${p.article_id}`,
+});
+
+
 /** The kinds this build runs; start-up fails unless each has exactly one handler. */
 export const jobKinds: readonly JobKind[] = [
   crawlFeedKind,
@@ -82,6 +92,7 @@ export const jobKinds: readonly JobKind[] = [
   importBookKind,
   crawlMagazineKind,
   downloadMagazineKind,
+  retranslateArticleKind,
 ];
 
 export type PayloadOf<K extends JobKind> = z.input<K['payload']>;

@@ -196,7 +196,15 @@ describe('job kinds and handlers at start-up', () => {
 
   it('runs every kind the app declares (the app built, so each has its one handler)', () => {
     expect(t.app.jobs.kinds()).toEqual(jobKinds.map((k) => k.name));
-    expect(t.app.jobs.kinds()).toEqual(['rss.crawl', 'rss.download', 'article.redownload', 'book.import', 'magazine.crawl', 'magazine.download']);
+    expect(t.app.jobs.kinds()).toEqual([
+      'rss.crawl',
+      'rss.download',
+      'article.redownload',
+      'book.import',
+      'magazine.crawl',
+      'magazine.download',
+      'article.retranslate',
+    ]);
   });
 });
 

@@ -60,6 +60,8 @@ export function makeManage(overrides: Partial<ArticleManage> = {}): ArticleManag
     created_at: '2025-03-01T08:00:00.000Z',
     updated_at: '2025-03-02T08:00:00.000Z',
     events: [],
+    translation: { title: true, summary: true, paragraphs: 2, translated: 2 },
+    warning: null,
     ...overrides,
   };
 }

@@ -15,6 +15,12 @@ export function previewLength(total: number): number {
   return Math.min(total, Math.max(2, Math.ceil(total / 3)));
 }
 
+/** The paragraphs this caller may read: a locked article's preview, or all of it (AI help reads only these). */
+export function visibleParagraphs(row: ArticleRow, full: boolean) {
+  const paragraphs = parseParagraphs(row.content);
+  return row.is_lock === 1 && !full ? paragraphs.slice(0, previewLength(paragraphs.length)) : paragraphs;
+}
+
 export function effectiveLevel(row: ArticleRow): ArticleLevel {
   const override = row.level_override as ArticleLevel | null;
   return override && articleLevels.includes(override) ? override : (row.level_auto as ArticleLevel);
@@ -24,7 +30,8 @@ export function toCard(row: ArticleRow): ArticleCard {
   return {
     id: row.id,
     title: row.title,
-    title_zh: row.title_zh,
+    // An empty translation is no translation: lists show no empty Chinese subtitle.
+    title_zh: row.title_zh?.trim() || null,
     summary: row.summary,
     author: row.author_id !== null && row.author_name !== null ? { id: row.author_id, name: row.author_name } : null,
     source: row.source,
@@ -55,7 +62,7 @@ export function toDetail(row: ArticleRow, full: boolean, extras: DetailExtras = 
     ...extras,
     status: row.status,
     url: row.url,
-    summary_zh: row.summary_zh,
+    summary_zh: row.summary_zh?.trim() || null,
     paragraphs: locked ? paragraphs.slice(0, previewLength(paragraphs.length)) : paragraphs,
     preview: locked,
     paragraph_total: paragraphs.length,
@@ -65,10 +72,34 @@ export function toDetail(row: ArticleRow, full: boolean, extras: DetailExtras = 
   };
 }
 
+/** Which parts of an article have Chinese (figures need none). */
+export function translationOf(detail: Pick<ArticleDetail, 'title_zh' | 'summary' | 'summary_zh' | 'paragraphs'>): ArticleManage['translation'] {
+  const text = detail.paragraphs.filter((p) => p.kind !== 'figure');
+  return {
+    title: !!detail.title_zh?.trim(),
+    summary: !detail.summary?.trim() || !!detail.summary_zh?.trim(),
+    paragraphs: text.length,
+    translated: text.filter((p) => !!p.zh?.trim()).length,
+  };
+}
+
+/** What a manager is told when publishing an article with parts still in English only, or null. */
+export function missingTranslationWarning(t: ArticleManage['translation']): string | null {
+  const parts = [
+    ...(t.title ? [] : ['中文标题']),
+    ...(t.summary ? [] : ['中文摘要']),
+    ...(t.translated < t.paragraphs ? [`${t.paragraphs - t.translated} 段正文（共 ${t.paragraphs} 段）`] : []),
+  ];
+  return parts.length ? `已发布，但还没有译文：${parts.join('、')}。读者打开“双语”会看到这篇文章还没有译文。` : null;
+}
+
 export function toManage(row: ArticleRow, events: ArticleManage['events'], words: ArticleDetail['words']): ArticleManage {
   const metrics = JSON.parse(row.metrics) as TextMetrics;
+  const detail = toDetail(row, true, { words, me: null });
   return {
-    ...toDetail(row, true, { words, me: null }),
+    ...detail,
+    translation: translationOf(detail),
+    warning: null,
     level_auto: row.level_auto as ArticleLevel,
     level_override: (row.level_override as ArticleLevel | null) ?? null,
     readability: { grade: metrics.grade, beyond_c4: metrics.beyond_c4, beyond_c6: metrics.beyond_c6 },

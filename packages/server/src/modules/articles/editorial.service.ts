@@ -14,7 +14,7 @@ import { pageOf } from '../../lib/page.js';
 import type { Ecdict } from '../dictionary/index.js';
 import { articleMetaRepo } from './article-meta.repo.js';
 import { parseParagraphs, prepareContent } from './article-content.js';
-import { toCard, toManage } from './article.mapper.js';
+import { missingTranslationWarning, toCard, toManage } from './article.mapper.js';
 import { articlesRepo, type ArticleRow } from './articles.repo.js';
 import { keyWordsRepo } from './key-words.repo.js';
 import { keepStableIds, newParagraphId, paragraphFromText } from './structure.js';
@@ -110,6 +110,11 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       created_at: e.created_at,
     }));
     return toManage(row, events, await keyWordsRepo(db).list(id));
+  }
+
+  /** Publishing is allowed without Chinese; the answer says what readers will miss. */
+  function withPublishWarning(view: ArticleManage): ArticleManage {
+    return { ...view, warning: missingTranslationWarning(view.translation) };
   }
 
   async function log(id: number, editor: Editor | null, action: string, detail: string) {
@@ -208,6 +213,7 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
           await repo.update(id, { status: 'published', reject_reason: null, published_at: row.published_at ?? now(), updated_at: now() });
           await log(id, editor, 'audit', '审核通过并发布');
         });
+        return withPublishWarning(await manageView(id));
       } else {
         if (!reason) throw new Invalid('请写明退回原因');
         if (row.status === 'rejected') throw new Conflict('文章已经退回了');
@@ -231,7 +237,8 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
         });
         await log(id, editor, 'publish', `状态改为「${statusLabels[status]}」${at ? `，发布时间 ${at}` : ''}`);
       });
-      return manageView(id);
+      const view = await manageView(id);
+      return status === 'published' ? withPublishWarning(view) : view;
     },
 
     async delete(editor: Editor, id: number) {
@@ -304,6 +311,28 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
         await log(id, editor, 'redownload', `重新抽取正文：${merged.length} 段，其中 ${kept} 段未变（保留译文）`);
       });
       return manageView(id);
+    },
+
+    /**
+     * Sets the Chinese of paragraphs by id (retranslation); paragraphs not named, or gone since,
+     * are left as they are. Answers how many changed.
+     */
+    async setTranslations(id: number, zhById: ReadonlyMap<string, string>, editor: Editor | null, detail: string): Promise<number> {
+      return transaction(db, async () => {
+        const row = await load(id);
+        let changed = 0;
+        const paragraphs = parseParagraphs(row.content).map((p) => {
+          const zh = zhById.get(p.id);
+          if (zh === undefined || zh === p.zh) return p;
+          changed++;
+          return { ...p, zh };
+        });
+        if (changed > 0) {
+          await repo.update(id, { ...prepareContent(paragraphs, dict), updated_at: now() });
+          await log(id, editor, 'retranslate', detail);
+        }
+        return changed;
+      });
     },
 
     async requireUrl(id: number): Promise<string> {

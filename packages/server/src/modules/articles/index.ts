@@ -8,6 +8,7 @@ export { articlesRoutes } from './articles.routes.js';
 export { readerAidsRoutes } from './reader-aids.routes.js';
 export type { ReadableArticle } from './article-access.js';
 export { parseParagraphs } from './article-content.js';
+export { visibleParagraphs } from './article.mapper.js';
 export { paragraphFromText, structureFromHtml } from './structure.js';
 export { measure, levelOf } from './metrics.js';
 export { levelWords } from './level-words.js';

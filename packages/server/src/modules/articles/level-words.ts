@@ -1,6 +1,6 @@
 import type { ExamLevel, Paragraph } from '@changdu/contract';
 import type { Ecdict, EcdictEntry } from '../dictionary/index.js';
-import { meaningsOf } from '../dictionary/index.js';
+import { ecdictToIpa, meaningsOf } from '../dictionary/index.js';
 import { analyse } from '../dictionary/index.js';
 import { corpusRank, knownAt } from '../dictionary/index.js';
 
@@ -41,7 +41,7 @@ export function levelWords(paragraphs: Paragraph[], level: ExamLevel, dict: Ecdi
       if (seen) {
         if (!seen.forms.includes(surface)) seen.forms.push(surface);
       } else {
-        found.set(key, { word: key, forms: [surface], phonetic: entry.phonetic, meaning: shortMeaning(entry) });
+        found.set(key, { word: key, forms: [surface], phonetic: entry.phonetic ? ecdictToIpa(entry.phonetic) : null, meaning: shortMeaning(entry) });
       }
     }
   }

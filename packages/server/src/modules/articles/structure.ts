@@ -17,7 +17,16 @@ const BLOCKS: Record<string, Kind> = {
   FIGURE: 'figure',
   PRE: 'p',
 };
-const CONTAINERS = new Set(['DIV', 'SECTION', 'ARTICLE', 'MAIN', 'UL', 'OL', 'BODY', 'HEADER', 'FOOTER', 'ASIDE']);
+/**
+ * Wrappers whose blocks are walked into: whatever a page wraps its text in (an itemprop="articleBody"
+ * div, a <header> intro, sections, table cells, definition lists). Text sitting directly in one is kept
+ * as a paragraph of its own.
+ */
+const CONTAINERS = new Set([
+  'DIV', 'SECTION', 'ARTICLE', 'MAIN', 'UL', 'OL', 'BODY', 'HEADER', 'FOOTER', 'ASIDE', 'NAV', 'CENTER', 'HGROUP',
+  'TABLE', 'THEAD', 'TBODY', 'TFOOT', 'TR', 'TD', 'TH', 'CAPTION', 'DL', 'DT', 'DD', 'DETAILS', 'SUMMARY', 'FIGCAPTION',
+  'ADDRESS', 'FIELDSET',
+]);
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
@@ -54,28 +63,90 @@ export function paragraphFromText(kind: Kind, text: string, zh: string | null, i
   return paragraph(kind, escapeHtml(normalizeText(text)), text, zh, id);
 }
 
-/** Splits sanitised article HTML into addressable blocks; empty blocks are dropped. */
+const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+
+function htmlOf(node: Node): string {
+  if (node.nodeType === 3) return escapeText(node.textContent ?? '');
+  return node.nodeType === 1 ? (node as Element).outerHTML : '';
+}
+
+/**
+ * Splits sanitised article HTML into addressable blocks, keeping every piece of text in order:
+ * known blocks (p, headings, quotes, list items, figures) become paragraphs; wrappers of any kind
+ * are walked into; text and inline elements lying directly in a wrapper (between its blocks, or
+ * alone) are gathered into paragraphs, split where two line breaks meet. Empty blocks are dropped.
+ * Tag names are compared in upper case whatever the parser gives.
+ */
 export function structureFromHtml(html: string): Paragraph[] {
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
   const out: Paragraph[] = [];
+  let run: Node[] = [];
+  const flush = () => {
+    const nodes = run;
+    run = [];
+    // Two or more <br> in a row end a paragraph.
+    const pieces: Node[][] = [[]];
+    for (let i = 0; i < nodes.length; i++) {
+      const n = nodes[i]!;
+      const isBr = n.nodeType === 1 && (n as Element).tagName.toUpperCase() === 'BR';
+      if (isBr) {
+        let j = i + 1;
+        while (j < nodes.length && nodes[j]!.nodeType === 3 && !(nodes[j]!.textContent ?? '').trim()) j++;
+        if (j < nodes.length && nodes[j]!.nodeType === 1 && (nodes[j] as Element).tagName.toUpperCase() === 'BR') {
+          pieces.push([]);
+          i = j;
+          continue;
+        }
+      }
+      pieces[pieces.length - 1]!.push(n);
+    }
+    for (const piece of pieces) {
+      const text = normalizeText(piece.map((n) => (n.nodeType === 1 && (n as Element).tagName.toUpperCase() === 'BR' ? ' ' : (n.textContent ?? ''))).join(''));
+      if (!text) continue;
+      const inner = piece
+        .map(htmlOf)
+        .join('')
+        .trim()
+        .replace(/^(<br\s*\/?>\s*)+|(\s*<br\s*\/?>)+$/gi, '');
+      out.push(paragraph('p', inner, text, null));
+    }
+  };
   const walk = (el: Element) => {
-    for (const child of Array.from(el.children)) {
-      const kind = BLOCKS[child.tagName];
-      if (kind === 'figure' || (child.tagName === 'IMG' && child.getAttribute('src'))) {
-        const img = child.tagName === 'IMG' ? child : child.querySelector('img');
-        if (img?.getAttribute('src')) out.push(paragraph('figure', child.outerHTML, child.textContent ?? '', null));
+    for (const child of Array.from(el.childNodes)) {
+      if (child.nodeType === 3) {
+        run.push(child);
+        continue;
+      }
+      if (child.nodeType !== 1) continue;
+      const element = child as Element;
+      const tag = element.tagName.toUpperCase();
+      const kind = BLOCKS[tag];
+      if (kind === 'figure' || (tag === 'IMG' && element.getAttribute('src'))) {
+        flush();
+        const img = tag === 'IMG' ? element : element.querySelector('img');
+        if (img?.getAttribute('src')) out.push(paragraph('figure', element.outerHTML, element.textContent ?? '', null));
+        else {
+          const text = normalizeText(element.textContent ?? '');
+          if (text) out.push(paragraph('p', element.innerHTML, text, null));
+        }
       } else if (kind) {
-        const text = normalizeText(child.textContent ?? '');
-        if (text) out.push(paragraph(kind, child.innerHTML, text, null));
-      } else if (CONTAINERS.has(child.tagName)) {
-        walk(child);
+        flush();
+        const text = normalizeText(element.textContent ?? '');
+        const img = element.querySelector('img');
+        if (text) out.push(paragraph(kind, element.innerHTML, text, null));
+        else if (img?.getAttribute('src')) out.push(paragraph('figure', img.outerHTML, '', null));
+      } else if (CONTAINERS.has(tag)) {
+        flush();
+        walk(element);
+        flush();
       } else {
-        const text = normalizeText(child.textContent ?? '');
-        if (text) out.push(paragraph('p', child.outerHTML, text, null));
+        // Inline content (a, em, span, br, code…): part of the current run of text.
+        run.push(element);
       }
     }
   };
   walk(document.body);
+  flush();
   return out;
 }
 

@@ -40,4 +40,15 @@ describe('demo content', () => {
     expect(draft).toMatchObject({ status: 'draft', title: items[0]!.title });
     expect(draft.paragraphs.map((p) => p.text).join(' ')).not.toMatch(/Advertisement|Share this/);
   });
+
+  it('the demo feed is one feed under any of this server’s names', async () => {
+    await t.app.seedDemoContent('http://localhost:3000/api/demo/feed.xml');
+    const manager = await t.createUser({ role: 'manager' });
+    for (const url of ['http://127.0.0.1:3000/api/demo/feed.xml', 'http://[::1]:3000/api/demo/feed.xml', 'http://LOCALHOST:3000/api/demo/feed.xml#top']) {
+      expect(await t.call('rss.addFeed', { url }, { token: manager.token }), url).toMatchObject({ http: 409, msg: '这个订阅源已经添加过了' });
+    }
+    // Seeding again under another name adds nothing either.
+    await t.app.seedDemoContent('http://127.0.0.1:3000/api/demo/feed.xml');
+    expect((await t.call('rss.feeds', {}, { token: manager.token })).result!.list).toHaveLength(1);
+  });
 });

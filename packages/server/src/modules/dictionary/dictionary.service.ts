@@ -1,8 +1,11 @@
 import type { WordEntry } from '@changdu/contract';
 import { NotFound } from '../../lib/errors.js';
+import { meaningLines, sensesInContext, uposOfLabel, type SensesInContext } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
-import { inContext } from './lemmatizer.js';
+import { tokenInSentence } from './pos-rules.js';
+import { ecdictToIpa, openCmudict, type Cmudict, type Pronunciation } from './phonetics.js';
 import { corpusRank } from './word-bands.js';
+import { openWordNet, type WordNet } from './wordnet.js';
 
 const FORM_LABELS: Record<string, string> = {
   p: '过去式',
@@ -46,22 +49,18 @@ export function examLabels(entry: EcdictEntry): string[] {
   return labels;
 }
 
-/** ECDICT's Chinese lines ("vt. 谈妥, 转让") as part of speech + meaning. */
-export function meaningsOf(entry: EcdictEntry): WordEntry['meanings'] {
-  return (entry.translation ?? '')
-    .split(/\\n|\n/)
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const m = line.match(/^([a-z]+\.(?:\s*&\s*[a-z]+\.)?)\s*(.*)$/);
-      return m ? { pos: m[1]!, text: m[2]!.trim() } : { pos: null, text: line };
-    })
-    .filter((m) => m.text);
+/** ECDICT's Chinese lines ("vt. 谈妥, 转让") as part of speech + meaning, in ECDICT's order. */
+export function meaningsOf(entry: EcdictEntry): { pos: string | null; text: string }[] {
+  return meaningLines(entry);
 }
 
-function firstDefinition(entry: EcdictEntry): string | null {
-  const line = (entry.definition ?? '').split(/\\n|\n/)[0]?.trim();
-  return line ? line : null;
+/** British (ECDICT, converted to IPA) and American (CMU dictionary) pronunciations of a headword. */
+export function pronunciations(entry: EcdictEntry, cmudict: Cmudict): Pronunciation[] {
+  const list: Pronunciation[] = [];
+  if (entry.phonetic) list.push({ variant: 'UK', ipa: ecdictToIpa(entry.phonetic) });
+  const us = cmudict.us(entry.word);
+  if (us) list.push({ variant: 'US', ipa: us });
+  return list;
 }
 
 function editDistance(a: string, b: string): number {
@@ -86,7 +85,15 @@ export interface LookupHooks {
 }
 
 /** Offline dictionary lookups: the tapped form resolved to its headword using the sentence. */
-export function dictionaryService(dict: Ecdict, hooks: LookupHooks) {
+export function dictionaryService(
+  dict: Ecdict,
+  hooks: LookupHooks,
+  sources: { wordnet?: WordNet; cmudict?: Cmudict } = {},
+) {
+  // Both are files searched on disk, opened at the first lookup (docs/reading.md § Dictionary).
+  const wordnet = sources.wordnet ?? openWordNet();
+  const cmudict = sources.cmudict ?? openCmudict();
+
   /** Close spellings by prefix and edit distance, common words first. */
   function suggestions(word: string): string[] {
     const lower = word.toLowerCase();
@@ -103,10 +110,15 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks) {
       .map((c) => c.word);
   }
 
+  /** Whether the word (or its headword) has a meaning of this universal part of speech. */
+  function hasPos(word: string, upos: string): boolean {
+    return [dict.lookup(word), dict.lemma(word)].some((e) => e !== null && meaningLines(e).some((m) => uposOfLabel(m.pos).includes(upos)));
+  }
+
   function resolve(word: string, sentence: string | undefined) {
     const query = word.trim().replace(/[’]/g, "'");
     const lower = query.toLowerCase();
-    const context = inContext(query, sentence);
+    const context = tokenInSentence(query, sentence, hasPos);
     const fromContext = context && context.pos !== 'PROPN' ? dict.lookup(context.lemma) : null;
     const fromForms = dict.lemma(lower);
     const entry = fromContext ?? fromForms ?? dict.lookup(lower);
@@ -114,6 +126,17 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks) {
   }
 
   return {
+    /**
+     * The word as used in its sentence, without side effects: its headword, the tagger's part of
+     * speech, Chinese meanings of that part of speech first, the WordNet definitions that best fit
+     * the sentence, and a learner's note for function words. Null when the dictionary has no entry.
+     */
+    senses(word: string, sentence: string | undefined): (SensesInContext & { headword: string }) | null {
+      const { query, context, entry } = resolve(word, sentence);
+      if (!entry) return null;
+      return { headword: entry.word.toLowerCase(), ...sensesInContext(entry, wordnet, query, sentence, context) };
+    },
+
     /** The headword a tapped form belongs to in its sentence, or null when the dictionary has none. */
     headword(word: string, sentence: string | undefined): string | null {
       return resolve(word, sentence).entry?.word.toLowerCase() ?? null;
@@ -137,14 +160,19 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks) {
       const fitting = matching.filter((k) => !context || (FORM_POS[k] ?? []).includes(context.pos));
       const formLabels = (fitting.length ? fitting : matching).map((k) => FORM_LABELS[k]!);
       if (userId !== null && options.record !== false) await hooks.recordLookup(userId, headword);
+      const senses = sensesInContext(entry, wordnet, query, sentence, context);
+      const phonetics = pronunciations(entry, cmudict);
       return {
         word: entry.word,
         query,
         form_of: headword !== lower ? { label: formLabels.length ? [...new Set(formLabels)].join('/') : '变形', form: lower } : null,
         pos_in_context: context?.pos ?? null,
-        phonetic: entry.phonetic,
-        meanings: meaningsOf(entry),
-        definition: firstDefinition(entry),
+        phonetic: phonetics[0]?.ipa ?? null,
+        phonetics,
+        meanings: senses.meanings,
+        definition: senses.definitions[0]?.text ?? null,
+        definitions: senses.definitions.map((d) => d.text),
+        function_note: senses.functionNote,
         inflections: Object.entries(entry.exchange)
           .filter(([k]) => FORM_LABELS[k])
           .map(([k, v]) => ({ label: FORM_LABELS[k]!, form: v })),

@@ -7,6 +7,7 @@ import { FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
 import type { EditorialService } from '../articles/index.js';
 import type { ImagesService } from '../media/index.js';
 import { FeedParseError } from './feed-parser.js';
+import { feedKey } from './feed-url.js';
 import { rssRepo } from './rss.repo.js';
 import { fetchAndExtract, fetchFailure, fetchFeed } from './sources.js';
 import { topicsFromCategories } from './topics-from-categories.js';
@@ -22,6 +23,8 @@ export interface RssDeps {
   fetcher: Fetcher;
   editorial: EditorialService;
   images: ImagesService;
+  /** This server's public address (PUBLIC_URL): its host counts as this server in feed addresses. */
+  publicUrl?: string | null;
 }
 
 type FeedRow = Awaited<ReturnType<ReturnType<typeof rssRepo>['feeds']>>[number];
@@ -53,7 +56,7 @@ export interface PageHints {
 
 const editorOf = (userId: number | null) => (userId !== null ? { id: userId } : null);
 
-export function rssService({ db, clock, fetcher, editorial, images }: RssDeps) {
+export function rssService({ db, clock, fetcher, editorial, images, publicUrl = null }: RssDeps) {
   const repo = rssRepo(db);
 
   /**
@@ -86,6 +89,11 @@ export function rssService({ db, clock, fetcher, editorial, images }: RssDeps) {
     );
   }
 
+  /** The feed already added under this address or an equivalent one (see feed-url.ts), if any. */
+  async function sameFeed(url: string) {
+    const key = feedKey(url, publicUrl);
+    return (await repo.feedByUrl(url)) ?? (await repo.feeds()).find((f) => feedKey(f.url, publicUrl) === key);
+  }
   return {
     importPage,
 
@@ -94,7 +102,7 @@ export function rssService({ db, clock, fetcher, editorial, images }: RssDeps) {
     /** Adds a feed after checking that its address answers with RSS or Atom. */
     async addFeed(url: string, userId: number) {
       const normalized = new URL(url).toString();
-      if (await repo.feedByUrl(normalized)) throw new Conflict('这个订阅源已经添加过了');
+      if (await sameFeed(normalized)) throw new Conflict('这个订阅源已经添加过了');
       let feed;
       try {
         feed = await fetchFeed(fetcher, normalized);
@@ -120,7 +128,7 @@ export function rssService({ db, clock, fetcher, editorial, images }: RssDeps) {
 
     /** Registers a feed the app serves itself (the demo feed) without fetching it; once. */
     async registerFeed(feed: { url: string; title: string; description: string }) {
-      if (await repo.feedByUrl(feed.url)) return;
+      if (await sameFeed(feed.url)) return;
       await repo.insertFeed({ ...feed, site_url: null, created_by: null, created_at: clock.now().toISOString() });
     },
 

@@ -1,12 +1,12 @@
-import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Grade } from 'ts-fsrs';
+import { createEmptyCard, fsrs, generatorParameters, Rating, State, StrategyMode, type Grade } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
-import { cardFields, humanInterval, review, toCard } from './scheduler.js';
+import { cardFields, fuzzSeed, humanInterval, preview, review, toCard } from './scheduler.js';
 
 const HOUR = 3_600_000;
 
 describe('scheduling', () => {
   it('equals ts-fsrs for the same review history, through lapses and relearning', () => {
-    const reference = fsrs(generatorParameters({ enable_fuzz: true, enable_short_term: true }));
+    const reference = fsrs(generatorParameters({ enable_fuzz: true, enable_short_term: true })).useStrategy(StrategyMode.SEED, fuzzSeed);
     const history: [Grade, number][] = [
       [Rating.Good, 0],
       [Rating.Good, 0.2],
@@ -31,6 +31,25 @@ describe('scheduling', () => {
     }
     expect(states).toContain(State.Relearning);
     expect(toCard(stored).lapses).toBe(1);
+  });
+
+  it('stores the interval the button showed, when the tap comes minutes after the buttons were shown', () => {
+    let now = new Date('2026-11-01T08:00:00Z');
+    let card = createEmptyCard(now);
+    for (const [rating, hours] of [[Rating.Good, 0], [Rating.Good, 0.2], [Rating.Easy, 30], [Rating.Good, 24 * 12], [Rating.Easy, 24 * 40]] as [Grade, number][]) {
+      now = new Date(now.getTime() + hours * HOUR);
+      card = review(card, now, rating).card;
+    }
+    const shownAt = new Date(card.due.getTime() + 2 * 24 * HOUR);
+    const shown = preview(card, shownAt);
+    expect(shown.find((s) => s.rating === Rating.Easy)!.interval).toMatch(/个月|年/);
+    for (const [minutes, ms] of [[1, 7], [7, 123], [25, 999]] as const) {
+      const tappedAt = new Date(shownAt.getTime() + minutes * 60_000 + ms);
+      for (const button of shown.filter((s) => s.rating !== Rating.Again)) {
+        const stored = review(card, tappedAt, button.rating as Grade).card;
+        expect(humanInterval(tappedAt, stored.due), `${button.label} after ${minutes} min`).toBe(button.interval);
+      }
+    }
   });
 
   it('describes intervals in Chinese', () => {

@@ -1,4 +1,4 @@
-import { createEmptyCard, fsrs, generatorParameters, type Card, type Grade, type RecordLogItem } from 'ts-fsrs';
+import { type AbstractScheduler, createEmptyCard, fsrs, generatorParameters, StrategyMode, type Card, type Grade, type RecordLogItem } from 'ts-fsrs';
 import { cardStates, ratingLabels } from '@changdu/contract';
 import type { Selectable } from 'kysely';
 import type { WordBookTable } from '../../db/schema.js';
@@ -7,7 +7,18 @@ import type { WordBookTable } from '../../db/schema.js';
  * FSRS-6 through ts-fsrs with its defaults (90% retention, short-term learning steps 1m/10m,
  * relearning 10m, fuzz on). Every schedule the app shows or stores comes from here.
  */
-export const scheduler = fsrs(generatorParameters({ enable_fuzz: true, enable_short_term: true }));
+/**
+ * The fuzz is drawn from the card as it stands before the review, not from the review's
+ * millisecond (ts-fsrs's default): the intervals shown on the buttons are the ones stored when
+ * the reader taps one a few seconds or minutes later.
+ */
+export function fuzzSeed(this: AbstractScheduler): string {
+  // `last` is the card before the review (protected in the typings).
+  const card = Reflect.get(this, 'last') as Card;
+  return `${card.due.getTime()}_${card.reps}_${card.lapses}_${card.last_review?.getTime() ?? 0}`;
+}
+
+export const scheduler = fsrs(generatorParameters({ enable_fuzz: true, enable_short_term: true })).useStrategy(StrategyMode.SEED, fuzzSeed);
 
 export type CardRow = Selectable<WordBookTable>;
 

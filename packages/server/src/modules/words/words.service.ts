@@ -7,7 +7,7 @@ import { DAY, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import { parseParagraphs, type ArticlesService } from '../articles/index.js';
 import type { DictionaryService } from '../dictionary/index.js';
-import { meaningsOf } from '../dictionary/index.js';
+import { ecdictToIpa, meaningsOf } from '../dictionary/index.js';
 import type { Ecdict } from '../dictionary/index.js';
 import { analyse } from '../dictionary/index.js';
 import { dayBounds, dayKey, streaks } from '../../lib/days.js';
@@ -50,7 +50,7 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
     return {
       id: row.id,
       word: row.word,
-      phonetic: entry?.phonetic ?? null,
+      phonetic: entry?.phonetic ? ecdictToIpa(entry.phonetic) : null,
       meaning: first ? `${first.pos ? `${first.pos} ` : ''}${first.text}` : null,
       state: stateName(row.state),
       due: row.due,

@@ -5,7 +5,13 @@ import { FormError, SubmitButton } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { TaskProgress } from '../../components/TaskProgress';
 import { localInputToIso } from '../../lib/format';
-import { toast } from '../../lib/toast';
+import { showToast, toast } from '../../lib/toast';
+
+/** After publishing: the server's warning about missing Chinese stays longer, else a short confirmation. */
+function published(a: ArticleManage, done: string): void {
+  if (a.warning) showToast({ message: a.warning, duration: 6000, dismissible: true });
+  else toast(done);
+}
 
 export interface ArticleActionsProps {
   article: ArticleManage;
@@ -28,7 +34,7 @@ export function ArticleActions({ article, onRedownloaded, onDelete }: ArticleAct
       { onSuccess: (a) => toast(a.is_lock ? '已设为会员文章' : '已取消会员锁'), onError: (err) => toast(err.msg) },
     );
   const approve = () =>
-    audit.mutate({ id: article.id, action: 'approve' }, { onSuccess: () => toast('已通过审核'), onError: (err) => toast(err.msg) });
+    audit.mutate({ id: article.id, action: 'approve' }, { onSuccess: (a) => published(a, '已通过审核'), onError: (err) => toast(err.msg) });
   const startRedownload = () =>
     redownload.mutate({ id: article.id }, { onSuccess: ({ task_id }) => setTaskId(task_id), onError: (err) => toast(err.msg) });
 
@@ -118,7 +124,7 @@ function PublishForm({ article }: { article: ArticleManage }) {
       { id: article.id, status, ...(publishedAt ? { published_at: publishedAt } : {}) },
       {
         onSuccess: (a) => {
-          toast(`状态已设为“${statusLabels[a.status]}”`);
+          published(a, `状态已设为“${statusLabels[a.status]}”`);
           setWhen('');
         },
         onError: (err) => toast(err.msg),

@@ -58,6 +58,22 @@ describe('admin article editor', () => {
     expect(await screen.findByText('已保存')).toBeTruthy();
   });
 
+  it('shows which parts are untranslated, and publishing shows the server’s warning', async () => {
+    const warning = '已发布，但还没有译文：中文标题、2 段正文（共 2 段）。读者打开“双语”会看到这篇文章还没有译文。';
+    const bare = makeManage({ title_zh: null, translation: { title: false, summary: true, paragraphs: 2, translated: 0 } });
+    openEditor(bare, { [`POST /reader/article/${bare.id}/publish`]: ok({ ...bare, status: 'published', warning }) });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('还没有译文：中文标题、正文 2/2 段');
+    const publish = screen.getByRole('form', { name: '发布' });
+    await userEvent.setup().click(within(publish).getByRole('button', { name: '发布' }));
+    expect(await screen.findByText(warning, { selector: '.toast' })).toBeTruthy();
+  });
+
+  it('a fully translated article says so', async () => {
+    openEditor();
+    expect(await screen.findByText('译文齐全')).toBeTruthy();
+  });
+
   it('a level override is sent as the level; 自动 sends null', async () => {
     const { api } = openEditor();
     const u = userEvent.setup();

@@ -93,12 +93,30 @@ function EditHead({ article }: { article: ArticleManage }) {
           </a>
         )}
       </div>
+      <TranslationStatus translation={article.translation} />
       {article.reject_reason && (
         <p className="notice notice-danger" role="note">
           退回原因：{article.reject_reason}
         </p>
       )}
     </header>
+  );
+}
+
+/** Which parts still lack Chinese; publishing stays possible (the server's answer warns again). */
+export function TranslationStatus({ translation: t }: { translation: ArticleManage['translation'] }) {
+  const missing = [
+    ...(t.title ? [] : ['中文标题']),
+    ...(t.summary ? [] : ['中文摘要']),
+    ...(t.translated < t.paragraphs ? [`正文 ${t.paragraphs - t.translated}/${t.paragraphs} 段`] : []),
+  ];
+  if (missing.length === 0) {
+    return <p className="edit-translation is-complete">译文齐全</p>;
+  }
+  return (
+    <p className="notice notice-warning edit-translation" role="note">
+      还没有译文：{missing.join('、')}。可以照常发布，读者打开“双语”时会看到“这篇文章还没有译文”。
+    </p>
   );
 }
 

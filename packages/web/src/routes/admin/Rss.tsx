@@ -30,10 +30,10 @@ function isDemoFeed(url: string): boolean {
 export function Rss() {
   const feeds = useFeeds();
   const list = feeds.data?.list ?? [];
-  const hasDemo = list.some((feed) => isDemoFeed(feed.url));
+  const demo = list.find((feed) => isDemoFeed(feed.url));
   return (
     <div className="admin-panel">
-      <AddFeedForm hasDemo={hasDemo} />
+      <AddFeedForm demo={demo} />
       {feeds.isPending ? (
         <Spinner />
       ) : feeds.error ? (
@@ -51,7 +51,7 @@ export function Rss() {
   );
 }
 
-function AddFeedForm({ hasDemo }: { hasDemo: boolean }) {
+function AddFeedForm({ demo }: { demo: Feed | undefined }) {
   const add = useAddFeed();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -94,12 +94,14 @@ function AddFeedForm({ hasDemo }: { hasDemo: boolean }) {
         }
         hint={
           <>
-            应用自带一个演示源：<span className="mono">{demoFeedUrl()}</span>
+            {/* The address the demo feed was seeded under (this server under another name is the same feed). */}
+            应用自带一个演示源：<span className="mono">{demo?.url ?? demoFeedUrl()}</span>
+            {demo && '（已添加）'}
           </>
         }
       />
       <FormError message={error} />
-      {!hasDemo && (
+      {!demo && (
         <div>
           <button
             type="button"

@@ -5,6 +5,25 @@ import { decorateHtml, type Highlight, type WordClass } from './decorate';
 
 const NO_HIGHLIGHTS: Highlight[] = [];
 
+export const SUMMARY_ID = 'summary';
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** The summary as a paragraph of its own, so it is tapped and marked exactly like body text. */
+export function summaryParagraph(summary: string): Paragraph {
+  const text = summary.replace(/\s+/g, ' ').trim();
+  const sentences = [...segmenter.segment(text)]
+    .map((s) => s.segment.trim())
+    .filter(Boolean)
+    .map((sentence, i) => ({ id: `${SUMMARY_ID}-s${i + 1}`, text: sentence }));
+  return { id: SUMMARY_ID, kind: 'p', html: escapeHtml(text), text, sentences, zh: null };
+}
+
+/** The summary's English, decorated like a body paragraph (word marks; no highlights: notes anchor to the body). */
+export function SummaryText({ paragraph, wordClass }: { paragraph: Paragraph; wordClass: WordClass | undefined }) {
+  return <Html as="p" paragraph={paragraph} highlights={NO_HIGHLIGHTS} wordClass={wordClass} />;
+}
+
 /** What the reading tools draw on the text: my highlights by paragraph, and word marks. */
 export interface Decorations {
   highlights: ReadonlyMap<string, Highlight[]>;

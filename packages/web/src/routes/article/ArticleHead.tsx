@@ -1,3 +1,4 @@
+import type { MouseEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ArticleDetail } from '@changdu/contract';
 import { LevelChip, LockMark } from '../../components/ArticleMeta';
@@ -7,7 +8,16 @@ import { loginPathFor } from '../../lib/navigation';
 import { useIsLoggedIn } from '../../lib/session';
 
 /** The article's head: chips, titles, byline, dateline, cover and summary. */
-export function ArticleHead({ article, bilingual }: { article: ArticleDetail; bilingual: boolean }) {
+export function ArticleHead({
+  article,
+  bilingual,
+  summary,
+}: {
+  article: ArticleDetail;
+  bilingual: boolean;
+  /** The summary's English as the reader renders it (tappable, with word marks); plain text otherwise. */
+  summary?: { text: ReactNode; onClick: (event: MouseEvent<HTMLDivElement>) => void };
+}) {
   const date = article.published_at ? formatDay(article.published_at) : null;
   return (
     <>
@@ -52,8 +62,8 @@ export function ArticleHead({ article, bilingual }: { article: ArticleDetail; bi
         </figure>
       )}
       {article.summary && (
-        <div className="reader-summary">
-          <p lang="en">{article.summary}</p>
+        <div className="reader-summary" onClick={summary?.onClick}>
+          {summary?.text ?? <p lang="en">{article.summary}</p>}
           {bilingual && article.summary_zh && <p className="para-zh">{article.summary_zh}</p>}
         </div>
       )}

@@ -53,6 +53,16 @@ describe('article page', () => {
     expect(screen.getByText('另一项')).toBeTruthy();
   });
 
+  it('the 双语 toggle of an article without Chinese explains that there is no translation yet', async () => {
+    const english = [makeParagraph('p-1', { zh: null }), makeParagraph('p-2', { zh: null })];
+    renderApp('/article/12', { 'GET /reader/article/12/show': ok(makeDetail({ title_zh: null, summary_zh: null, paragraphs: english })) });
+    await screen.findByRole('heading', { level: 1 });
+    const toggle = screen.getByRole('button', { name: '双语' });
+    await userEvent.setup().click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(await screen.findByText('这篇文章还没有译文', { selector: '.toast' })).toBeTruthy();
+  });
+
   it('a members-only preview ends with the membership notice, naming the paragraph total', async () => {
     renderApp('/article/12', {
       'GET /reader/article/12/show': ok(

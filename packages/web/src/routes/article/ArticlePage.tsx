@@ -6,6 +6,7 @@ import { ErrorView } from '../../components/ErrorView';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
+import { toast } from '../../lib/toast';
 import { Reader } from './Reader';
 import { ReaderSettings } from './ReaderSettings';
 import { useBilingual } from './useBilingual';
@@ -26,20 +27,28 @@ export function ArticlePage() {
   const [fontStep, setFontStep] = useFontStep();
   const [level, setLevel] = useLevelChoice();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Imported articles may have no Chinese yet: then 双语 explains instead of silently doing nothing.
+  const hasTranslation = !!article.data && (!!article.data.title_zh || !!article.data.summary_zh || article.data.paragraphs.some((p) => !!p.zh));
 
   const actions = (
     <div className="reader-actions">
       <button
         type="button"
-        className={`toggle-chip${bilingual ? ' is-on' : ''}`}
-        aria-pressed={bilingual}
-        onClick={() => setBilingual(!bilingual)}
+        className={`toggle-chip${bilingual && hasTranslation ? ' is-on' : ''}${hasTranslation ? '' : ' is-unavailable'}`}
+        aria-pressed={bilingual && hasTranslation}
+        aria-describedby={hasTranslation ? undefined : 'no-translation'}
+        onClick={() => (hasTranslation ? setBilingual(!bilingual) : toast('这篇文章还没有译文'))}
       >
         双语
       </button>
       <button type="button" className="icon-button reader-settings-button" aria-label="阅读设置" onClick={() => setSettingsOpen(true)}>
         <span aria-hidden="true">Aa</span>
       </button>
+      {!hasTranslation && (
+        <span id="no-translation" hidden>
+          这篇文章还没有译文
+        </span>
+      )}
     </div>
   );
 

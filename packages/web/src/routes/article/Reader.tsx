@@ -8,7 +8,7 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { copyText } from '../../lib/clipboard';
 import { useIsLoggedIn } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { ArticleBody } from './ArticleBody';
+import { ArticleBody, SummaryText, summaryParagraph } from './ArticleBody';
 import { FinishCard, KeyWords, NextInCollection, NextInIssue } from './ArticleEnd';
 import { ArticleHead, MemberNotice } from './ArticleHead';
 import { elementOffset, paragraphElement, sentenceAt, wordKey } from './decorate';
@@ -32,6 +32,8 @@ import { useReadingHeartbeat } from './useReadingHeartbeat';
 import { useTextSelection } from './useTextSelection';
 import { wordClasses, wordInfoMap } from './word-marks';
 import { WordSheet, type WordTarget } from './WordSheet';
+import { AiHelpSheet, AiSelectionButtons, type AiAction, type AiRequest } from './ai/AiHelpSheet';
+import { AiSummaryCard } from './ai/AiSummaryCard';
 
 const SENTENCE_MAX = 1000;
 
@@ -63,9 +65,13 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   const [word, setWord] = useState<WordTarget | null>(null);
   const [draft, setDraft] = useState<(NoteDraft & { anchor: Anchor }) | null>(null);
   const [notesOpen, setNotesOpen] = useState(false);
+  const [aiRequest, setAiRequest] = useState<AiRequest | null>(null);
   const [loginReason, setLoginReason] = useState<string | null>(null);
 
+  // The summary is tapped like a paragraph; it is not a body paragraph, so selections and notes never anchor to it.
+  const summary = useMemo(() => (article.summary ? summaryParagraph(article.summary) : null), [article.summary]);
   const paragraphs = useMemo(() => new Map(article.paragraphs.map((p) => [p.id, p])), [article.paragraphs]);
+  const tappable = useMemo(() => (summary ? new Map([...paragraphs, [summary.id, summary]]) : paragraphs), [paragraphs, summary]);
   const [selection, clearSelection] = useTextSelection(bodyRef, paragraphs);
   const notes = useMemo(() => inReadingOrder(myNotes.data?.list ?? [], article.paragraphs), [myNotes.data, article.paragraphs]);
   const order = useCallback((list: Note[]) => inReadingOrder(list, article.paragraphs), [article.paragraphs]);
@@ -100,7 +106,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
     if (element.closest('a') || !window.getSelection()?.isCollapsed) return;
     const span = element.closest('span.w');
     const root = paragraphElement(span);
-    const paragraph = root && paragraphs.get(root.dataset.pid ?? '');
+    const paragraph = root && tappable.get(root.dataset.pid ?? '');
     if (!span || !root || !paragraph) return;
     const sentence = sentenceAt(paragraph, elementOffset(root, span)).text.slice(0, SENTENCE_MAX);
     const noteId = span.closest<HTMLElement>('mark.hl')?.dataset.note;
@@ -173,7 +179,12 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   return (
     <>
       <article className="reader" style={{ '--reader-scale': fontScale } as CSSProperties}>
-        <ArticleHead article={article} bilingual={bilingual} />
+        <ArticleHead
+          article={article}
+          bilingual={bilingual}
+          summary={summary ? { text: <SummaryText paragraph={summary} wordClass={wordClass} />, onClick: openWord } : undefined}
+        />
+        <AiSummaryCard articleId={id} />
         {level && (
           <p className="level-banner" role="status">
             {levelWords.data
@@ -222,8 +233,23 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
             void copyText(selection.range.text).then((copied) => copied && toast('已复制'));
             clearSelection();
           }}
+          extra={
+            <AiSelectionButtons
+              onAction={(action: AiAction) => {
+                if (needLogin('登录后可以使用 AI 翻译、解析和提问')) return;
+                setAiRequest({ action, text: selection.range.text.slice(0, 2000), pos: anchorOfRange(selection.range).root });
+                clearSelection();
+              }}
+            />
+          }
         />
       )}
+      <AiHelpSheet
+        request={aiRequest}
+        articleId={id}
+        paragraphIds={article.paragraphs.map((p) => p.id)}
+        onClose={() => setAiRequest(null)}
+      />
       <WordSheet
         target={word}
         articleId={id}

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { ColorPicker, type NoteColor } from './NoteEditor';
 
 export interface SelectionBox {
@@ -13,6 +13,8 @@ export interface SelectionToolbarProps {
   onColor: (color: NoteColor) => void;
   onComment: () => void;
   onCopy: () => void;
+  /** More actions after 复制 (the AI actions). */
+  extra?: ReactNode;
 }
 
 /** Room the sticky header takes: the toolbar goes below the selection when it would sit under it. */
@@ -42,7 +44,7 @@ function placement(box: SelectionBox | null): CSSProperties | undefined {
  * The small toolbar over a text selection: five highlight colours, 写笔记 and 复制. It keeps
  * the selection alive by not taking focus on press.
  */
-export function SelectionToolbar({ box, onColor, onComment, onCopy }: SelectionToolbarProps) {
+export function SelectionToolbar({ box, onColor, onComment, onCopy, extra }: SelectionToolbarProps) {
   return (
     <div
       className={`selection-toolbar${box ? '' : ' selection-toolbar-docked'}`}
@@ -59,6 +61,7 @@ export function SelectionToolbar({ box, onColor, onComment, onCopy }: SelectionT
       <button type="button" className="selection-toolbar-button" onClick={onCopy}>
         复制
       </button>
+      {extra}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { loginPathFor } from '../../lib/navigation';
 import { useIsLoggedIn } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { isDue, type BookWord, type WordInfo } from './word-marks';
+import { WordAiExplain } from './ai/WordAiExplain';
 
 export interface WordTarget {
   /** The word as tapped (a possessive 's already dropped). */
@@ -77,6 +78,7 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
           openedAt={openedAt}
         />
       )}
+      <WordAiExplain key={`${target.word}|${target.sentence}`} word={target.word} sentence={target.sentence} />
       {target.noteId && (
         <button type="button" className="button button-ghost button-small word-note-link" onClick={() => onEditNote(target.noteId!)}>
           这里有你的划线 · 查看笔记
@@ -86,11 +88,56 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
   );
 }
 
-function Entry({ entry }: { entry: WordEntry }) {
+const VARIANT_LABELS = { UK: '英', US: '美' } as const;
+
+/** Part of speech in the sentence, as a learner reads it. */
+const POS_LABELS: Record<string, string> = {
+  NOUN: '名词',
+  PROPN: '专有名词',
+  VERB: '动词',
+  AUX: '助动词',
+  ADJ: '形容词',
+  ADV: '副词',
+  ADP: '介词',
+  CCONJ: '连词',
+  SCONJ: '连词',
+  PRON: '代词',
+  DET: '限定词',
+  NUM: '数词',
+  PART: '小品词',
+  INTJ: '感叹词',
+};
+
+function MeaningList({ meanings, label }: { meanings: WordEntry['meanings']; label: string }) {
+  return (
+    <ul className="word-meanings" aria-label={label}>
+      {meanings.map((m, i) => (
+        <li key={i}>
+          <span className="word-pos">{m.pos}</span>
+          <span>{m.text}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Entry({ entry }: { entry: WordEntry }) {
+  const fitting = entry.meanings.filter((m) => m.fits);
+  const others = entry.meanings.filter((m) => !m.fits);
+  const shown = fitting.length ? fitting : others;
+  const folded = fitting.length ? others : [];
+  const posLabel = entry.pos_in_context ? POS_LABELS[entry.pos_in_context] : undefined;
   return (
     <div className="word-entry">
       <p className="word-head">
-        {entry.phonetic && <span className="word-phonetic">/{entry.phonetic}/</span>}
+        {entry.phonetics.length > 0
+          ? entry.phonetics.map((p) => (
+              <span key={`${p.variant}-${p.ipa}`} className="word-phonetic">
+                {p.variant && <span className="word-phonetic-variant">{VARIANT_LABELS[p.variant]}</span>}
+                <span lang="en-fonipa">/{p.ipa}/</span>
+              </span>
+            ))
+          : entry.phonetic && <span className="word-phonetic">/{entry.phonetic}/</span>}
         {entry.frequency !== null && <span className="word-frequency">词频第 {entry.frequency} 位</span>}
       </p>
       {entry.form_of && (
@@ -98,20 +145,30 @@ function Entry({ entry }: { entry: WordEntry }) {
           <span lang="en">{entry.form_of.form}</span> 是 <span lang="en">{entry.word}</span> 的{entry.form_of.label}
         </p>
       )}
-      {entry.meanings.length > 0 && (
-        <ul className="word-meanings" aria-label="中文释义">
-          {entry.meanings.map((m, i) => (
-            <li key={i}>
-              <span className="word-pos">{m.pos}</span>
-              <span>{m.text}</span>
-            </li>
-          ))}
-        </ul>
+      {posLabel && fitting.length > 0 && <p className="word-context-pos">在本句中作{posLabel}</p>}
+      {shown.length > 0 && <MeaningList meanings={shown} label="中文释义" />}
+      {entry.function_note && (
+        <p className="word-function-note" aria-label="用法说明">
+          {entry.function_note}
+        </p>
       )}
       {entry.definition && (
         <p className="word-definition" lang="en">
           {entry.definition}
         </p>
+      )}
+      {folded.length > 0 && (
+        <details className="word-more">
+          <summary>其他释义（{folded.length}）</summary>
+          <MeaningList meanings={folded} label="其他释义" />
+          {entry.definitions.length > 1 && (
+            <ol className="word-more-definitions" lang="en">
+              {entry.definitions.slice(1).map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ol>
+          )}
+        </details>
       )}
       {entry.inflections.length > 0 && (
         <p className="word-inflections">
@@ -196,11 +253,11 @@ function WordBook({ headword, inBook, book, sentence, articleId, openedAt }: Wor
         </div>
       )}
       {inBook || add.isSuccess ? (
-        <p className="word-in-book">
+        <p className="word-in-book" role={add.isSuccess ? 'status' : undefined}>
           <span className="word-in-book-mark" aria-hidden="true">
             ✓
           </span>
-          已在生词本
+          {add.isSuccess ? '已加入生词本' : '已在生词本'}
           {book && <span className="chip">{cardStateLabels[book.state]}</span>}
         </p>
       ) : (
@@ -211,7 +268,8 @@ function WordBook({ headword, inBook, book, sentence, articleId, openedAt }: Wor
           onClick={() =>
             add.mutate(
               articleId === null ? { word: headword, sentence, source: 'book' } : { word: headword, sentence, article_id: articleId },
-              { onSuccess: () => toast('已加入生词本'), onError: (error) => toast(errorMessage(error)) },
+              // No toast: the sheet answers in place ("已加入生词本" below), where a toast would cover the exam tags.
+              { onError: (error) => toast(errorMessage(error)) },
             )
           }
         >

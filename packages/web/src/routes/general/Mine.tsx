@@ -5,6 +5,7 @@ import { useLogout } from '../../api/auth.queries';
 import { useCurrentUser } from '../../api/users.queries';
 import { errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
+import { AiUsageCard } from '../askai/AiUsageCard';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Spinner } from '../../components/Spinner';
 import { ThemeSwitcher } from '../../components/ThemeSwitcher';
@@ -111,6 +112,7 @@ function Profile({ user }: { user: User }) {
         </Link>
       )}
       <StudyLinks />
+      {!reviewMode && <AiUsageCard />}
       <section className="section">
         <h2 className="section-title">账号</h2>
         <ul className="menu card">

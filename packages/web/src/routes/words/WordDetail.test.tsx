@@ -18,10 +18,13 @@ function detail(): Output<'words.detail'> {
       pos_in_context: null,
       phonetic: "ni'gәuʃieit",
       meanings: [
-        { pos: 'v.', text: '谈判, 协商' },
-        { pos: null, text: '[经] 议付' },
+        { pos: 'v.', text: '谈判, 协商', fits: true },
+        { pos: null, text: '[经] 议付', fits: false },
       ],
+      phonetics: [{ variant: 'UK', ipa: 'nɪˈɡəʊʃieɪt' }],
       definition: 'discuss the terms of an arrangement',
+      definitions: ['discuss the terms of an arrangement'],
+      function_note: null,
       inflections: [
         { label: '过去式', form: 'negotiated' },
         { label: '现在分词', form: 'negotiating' },

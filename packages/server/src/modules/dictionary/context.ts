@@ -1,0 +1,180 @@
+import type { EcdictEntry } from './ecdict.js';
+import { functionWord, isFunctionUse } from './function-words.js';
+import { analyse, type TokenInContext } from './lemmatizer.js';
+import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
+
+/** A Chinese meaning line of ECDICT; `fits` when its part of speech is the word's in this sentence. */
+export interface MeaningInContext {
+  pos: string | null;
+  text: string;
+  fits: boolean;
+}
+
+export interface DefinitionInContext {
+  pos: WnPos;
+  text: string;
+  /** Words the sense shares with the sentence (how it was chosen). */
+  overlap: number;
+}
+
+/** What the dictionary says about a word as used in one sentence. */
+export interface SensesInContext {
+  /** The tagger's universal part of speech for the tapped token (VERB, NOUN, …), or null without a sentence. */
+  pos: string | null;
+  /** Chinese meanings, those of the word's part of speech first, then the others. */
+  meanings: MeaningInContext[];
+  /** English definitions of that part of speech, best fitting the sentence first. */
+  definitions: DefinitionInContext[];
+  /** A learner's explanation in Chinese when the word is a function word (the, of, to…). */
+  functionNote: string | null;
+}
+
+/** ECDICT's part-of-speech labels grouped as the tagger's universal tags. */
+const LABEL_TO_UPOS: Record<string, string[]> = {
+  n: ['NOUN', 'PROPN'],
+  v: ['VERB', 'AUX'],
+  vt: ['VERB', 'AUX'],
+  vi: ['VERB', 'AUX'],
+  aux: ['AUX', 'VERB'],
+  a: ['ADJ'],
+  adj: ['ADJ'],
+  s: ['ADJ'],
+  ad: ['ADV'],
+  adv: ['ADV'],
+  r: ['ADV'],
+  prep: ['ADP', 'SCONJ'],
+  conj: ['CCONJ', 'SCONJ'],
+  pron: ['PRON', 'DET'],
+  art: ['DET'],
+  det: ['DET'],
+  num: ['NUM'],
+  int: ['INTJ'],
+  interj: ['INTJ'],
+};
+const UPOS_TO_WORDNET: Record<string, WnPos> = { NOUN: 'n', PROPN: 'n', VERB: 'v', AUX: 'v', ADJ: 'a', ADV: 'r' };
+const LABEL_TO_WORDNET: Record<string, WnPos> = { n: 'n', v: 'v', vt: 'v', vi: 'v', a: 'a', adj: 'a', ad: 'r', adv: 'r' };
+
+/** Universal tags an ECDICT label ("vt.", "vt. & vi.", "a.") stands for. */
+export function uposOfLabel(label: string | null): string[] {
+  if (!label) return [];
+  return label
+    .split(/[&.,\s]+/)
+    .filter(Boolean)
+    .flatMap((l) => LABEL_TO_UPOS[l.toLowerCase()] ?? []);
+}
+
+/** ECDICT's Chinese lines ("vt. 谈妥, 转让") as part of speech + meaning. */
+export function meaningLines(entry: EcdictEntry): { pos: string | null; text: string }[] {
+  return (entry.translation ?? '')
+    .split(/\\n|\\r|\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const m = line.match(/^([a-z]+\.(?:\s*&\s*[a-z]+\.)?)\s*(.*)$/);
+      return m ? { pos: m[1]!, text: m[2]!.trim() } : { pos: null, text: line };
+    })
+    .filter((m) => m.text);
+}
+
+// Words too common to tell senses apart.
+const STOP = new Set(
+  'a an the of to and or but in on at for with by from as is are was were be been being it its this that these those he she they we you i his her their our your my me him them us not no so if than then there here what which who whom whose when where why how all any some one do does did have has had will would can could should may might must about into over after before up down out off very just also only more most such other'.split(
+    ' ',
+  ),
+);
+
+function contentWords(text: string): Set<string> {
+  const words = new Set<string>();
+  for (const raw of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    if (raw.length < 3 || STOP.has(raw)) continue;
+    words.add(raw);
+    // A crude stem so "markets" meets "market" and "financial" meets "finance".
+    words.add(raw.replace(/(ies|es|s|ed|ing|ly|al|ial|ment|er)$/, '').slice(0, 6));
+  }
+  return words;
+}
+
+/**
+ * Ranks a word's WordNet senses against its sentence (a simplified Lesk: words shared by the
+ * sentence and the sense's gloss, examples and synonyms), keeping WordNet's frequency order between
+ * equals. A proper-noun sense ("Begin: Israeli statesman") never answers for a lower-case token.
+ */
+export function rankSenses(senses: WordNetSense[], sentence: string | undefined, tapped: string, lemma: string): DefinitionInContext[] {
+  const lowerToken = tapped === tapped.toLowerCase();
+  const context = contentWords(sentence ?? '');
+  for (const w of contentWords(`${tapped} ${lemma}`)) context.delete(w);
+  return senses
+    .map((s, i) => ({ s, i }))
+    .filter(({ s }) => !(s.proper && lowerToken))
+    .map(({ s, i }) => {
+      const bag = contentWords(`${s.definition} ${s.examples.join(' ')} ${s.words.join(' ').replace(/_/g, ' ')}`);
+      let overlap = 0;
+      for (const w of context) if (bag.has(w)) overlap++;
+      return { pos: s.pos, text: s.definition, overlap, score: overlap - i * 0.2 };
+    })
+    .sort((a, b) => b.score - a.score)
+    .map(({ pos, text, overlap }) => ({ pos, text, overlap }));
+}
+
+/** ECDICT's English definitions as a fallback: lines of the right part of speech, no "See Thee." cross-references. */
+function ecdictDefinitions(entry: EcdictEntry, wnPos: WnPos | null, tapped: string): DefinitionInContext[] {
+  const lowerToken = tapped === tapped.toLowerCase();
+  return (entry.definition ?? '')
+    .split(/\\n|\r?\n(?!\s)/)
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .map((line) => {
+      const m = line.match(/^([a-z]{1,6})\.?\s+(.*)$/);
+      return { label: m?.[1] ?? null, text: m?.[2] ?? line };
+    })
+    .filter(({ text }) => text && !/\bSee [A-Z]\w*\.?$/.test(text))
+    .filter(({ text }) => !(lowerToken && /^[A-Z][a-z]+ (statesman|writer|poet|painter|composer|king|queen|river|city)\b/.test(text)))
+    .map(({ label, text }) => ({ pos: (label ? LABEL_TO_WORDNET[label] : undefined) ?? wnPos ?? ('n' as WnPos), text, overlap: 0, label }))
+    .filter((d) => wnPos === null || d.pos === wnPos)
+    .map(({ pos, text, overlap }) => ({ pos, text, overlap }));
+}
+
+/** The tapped token in its sentence (the first occurrence, case-insensitively). */
+export function tokenIn(word: string, sentence: string | undefined): TokenInContext | null {
+  if (!sentence) return null;
+  const lower = word.toLowerCase();
+  return analyse(sentence).find((t) => t.text.toLowerCase() === lower) ?? null;
+}
+
+/**
+ * Chooses what to show for a word in its sentence: meanings of the tagger's part of speech first,
+ * English definitions from WordNet senses of that part of speech ranked by the sentence (ECDICT's
+ * `definition` only when WordNet has none), and a learner's note for function words.
+ */
+export function sensesInContext(
+  entry: EcdictEntry,
+  wordnet: WordNet,
+  tapped: string,
+  sentence: string | undefined,
+  context: TokenInContext | null = tokenIn(tapped, sentence),
+): SensesInContext {
+  const pos = context?.pos ?? null;
+  const fn = isFunctionUse(tapped, pos) ? functionWord(tapped) : null;
+  let lines = meaningLines(entry);
+  if (fn) lines = [{ pos: fn.pos, text: fn.meaning }, ...lines.filter((l) => l.pos !== null && !l.text.startsWith('['))];
+  // Specialist lines ("[计] 累加器", "[医] 库") and form notes ("run的过去式") go after the word's own meanings.
+  const general = (l: { pos: string | null; text: string }) => l.pos !== null && !/^\[/.test(l.text);
+  const fitsPos = (l: { pos: string | null }) => (pos === null ? true : uposOfLabel(l.pos).includes(pos));
+  let meanings: MeaningInContext[] = lines.map((l) => ({ ...l, fits: general(l) && fitsPos(l) }));
+  if (pos !== null && !meanings.some((m) => m.fits)) {
+    // The tagger's part of speech has no line (e.g. a participle used as an adjective): keep ECDICT's order.
+    meanings = lines.map((l, i) => ({ ...l, fits: i === 0 && general(l) }));
+  }
+  if (pos === null) meanings = meanings.map((m) => ({ ...m, fits: general(m) }));
+  if (fn) meanings = meanings.map((m, i) => ({ ...m, fits: i === 0 }));
+  const ordered = [...meanings.filter((m) => m.fits), ...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
+
+  let definitions: DefinitionInContext[] = [];
+  if (!fn) {
+    const lemma = entry.word.toLowerCase();
+    const firstLabel = ordered.find((m) => m.pos)?.pos?.replace(/\..*$/, '') ?? null;
+    const wnPos: WnPos | null = (pos ? UPOS_TO_WORDNET[pos] : undefined) ?? (pos === null && firstLabel ? (LABEL_TO_WORDNET[firstLabel] ?? null) : null);
+    if (wnPos) definitions = rankSenses(wordnet.senses(lemma, wnPos), sentence, tapped, lemma);
+    if (!definitions.length) definitions = ecdictDefinitions(entry, wnPos, tapped);
+  }
+  return { pos, meanings: ordered, definitions: definitions.slice(0, 3), functionNote: fn?.note ?? null };
+}

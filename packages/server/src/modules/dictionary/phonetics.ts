@@ -1,0 +1,198 @@
+import { createRequire } from 'node:module';
+import { sortedLineFile } from './sorted-file.js';
+
+/** A pronunciation in standard IPA, labelled with its variety when known. */
+export interface Pronunciation {
+  variant: 'UK' | 'US' | null;
+  ipa: string;
+}
+
+// ECDICT writes an older British notation with stand-ins: Cyrillic ә for ə, є for e, ' and , (or .)
+// for stress, : for length, bare i/u for the short vowels, ou/əu for əʊ. Longest match first.
+const ECDICT_TO_IPA: [string, string][] = [
+  ['ɒ:', 'ɔː'],
+  ['ɔ:', 'ɔː'],
+  ['ә:', 'ɜː'],
+  ['ə:', 'ɜː'],
+  ['ɜ:', 'ɜː'],
+  ['i:', 'iː'],
+  ['u:', 'uː'],
+  ['ɑ:', 'ɑː'],
+  ['a:', 'ɑː'],
+  ['ei', 'eɪ'],
+  ['ai', 'aɪ'],
+  ['ɒi', 'ɔɪ'],
+  ['ɔi', 'ɔɪ'],
+  ['oi', 'ɔɪ'],
+  ['au', 'aʊ'],
+  ['әu', 'əʊ'],
+  ['əu', 'əʊ'],
+  ['ou', 'əʊ'],
+  ['iә', 'ɪə'],
+  ['iə', 'ɪə'],
+  ['єә', 'eə'],
+  ['eә', 'eə'],
+  ['εә', 'eə'],
+  ['ɛә', 'eə'],
+  ['єə', 'eə'],
+  ['eə', 'eə'],
+  ['uә', 'ʊə'],
+  ['uə', 'ʊə'],
+  ['ә', 'ə'],
+  ['є', 'e'],
+  ['ε', 'e'],
+  ['ɛ', 'e'],
+  ['i', 'ɪ'],
+  ['u', 'ʊ'],
+  ['o', 'ɒ'],
+  ['g', 'ɡ'],
+  ["'", 'ˈ'],
+  [',', 'ˌ'],
+  ['.', 'ˌ'],
+  [':', 'ː'],
+];
+
+/** ECDICT's phonetic notation ("ni'gәuʃieit") in standard IPA ("nɪˈɡəʊʃieɪt" → British). */
+export function ecdictToIpa(raw: string): string {
+  const text = raw.trim().replace(/^\/|\/$/g, '').replace(/^\[|\]$/g, '');
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const hit = ECDICT_TO_IPA.find(([from]) => text.startsWith(from, i));
+    if (hit) {
+      out += hit[1];
+      i += hit[0].length;
+    } else {
+      out += text[i];
+      i += 1;
+    }
+  }
+  // A final unstressed -i (city, happy) is the happY vowel, written i in modern dictionaries.
+  return out.replace(/(?<![eaɔoə])ɪ(?=$|\s)/g, 'i').replace(/^ˌ(?=[^ˈ]*$)/, '');
+}
+
+const ARPA_VOWELS: Record<string, string> = {
+  AA: 'ɑ',
+  AE: 'æ',
+  AH: 'ʌ',
+  AO: 'ɔ',
+  AW: 'aʊ',
+  AY: 'aɪ',
+  EH: 'ɛ',
+  ER: 'ɝ',
+  EY: 'eɪ',
+  IH: 'ɪ',
+  IY: 'i',
+  OW: 'oʊ',
+  OY: 'ɔɪ',
+  UH: 'ʊ',
+  UW: 'u',
+};
+const ARPA_CONSONANTS: Record<string, string> = {
+  B: 'b',
+  CH: 'tʃ',
+  D: 'd',
+  DH: 'ð',
+  F: 'f',
+  G: 'ɡ',
+  HH: 'h',
+  JH: 'dʒ',
+  K: 'k',
+  L: 'l',
+  M: 'm',
+  N: 'n',
+  NG: 'ŋ',
+  P: 'p',
+  R: 'r',
+  S: 's',
+  SH: 'ʃ',
+  T: 't',
+  TH: 'θ',
+  V: 'v',
+  W: 'w',
+  Y: 'j',
+  Z: 'z',
+  ZH: 'ʒ',
+};
+/** Consonant clusters English allows at the start of a syllable (where a stress mark goes). */
+const ONSETS = new Set([
+  'pl', 'pr', 'bl', 'br', 'tr', 'dr', 'kl', 'kr', 'ɡl', 'ɡr', 'fl', 'fr', 'θr', 'ʃr', 'sp', 'st', 'sk', 'sm', 'sn', 'sl',
+  'sw', 'tw', 'kw', 'dw', 'spr', 'spl', 'str', 'skr', 'skw', 'pj', 'bj', 'kj', 'fj', 'mj', 'hj', 'vj', 'spj', 'skj',
+]);
+
+/** A CMU dictionary pronunciation ("N IH0 G OW1 SH IY0 EY2 T") in IPA ("nɪˈɡoʊʃiˌeɪt"), American. */
+export function arpabetToIpa(arpabet: string): string {
+  const syllables: { onset: string[]; vowel: string; stress: string; coda: string[] }[] = [];
+  let pending: string[] = [];
+  for (const p of arpabet.trim().split(/\s+/)) {
+    const m = p.match(/^([A-Z]+)([012])?$/);
+    if (!m) continue;
+    const base = m[1]!;
+    const stress = m[2] ?? '0';
+    const consonant = ARPA_CONSONANTS[base];
+    if (consonant) {
+      pending.push(consonant);
+      continue;
+    }
+    let vowel = ARPA_VOWELS[base];
+    if (!vowel) continue;
+    if (base === 'AH' && stress === '0') vowel = 'ə';
+    if (base === 'ER' && stress === '0') vowel = 'ɚ';
+    // The consonants since the last vowel: the longest legal onset starts this syllable, the rest
+    // close the previous one.
+    let split = 0;
+    const prev = syllables[syllables.length - 1];
+    if (prev) {
+      split = pending.length;
+      for (let k = 0; k < pending.length; k++) {
+        const cluster = pending.slice(k);
+        if (cluster.length === 1 ? cluster[0] !== 'ŋ' : ONSETS.has(cluster.join(''))) {
+          split = k;
+          break;
+        }
+      }
+      prev.coda = pending.slice(0, split);
+    }
+    syllables.push({ onset: pending.slice(split), vowel, stress, coda: [] });
+    pending = [];
+  }
+  const last = syllables[syllables.length - 1];
+  if (!last) return pending.join('');
+  last.coda = pending;
+  return syllables
+    .map((s, i) => {
+      const mark = syllables.length > 1 && s.stress === '1' ? 'ˈ' : syllables.length > 1 && s.stress === '2' && i > 0 ? 'ˌ' : '';
+      return mark + s.onset.join('') + s.vowel + s.coda.join('');
+    })
+    .join('');
+}
+
+export function cmudictFile(): string {
+  return createRequire(import.meta.url).resolve('cmu-pronouncing-dictionary');
+}
+
+/**
+ * American pronunciations from the CMU pronouncing dictionary. Its module is one sorted object
+ * literal, a line per word: it is searched on disk like a sorted file, never imported (4.7 MB).
+ */
+export function openCmudict(file = cmudictFile()) {
+  const keyOf = (line: string) => {
+    if (!line.startsWith('  "')) return null;
+    const end = line.indexOf('"', 3);
+    return end > 3 ? line.slice(3, end).replace(/\(\d+\)$/, '') : null;
+  };
+  const lines = sortedLineFile(file, keyOf);
+  return {
+    /** The first (most common) pronunciation of a word in IPA, or null. */
+    us(word: string): string | null {
+      const key = word.toLowerCase();
+      if (!/^[a-z][a-z'.-]*$/.test(key)) return null;
+      const line = lines.find(key)[0];
+      const m = line?.match(/:\s*"([^"]+)"/);
+      return m ? arpabetToIpa(m[1]!) : null;
+    },
+    close: () => lines.close(),
+  };
+}
+
+export type Cmudict = ReturnType<typeof openCmudict>;

