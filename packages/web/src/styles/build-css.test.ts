@@ -38,4 +38,8 @@ describe('the built CSS keeps the standard backdrop-filter', () => {
   it('the search box’s clear button takes the theme colour', () => {
     expect(built('controls.css')).toMatch(/::-webkit-search-cancel-button\{[^}]*background-color:var\(--color-text-3\)/);
   });
+
+  it('placeholder covers have a dimmed dark-theme variant', () => {
+    expect(built('articles.css')).toMatch(/\[data-theme=(dark|"dark"|'dark')\][^{]*\.is-placeholder img[^{]*\{filter:brightness/);
+  });
 });
