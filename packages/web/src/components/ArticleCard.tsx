@@ -67,8 +67,9 @@ function Cover({ article, featured }: { article: Card; featured: boolean }) {
   const [broken, setBroken] = useState(false);
   const path = broken ? placeholderPath(article.placeholder) : coverPath(article);
   const { src, srcSet } = coverSources(path);
+  const placeholder = broken || !article.cover;
   return (
-    <div className="article-card-cover">
+    <div className={`article-card-cover${placeholder ? ' is-placeholder' : ''}`}>
       <img
         src={src}
         srcSet={srcSet}

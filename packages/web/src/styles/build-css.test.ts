@@ -21,4 +21,25 @@ describe('the built CSS keeps the standard backdrop-filter', () => {
   it('sources never hand-write the -webkit- prefix (the minifier adds it; a hand-written one made it drop the standard line)', () => {
     for (const file of files) expect(readFileSync(join(dir, file), 'utf8'), file).not.toMatch(/-webkit-backdrop-filter/);
   });
+
+  // Rough edges a screen check found, each guarded where its cause was.
+  const built = (file: string) => transform({ filename: file, code: readFileSync(join(dir, file)), minify: true, targets }).code.toString();
+  const rule = (css: string, selector: string) => css.match(new RegExp(`(^|})${selector.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\{([^}]*)\\}`))?.[2] ?? '';
+
+  it('long source names shrink and end in an ellipsis (a flex item needs min-width: 0)', () => {
+    expect(rule(built('articles.css'), '.article-card-by')).toMatch(/min-width:0.*text-overflow:ellipsis|text-overflow:ellipsis.*min-width:0/);
+    expect(rule(built('reader.css'), '.reader-dateline>span')).toMatch(/text-overflow:ellipsis/);
+  });
+
+  it('the Aa button draws its focus ring inside itself, at the screen edge', () => {
+    expect(rule(built('reading-tools.css'), '.reader-settings-button:focus-visible')).toMatch(/outline-offset:-/);
+  });
+
+  it('the search box’s clear button takes the theme colour', () => {
+    expect(built('controls.css')).toMatch(/::-webkit-search-cancel-button\{[^}]*background-color:var\(--color-text-3\)/);
+  });
+
+  it('placeholder covers have a dimmed dark-theme variant', () => {
+    expect(built('articles.css')).toMatch(/\[data-theme=(dark|"dark"|'dark')\][^{]*\.is-placeholder img[^{]*\{filter:brightness/);
+  });
 });

@@ -36,7 +36,7 @@ export function toCard(row: ArticleRow): ArticleCard {
     author: row.author_id !== null && row.author_name !== null ? { id: row.author_id, name: row.author_name } : null,
     source: row.source,
     cover: row.cover ? `/api/image/${row.cover}` : null,
-    placeholder: (row.id % PLACEHOLDER_COUNT) + 1,
+    placeholder: placeholderFor(row.title, JSON.parse(row.topics) as string[]),
     topics: JSON.parse(row.topics) as string[],
     level: effectiveLevel(row),
     word_count: row.word_count,
@@ -73,6 +73,19 @@ export function toDetail(row: ArticleRow, full: boolean, extras: DetailExtras = 
 }
 
 /** Which parts of an article have Chinese (figures need none). */
+/**
+ * The placeholder of an article without a cover, derived from its title and first topic (FNV-1a),
+ * so neighbouring articles rarely share one (ids in a row used to cycle through the same few).
+ */
+export function placeholderFor(title: string, topics: string[]): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${topics[0] ?? ''}|${title.trim().toLowerCase()}`) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return (h % PLACEHOLDER_COUNT) + 1;
+}
+
 export function translationOf(detail: Pick<ArticleDetail, 'title_zh' | 'summary' | 'summary_zh' | 'paragraphs'>): ArticleManage['translation'] {
   const text = detail.paragraphs.filter((p) => p.kind !== 'figure');
   return {

@@ -2,7 +2,7 @@ import { topics as topicLabels, type ArticleCard, type ArticleLevel, type Role }
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { NotFound } from '../../lib/errors.js';
-import { DAY, MINUTE, type Clock } from '../../lib/clock.js';
+import { MINUTE, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import { mayOpen, readableBy, type ReadableArticle } from './article-access.js';
 import { articleMetaRepo } from './article-meta.repo.js';
@@ -148,8 +148,12 @@ export function articlesService(db: Db, clock: Clock) {
 
     async newCount(viewer: Viewer) {
       const seen = await meta.seenAt(viewer);
-      const since = seen ?? new Date(clock.now().getTime() - 7 * DAY).toISOString();
-      return { count: await repo.countPublishedSince(since), since: seen };
+      if (seen === null) {
+        // A first-time visitor has seen nothing yet, so nothing is "new" to them: the count starts now.
+        await meta.markSeen(viewer, clock.now().toISOString());
+        return { count: 0, since: null };
+      }
+      return { count: await repo.countPublishedSince(seen), since: seen };
     },
 
     topic: (q: string | undefined, authorId: number | undefined, level: ArticleLevel | undefined, offset: number) =>

@@ -275,7 +275,12 @@ describe('lists, topics, authors and recommendations', () => {
     await t.call('log.add', { name: 'OPEN_APP' }, { headers });
     await createArticle(t, { daysAgo: 2 });
     await createArticle(t, { daysAgo: 20 });
-    expect((await t.call('article.newCount', {}, { headers })).result).toEqual({ count: 1, since: null });
+    // A first-time visitor gets no "new" badge for what was there before they came.
+    expect((await t.call('article.newCount', {}, { headers })).result).toEqual({ count: 0, since: null });
+    t.clock.advance(60_000);
+    const fresh = await createArticle(t, { status: 'draft' });
+    await t.call('article.publish', { id: fresh, status: 'published' }, as());
+    expect((await t.call('article.newCount', {}, { headers })).result?.count).toBe(1);
     await t.call('article.list', {}, { headers });
     expect((await t.call('article.newCount', {}, { headers })).result?.count).toBe(0);
     t.clock.advance(60_000);

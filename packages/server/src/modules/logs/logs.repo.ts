@@ -20,6 +20,9 @@ export function logsRepo(db: Db) {
               last_event: eb.ref('excluded.last_event'),
               last_path: eb.fn.coalesce('excluded.last_path', 'visitors.last_path'),
               events: eb('visitors.events', '+', 1),
+              // New until the browser comes back: a later visit reports is_new false (its client id
+              // already existed) and the visitor is returning from then on.
+              is_new: eb.case().when('excluded.is_new', '=', 0).then(0).else(eb.ref('visitors.is_new')).end(),
             })),
           )
           .execute();

@@ -71,6 +71,19 @@ describe('visitors (managers)', () => {
     expect(second.result?.next_offset).toBeNull();
   });
 
+  it('labels a visitor new on the first visit and returning once the browser comes back', async () => {
+    const manager = await t.createUser({ role: 'manager' });
+    await t.call('log.add', { name: 'OPEN_APP', cuid: 'first', is_new: true });
+    await t.call('log.add', { name: 'PAGE_OPEN', cuid: 'first', is_new: true, data: { path: '/article' } });
+    await t.call('log.add', { name: 'OPEN_APP', cuid: 'back', is_new: true });
+    t.clock.advance(86_400_000);
+    await t.call('log.add', { name: 'OPEN_APP', cuid: 'back', is_new: false });
+    // A page of the first visit arriving late does not make it new again.
+    await t.call('log.add', { name: 'PAGE_OPEN', cuid: 'back', is_new: true });
+    const list = (await t.call('visitor.list', {}, { token: manager.token })).result!.list;
+    expect(Object.fromEntries(list.map((v) => [v.cuid, v.is_new]))).toEqual({ first: true, back: false });
+  });
+
   it('lists one visitor’s events newest first', async () => {
     const manager = await t.createUser({ role: 'manager' });
     await t.call('log.add', { name: 'OPEN_APP', cuid: 'v1', is_new: true });

@@ -38,7 +38,7 @@ export function Visitors() {
                   <span className="mono">{visitor.cuid.slice(0, 10)}</span>
                   <span className="badge">{visitor.source === 'WEBVIEW' ? 'App' : '网页'}</span>
                   {visitor.platform && <span className="badge">{visitor.platform}</span>}
-                  {visitor.is_new && <span className="badge badge-accent">新访客</span>}
+                  {visitor.is_new ? <span className="badge badge-accent">新访客</span> : <span className="badge">回访</span>}
                   <span>{visitor.events} 次事件</span>
                 </span>
                 {visitor.last_path && <span className="visitor-path mono">{visitor.last_path}</span>}

@@ -58,6 +58,22 @@ describe('paragraph decorations', () => {
     expect(element.textContent).toBe('They  negotiated\n   a deal. It was   quiet.');
   });
 
+  it('ends a highlight that has a comment with a marker, after its last piece only', () => {
+    const start = paragraph.text.indexOf('negotiated');
+    const end = paragraph.text.indexOf('deal') + 4;
+    const element = render(
+      decorateHtml(paragraph.html, [
+        { id: 'n1', start, end, color: 'green', commented: true },
+        { id: 'n2', start: paragraph.text.indexOf('quiet'), end: paragraph.text.indexOf('quiet') + 5, color: 'blue' },
+      ]),
+    );
+    const marks = [...element.querySelectorAll('mark.hl[data-note="n1"]')];
+    expect(marks.length).toBeGreaterThan(1);
+    expect(marks.map((m) => m.classList.contains('hl-commented'))).toEqual([...marks.slice(1).map(() => false), true]);
+    expect(element.querySelector('mark.hl[data-note="n2"]')!.classList.contains('hl-commented')).toBe(false);
+    expect(element.textContent).toBe('They  negotiated\n   a deal. It was   quiet.');
+  });
+
   it('reads a selection back as offsets into the plain text, widened to whole words', () => {
     const element = render(decorateHtml(paragraph.html, []));
     const quiet = [...element.querySelectorAll('span.w')].find((s) => s.textContent === 'quiet')!.firstChild!;

@@ -18,6 +18,8 @@ export interface Highlight {
   start: number;
   end: number;
   color: string;
+  /** The note has a comment: its highlight ends with a marker in the text. */
+  commented?: boolean;
 }
 
 /** A word as the reader sees it: letters, with inner apostrophes (don't, women's). */
@@ -122,6 +124,12 @@ export function decorateHtml(html: string, highlights: readonly Highlight[], wor
     flush(text.length);
     base += text.length;
     node.replaceWith(fragment);
+  }
+  // A highlight with a comment ends with a marker (drawn by CSS after its last mark).
+  for (const h of highlights) {
+    if (!h.commented) continue;
+    const marks = [...doc.body.querySelectorAll<HTMLElement>('mark.hl')].filter((m) => m.dataset.note === h.id);
+    marks.at(-1)?.classList.add('hl-commented');
   }
   return doc.body.innerHTML;
 }
