@@ -22,3 +22,4 @@ export * from './endpoints/reader.endpoints.js';
 export * from './endpoints/history.endpoints.js';
 export * from './notes-format.js';
 export * from './endpoints/words.endpoints.js';
+export * from './endpoints/appinfo.endpoints.js';

@@ -37,6 +37,8 @@ import { createFetcher, type FetchedResource } from './providers/fetch/fetcher.j
 import { openStorage } from './providers/storage/index.js';
 import { logsRoutes, logsService } from './modules/logs/index.js';
 import { systemRoutes } from './modules/system/index.js';
+import { appinfoRoutes, appinfoService } from './modules/appinfo/index.js';
+import { wechatClient } from './providers/wechat/index.js';
 import { consoleSms } from './providers/sms/console.sms.js';
 import type { SmsProvider } from './providers/sms/sms.provider.js';
 import { webhookSms } from './providers/sms/webhook.sms.js';
@@ -185,6 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...wordsRoutes(words),
     ...notesRoutes(notesService(db, clock, articles)),
     ...historyRoutes(history),
+    ...appinfoRoutes(appinfoService(db, clock), wechatClient(config.wechat, fetcher, clock), users),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

@@ -9,6 +9,7 @@ import { rssEndpoints } from './rss.endpoints.js';
 import { systemEndpoints } from './system.endpoints.js';
 import { taskEndpoints } from './tasks.endpoints.js';
 import { userEndpoints } from './users.endpoints.js';
+import { appinfoEndpoints } from './appinfo.endpoints.js';
 
 /** The endpoint table: every call the server serves, keyed by a stable name. */
 export const endpoints = {
@@ -23,6 +24,7 @@ export const endpoints = {
   ...readerEndpoints,
   ...historyEndpoints,
   ...wordsEndpoints,
+  ...appinfoEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -310,6 +310,14 @@ export interface ReviewLogsTable {
   spent_ms: number;
 }
 
+/** A manager-edited setting: one JSON value per key (modules/appinfo). */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -337,4 +345,5 @@ export interface Database {
   app_secrets: AppSecretsTable;
   word_contexts: WordContextsTable;
   review_logs: ReviewLogsTable;
+  app_settings: AppSettingsTable;
 }

@@ -68,6 +68,7 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'words.ofArticle': { article_id: 'article' },
   'words.review': { id: 'card' },
   'words.detail': { word: 'word' },
+  'user.bindWx': { user_id: 'manager-only', openid: 'manager-only' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
