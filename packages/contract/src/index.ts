@@ -23,3 +23,4 @@ export * from './endpoints/history.endpoints.js';
 export * from './notes-format.js';
 export * from './endpoints/words.endpoints.js';
 export * from './endpoints/appinfo.endpoints.js';
+export * from './endpoints/article-media.endpoints.js';

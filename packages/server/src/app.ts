@@ -39,6 +39,9 @@ import { logsRoutes, logsService } from './modules/logs/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { appinfoRoutes, appinfoService } from './modules/appinfo/index.js';
 import { wechatClient } from './providers/wechat/index.js';
+import { articleMediaRoutes, articleMediaService, type ArticleMediaService } from './modules/article-media/index.js';
+import { chromiumPdf } from './providers/pdf/index.js';
+import { espeakTts } from './providers/tts/index.js';
 import { consoleSms } from './providers/sms/console.sms.js';
 import type { SmsProvider } from './providers/sms/sms.provider.js';
 import { webhookSms } from './providers/sms/webhook.sms.js';
@@ -120,14 +123,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Short-lived permissions (uploads, audio links, trial links) any process can check.
   const signed = signedTokens(appSecret(config), clock);
-  void signed; // handed to the modules that issue such permissions as they arrive
   const dict = deps.dict ?? openEcdict();
   const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
-  const images = imagesService(openStorage(config.storage), fetcher);
+  const storage = openStorage(config.storage);
+  const images = imagesService(storage, fetcher);
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images });
   const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
-  const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss }), events }, app.log);
+  // Media jobs reach their service, built further down with the services it reads, through this late binding.
+  let articleMedia: ArticleMediaService | null = null;
+  const media: ArticleMediaService = new Proxy({} as ArticleMediaService, {
+    get: (_target, key: keyof ArticleMediaService) => articleMedia![key],
+  });
+  const jobs = jobQueue(db, clock, { kinds: jobKinds, handlers: jobHandlers({ rss, media }), events }, app.log);
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
   app.decorate('seedDemoContent', (feedUrl: string) => seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl));
@@ -172,6 +180,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const words = wordsService(db, clock, { dict, dictionary, articles });
   const history = historyService(db, clock, { articles, marks, words });
+  const keyWords = keyWordsService(db, clock);
+  const notes = notesService(db, clock, articles);
+  const pdf = chromiumPdf(config.media.chromiumPath);
+  app.addHook('onClose', () => pdf.close());
+  articleMedia = articleMediaService({
+    clock,
+    storage,
+    articles,
+    keyWords,
+    notes,
+    words,
+    users,
+    images,
+    jobs,
+    signed,
+    tts: espeakTts(config.media.ttsVoice, config.media.ttsSpeed),
+    pdf,
+    posterFont: config.media.posterFont,
+    publicOrigin: () => config.http.publicUrl ?? `http://${config.http.allowedHosts[0] ?? 'localhost'}`,
+  });
 
   const handlers: Handlers = {
     ...systemRoutes(config, db),
@@ -179,14 +207,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...usersRoutes(users),
     ...logsRoutes(logs),
     ...articlesRoutes(articles, editorial, jobs),
-    ...readerAidsRoutes(keyWordsService(db, clock), levelWordsService(articles, dict), marks),
+    ...readerAidsRoutes(keyWords, levelWordsService(articles, dict), marks),
     ...rssRoutes(rss, jobs),
     ...tasksRoutes(tasksService(jobs)),
     ...mediaRoutes(images, demoService(), config),
     ...dictionaryRoutes(dictionary),
     ...wordsRoutes(words),
-    ...notesRoutes(notesService(db, clock, articles)),
+    ...notesRoutes(notes),
     ...historyRoutes(history),
+    ...articleMediaRoutes(articleMedia),
     ...appinfoRoutes(appinfoService(db, clock), wechatClient(config.wechat, fetcher, clock), users),
   };
 

@@ -10,6 +10,7 @@ import { systemEndpoints } from './system.endpoints.js';
 import { taskEndpoints } from './tasks.endpoints.js';
 import { userEndpoints } from './users.endpoints.js';
 import { appinfoEndpoints } from './appinfo.endpoints.js';
+import { articleMediaEndpoints } from './article-media.endpoints.js';
 
 /** The endpoint table: every call the server serves, keyed by a stable name. */
 export const endpoints = {
@@ -25,6 +26,7 @@ export const endpoints = {
   ...historyEndpoints,
   ...wordsEndpoints,
   ...appinfoEndpoints,
+  ...articleMediaEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -319,6 +319,10 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
       return asManager({ platform: 'android', version: '1.2.0', version_code: 120, url: 'https://dl.example/a.apk' });
     },
   },
+  'media.renderMarkdown': { prepare: async () => asManager({ markdown: `# Poster ${fresh()}`, layout: 'square' }) },
+  'article.export': {
+    prepare: async () => ({ input: { article_ids: [await article()] }, token: await (await make.create('user')).token() }),
+  },
   'appinfo.saveProductPoster': {
     prepare: async () => {
       await unset('poster.product');

@@ -23,7 +23,11 @@ const ROLES: readonly Role[] = ['anonymous', 'user', 'super'];
  * Tables a refused request may change by design. A wrong captcha answer burns the captcha
  * (one guess per image), so a refused SMS send deletes its row.
  */
-const REFUSED_MAY_CHANGE: Partial<Record<EndpointName, string[]>> = { 'auth.smsSend': ['captchas'] };
+const REFUSED_MAY_CHANGE: Partial<Record<EndpointName, string[]>> = {
+  'auth.smsSend': ['captchas'],
+  // The first request for a PDF queues its generation and answers 404 until the file exists (issue 16).
+  'article.pdf': ['tasks'],
+};
 
 const REVOKES_TOKENS = new Set<EndpointName>(['auth.logout', 'auth.changePassword', 'auth.resetPassword']);
 

@@ -69,6 +69,13 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'words.review': { id: 'card' },
   'words.detail': { word: 'word' },
   'user.bindWx': { user_id: 'manager-only', openid: 'manager-only' },
+  'article.pdf': { id: 'article' },
+  'article.pdfPrepare': { id: 'article' },
+  'article.poster': { id: 'article', note_uuid: 'note' },
+  'article.audio': { id: 'article' },
+  'auth.audioToken': { article_id: 'article' },
+  'article.audioFile': { id: 'article' },
+  'article.exportFile': { task_id: 'task' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];
