@@ -172,7 +172,7 @@ describe('article PDF', () => {
     expect(prepared.result!.task_id).toBeGreaterThan(0);
     await t.app.jobs.drain();
     const task = await t.call('task.show', { id: prepared.result!.task_id! }, { token: reader.token });
-    expect(task.result?.status, task.result?.message).toBe('done');
+    expect(task.result?.status, task.result?.message ?? '').toBe('done');
 
     expect((await t.app.inject({ method: 'HEAD', url, headers: { authorization: `Bearer ${reader.token}` } })).statusCode).toBe(200);
     const pdf = await get(url, reader.token);
