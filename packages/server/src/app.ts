@@ -181,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const words = wordsService(db, clock, { dict, dictionary, articles });
   const history = historyService(db, clock, { articles, marks, words });
   const keyWords = keyWordsService(db, clock);
+  const appinfo = appinfoService(db, clock);
   const notes = notesService(db, clock, articles);
   const pdf = chromiumPdf(config.media.chromiumPath);
   app.addHook('onClose', () => pdf.close());
@@ -215,8 +216,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...wordsRoutes(words),
     ...notesRoutes(notes),
     ...historyRoutes(history),
-    ...articleMediaRoutes(articleMedia),
-    ...appinfoRoutes(appinfoService(db, clock), wechatClient(config.wechat, fetcher, clock), users),
+    ...articleMediaRoutes(articleMedia, () => appinfo.productPoster()),
+    ...appinfoRoutes(appinfo, wechatClient(config.wechat, fetcher, clock), users),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

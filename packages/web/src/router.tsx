@@ -3,6 +3,7 @@ import { AppShell } from './components/AppShell';
 import { NotFound } from './components/NotFound';
 import { RouteError } from './components/RouteError';
 import { Spinner } from './components/Spinner';
+import { mediaAdminRoutes, mediaRoutes } from './routes/media/routes';
 import { readingRoutes } from './routes/reading/routes';
 import { screen } from './routes/screen';
 import { wordRoutes } from './routes/words/routes';
@@ -53,10 +54,12 @@ export const routes: RouteObject[] = [
               { path: 'articles', ...screen(() => import('./routes/admin/Articles').then((m) => m.Articles)) },
               { path: 'article/:id', ...screen(() => import('./routes/admin/ArticleEdit').then((m) => m.ArticleEdit)) },
               { path: 'rss', ...screen(() => import('./routes/admin/Rss').then((m) => m.Rss)) },
+              ...mediaAdminRoutes,
             ],
           },
           ...readingRoutes,
           ...wordRoutes,
+          ...mediaRoutes,
           { path: '*', Component: NotFound },
         ],
       },

@@ -7,14 +7,28 @@ type Names =
   | 'article.pdfPrepare'
   | 'article.poster'
   | 'media.renderMarkdown'
+  | 'poster.product'
   | 'article.audio'
   | 'auth.audioToken'
   | 'article.audioFile'
   | 'article.export'
   | 'article.exportFile';
 
-export function articleMediaRoutes(media: ArticleMediaService): Pick<Handlers, Names> {
+export function articleMediaRoutes(
+  media: ArticleMediaService,
+  productPoster: () => Promise<{ title: string; lines: string[] }>,
+): Pick<Handlers, Names> {
   return {
+    'poster.product': async (_input, ctx) => {
+      const poster = await productPoster();
+      const markdown = [`# ${poster.title}`, ...poster.lines.map((l) => `- ${l}`), '> 扫码注册，和我一起读外刊'].join('\n\n');
+      ctx.setHeader('cache-control', 'private, no-store');
+      return media.renderMarkdown({
+        markdown,
+        layout: 'poster',
+        qr: `${ctx.origin.replace(/\/$/, '')}/Register?from=${ctx.actor.user.id}`,
+      });
+    },
     'article.pdf': async (input, ctx) => {
       const { bytes, name } = await media.pdf(ctx.actor, input.id, input.style);
       ctx.setHeader('content-disposition', attachment(name, `article-${input.id}.pdf`));

@@ -92,6 +92,16 @@ describe('share posters', () => {
     expect((await get(`/reader/article/${draft}/poster`, manager.token)).status).toBe(200);
   });
 
+  it("makes the member poster with the manager's text and the reader's invite QR", async () => {
+    await t.call('appinfo.saveProductPoster', { title: '畅读会员', lines: '双语对照\n逐句朗读' }, { token: manager.token });
+    const res = await get('/api/poster/product', reader.token);
+    expect(res.status).toBe(200);
+    const image = decodeQr(res.bytes);
+    expect([image.width, image.height]).toEqual([750, 1334]);
+    expect(image.qr).toBe(`https://changdu.example/Register?from=${reader.user.id}`);
+    expect((await get('/api/poster/product')).status).toBe(401);
+  });
+
   it('renders Markdown to an image of the layout size, for managers only', async () => {
     const input = { markdown: '# 标题 Title\n\n第一段。\n\n> A quote', layout: 'xhs', qr: 'https://changdu.example/' };
     const res = await t.app.inject({

@@ -6,6 +6,8 @@ import { ErrorView } from '../../components/ErrorView';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
+import { AudioPlayer } from './AudioPlayer';
+import { MediaSheet } from './MediaSheet';
 import { Reader } from './Reader';
 import { ReaderSettings } from './ReaderSettings';
 import { useBilingual } from './useBilingual';
@@ -26,6 +28,8 @@ export function ArticlePage() {
   const [fontStep, setFontStep] = useFontStep();
   const [level, setLevel] = useLevelChoice();
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [mediaOpen, setMediaOpen] = useState(false);
+  const [listening, setListening] = useState(false);
 
   const actions = (
     <div className="reader-actions">
@@ -36,6 +40,9 @@ export function ArticlePage() {
         onClick={() => setBilingual(!bilingual)}
       >
         双语
+      </button>
+      <button type="button" className="icon-button" aria-label="听、下载与分享" onClick={() => setMediaOpen(true)}>
+        <span aria-hidden="true">♪</span>
       </button>
       <button type="button" className="icon-button reader-settings-button" aria-label="阅读设置" onClick={() => setSettingsOpen(true)}>
         <span aria-hidden="true">Aa</span>
@@ -62,6 +69,10 @@ export function ArticlePage() {
       ) : (
         <Reader article={article.data} bilingual={bilingual} fontScale={fontSteps[fontStep].value} level={level} />
       )}
+      {article.data && listening && (
+        <AudioPlayer articleId={articleId} paragraphs={article.data.paragraphs} onClose={() => setListening(false)} />
+      )}
+      <MediaSheet articleId={articleId} open={mediaOpen} onClose={() => setMediaOpen(false)} onListen={() => setListening(true)} />
       <ReaderSettings
         open={settingsOpen}
         onClose={() => setSettingsOpen(false)}
