@@ -165,13 +165,17 @@ export function AudioPlayer({ articleId, paragraphs, onClose }: { articleId: num
       ) : (
         <>
           <button type="button" className="icon-button" aria-label="上一句" onClick={() => playFrom(currentIndex - 1)}>
-            ⏮
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 5h2v14H6zM20 5v14L9 12z" fill="currentColor" />
+            </svg>
           </button>
           <button type="button" className="audio-bar-play" aria-label={playing ? '暂停' : '播放'} onClick={toggle}>
             {playing ? '❚❚' : '▶'}
           </button>
           <button type="button" className="icon-button" aria-label="下一句" onClick={() => playFrom(currentIndex + 1)}>
-            ⏭
+            <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M16 5h2v14h-2zM4 5v14l11-7z" fill="currentColor" />
+            </svg>
           </button>
           <span className="audio-bar-time" aria-live="off">
             {clock(time)} / {clock(duration)}
