@@ -161,7 +161,7 @@ export async function renderCard(input: CardInput, fonts: FontFile[]): Promise<B
   const dark = input.layout === 'poster2';
   const bg = dark ? '#1f2a24' : PAPER.bg;
   const coverHeight = input.layout === 'xhs' ? 480 : input.layout === 'square' ? 360 : 420 * scale;
-  const body = blocks(input.markdown, input.layout === 'xhs' ? 1.15 : scale);
+  const body = blocks(input.markdown, scale);
   const root = h(
     'div',
     { width, height, flexDirection: 'column', background: bg, fontFamily: 'Serif, CJK', color: dark ? '#f4efe3' : PAPER.ink },
