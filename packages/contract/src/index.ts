@@ -27,3 +27,5 @@ export * from './endpoints/collections.endpoints.js';
 export * from './endpoints/magazines.endpoints.js';
 export * from './endpoints/books.endpoints.js';
 export * from './endpoints/ai.endpoints.js';
+export * from './endpoints/appinfo.endpoints.js';
+export * from './endpoints/article-media.endpoints.js';

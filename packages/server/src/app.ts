@@ -28,7 +28,7 @@ import { effectiveRole, usersRoutes, usersService } from './modules/users/index.
 import { wordsRoutes, wordsService } from './modules/words/index.js';
 import { demoArticles, demoService, seedDemoContent } from './modules/demo/index.js';
 import { paragraphFromText } from './modules/articles/index.js';
-import { aiRoutes, aiService, type AiService } from './modules/ai/index.js';
+import { aiRoutes, aiService } from './modules/ai/index.js';
 import { openAiCompatible } from './providers/ai/index.js';
 import { imagesService, mediaRoutes } from './modules/media/index.js';
 import { rssRoutes, rssService } from './modules/rss/index.js';
@@ -43,6 +43,11 @@ import { createFetcher, type FetchedResource } from './providers/fetch/fetcher.j
 import { openStorage } from './providers/storage/index.js';
 import { logsRoutes, logsService } from './modules/logs/index.js';
 import { systemRoutes } from './modules/system/index.js';
+import { appinfoRoutes, appinfoService } from './modules/appinfo/index.js';
+import { wechatClient } from './providers/wechat/index.js';
+import { articleMediaRoutes, articleMediaService } from './modules/article-media/index.js';
+import { chromiumPdf } from './providers/pdf/index.js';
+import { espeakTts } from './providers/tts/index.js';
 import { consoleSms } from './providers/sms/console.sms.js';
 import type { SmsProvider } from './providers/sms/sms.provider.js';
 import { webhookSms } from './providers/sms/webhook.sms.js';
@@ -228,24 +233,46 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const notes = notesService(db, clock, articles);
   const ai = aiService({ db, clock, provider: aiProvider, quota: config.aiQuota, dict, articles, dictionary, notes, words, editorial });
+
+  const keyWords = keyWordsService(db, clock);
+  const appinfo = appinfoService(db, clock);
+  const pdf = chromiumPdf(config.media.chromiumPath);
+  app.addHook('onClose', () => pdf.close());
+  const media = articleMediaService({
+    clock,
+    storage,
+    articles,
+    keyWords,
+    notes,
+    words,
+    users,
+    images,
+    jobs,
+    signed,
+    tts: espeakTts(config.media.ttsVoice, config.media.ttsSpeed),
+    pdf,
+    posterFont: config.media.posterFont,
+    publicOrigin: () => config.http.publicUrl ?? `http://${config.http.allowedHosts[0] ?? 'localhost'}`,
+  });
+
   jobs.install(
     jobHandlers({
       rss,
       books,
       magazines,
       ai,
+      media,
       // With a provider, a downloaded draft is queued for translation.
       translateAfterDownload: aiProvider ? (kind, payload, options) => jobs.enqueue(kind, payload, options) : null,
     }),
   );
-
   const handlers: Handlers = {
     ...systemRoutes(config, db),
     ...authRoutes(auth, captchaService(db, clock), smsCodes),
     ...usersRoutes(users),
     ...logsRoutes(logs),
     ...articlesRoutes(articles, editorial, jobs),
-    ...readerAidsRoutes(keyWordsService(db, clock), levelWordsService(articles, dict), marks),
+    ...readerAidsRoutes(keyWords, levelWordsService(articles, dict), marks),
     ...rssRoutes(rss, jobs),
     ...tasksRoutes(tasksService(jobs)),
     ...mediaRoutes(images, demoService(), config),
@@ -258,6 +285,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...booksRoutes(uploads, books, jobs),
     ...magazinesRoutes(magazines, jobs),
     ...aiRoutes(ai, articles, jobs),
+    ...articleMediaRoutes(media, () => appinfo.productPoster()),
+    ...appinfoRoutes(appinfo, wechatClient(config.wechat, fetcher, clock), users),
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.

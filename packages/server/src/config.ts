@@ -112,6 +112,22 @@ const envSchema = z.object({
   // Daily tokens: a logged-in reader, and a member per membership level (level 2 gets twice level 1's).
   AI_QUOTA_USER: z.coerce.number().int().min(0).default(20_000),
   AI_QUOTA_MEMBER: z.coerce.number().int().min(0).default(200_000),
+  // WeChat official account and WeCom (企业微信) JS-SDK; off unless both halves are set.
+  WX_APP_ID: optional(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '只能含字母、数字、_ 和 -')),
+  WX_APP_SECRET: optional(z.string().min(1)),
+  WX_API_BASE: z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' }).default('https://api.weixin.qq.com'),
+  QYWX_CORP_ID: optional(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, '只能含字母、数字、_ 和 -')),
+  QYWX_CORP_SECRET: optional(z.string().min(1)),
+  QYWX_API_BASE: z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' }).default('https://qyapi.weixin.qq.com'),
+  // Article audio (espeak-ng + lame) and PDF (Chromium).
+  TTS_VOICE: z
+    .string()
+    .regex(/^[A-Za-z0-9+_-]{1,40}$/, '形如 en-us 或 en-gb+f3')
+    .default('en-us'),
+  TTS_SPEED: z.coerce.number().int().min(80).max(400).default(160),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  // A TTF/OTF/WOFF font with CJK glyphs for posters (satori cannot read TTC or WOFF2).
+  POSTER_FONT: z.string().min(1).default('/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -185,6 +201,12 @@ export interface Config {
   } | null;
   /** Daily AI tokens by role (anonymous readers have none; managers are not limited). */
   readonly aiQuota: { readonly user: number; readonly memberPerLevel: number };
+  /** JS-SDK credentials; a side is null (its calls answer 503) unless both its id and secret are set. */
+  readonly wechat: {
+    readonly wx: { readonly appId: string; readonly secret: string; readonly apiBase: string } | null;
+    readonly qywx: { readonly appId: string; readonly secret: string; readonly apiBase: string } | null;
+  };
+  readonly media: { readonly ttsVoice: string; readonly ttsSpeed: number; readonly chromiumPath: string; readonly posterFont: string };
 }
 
 export class ConfigError extends Error {}
@@ -232,6 +254,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     aiQuota: { user: e.AI_QUOTA_USER, memberPerLevel: e.AI_QUOTA_MEMBER },
+    wechat: {
+      wx: e.WX_APP_ID && e.WX_APP_SECRET ? { appId: e.WX_APP_ID, secret: e.WX_APP_SECRET, apiBase: e.WX_API_BASE } : null,
+      qywx: e.QYWX_CORP_ID && e.QYWX_CORP_SECRET ? { appId: e.QYWX_CORP_ID, secret: e.QYWX_CORP_SECRET, apiBase: e.QYWX_API_BASE } : null,
+    },
+    media: { ttsVoice: e.TTS_VOICE, ttsSpeed: e.TTS_SPEED, chromiumPath: e.CHROMIUM_PATH, posterFont: e.POSTER_FONT },
   } satisfies Config);
 }
 

@@ -4,6 +4,7 @@ import { NotFound } from './components/NotFound';
 import { RouteError } from './components/RouteError';
 import { Spinner } from './components/Spinner';
 import { magazineRoutes } from './routes/magazines/routes';
+import { mediaAdminRoutes, mediaRoutes } from './routes/media/routes';
 import { readingRoutes } from './routes/reading/routes';
 import { adminCollectionRoutes, collectionRoutes } from './routes/collections/routes';
 import { screen } from './routes/screen';
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
               ...adminCollectionRoutes,
               { path: 'magazine', ...screen(() => import('./routes/admin/Magazines').then((m) => m.Magazines)) },
               { path: 'magazine/:id', ...screen(() => import('./routes/admin/MagazineEdit').then((m) => m.MagazineEdit)) },
+              ...mediaAdminRoutes,
             ],
           },
           ...readingRoutes,
@@ -72,6 +74,7 @@ export const routes: RouteObject[] = [
           ...bookRoutes,
           ...magazineRoutes,
           ...askAiRoutes,
+          ...mediaRoutes,
           { path: '*', Component: NotFound },
         ],
       },

@@ -14,6 +14,8 @@ import { collectionEndpoints, creatorEndpoints } from './collections.endpoints.j
 import { magazineEndpoints } from './magazines.endpoints.js';
 import { booksEndpoints } from './books.endpoints.js';
 import { aiEndpoints } from './ai.endpoints.js';
+import { appinfoEndpoints } from './appinfo.endpoints.js';
+import { articleMediaEndpoints } from './article-media.endpoints.js';
 
 /** The endpoint table: every call the server serves, keyed by a stable name. */
 export const endpoints = {
@@ -34,6 +36,8 @@ export const endpoints = {
   ...magazineEndpoints,
   ...booksEndpoints,
   ...aiEndpoints,
+  ...appinfoEndpoints,
+  ...articleMediaEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -429,6 +429,7 @@ export interface Database {
   ai_asks: AiAsksTable;
   ai_cache: AiCacheTable;
   ai_usage: AiUsageTable;
+  app_settings: AppSettingsTable;
 }
 
 // Membership (issue 12): products, member logs, orders, payment notices, trials, codes, awards.
@@ -680,4 +681,12 @@ export interface AiUsageTable {
   day: string;
   tokens: number;
   requests: number;
+}
+
+/** A manager-edited setting: one JSON value per key (modules/appinfo). */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_by: number | null;
+  updated_at: string;
 }

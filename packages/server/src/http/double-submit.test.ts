@@ -74,6 +74,10 @@ async function rootOf(id: number): Promise<string> {
   return shown.result!.paragraphs[0]!.id;
 }
 
+const unset = async (key: string) => {
+  await t.db.kysely.deleteFrom('app_settings').where('key', '=', key).execute();
+};
+
 const asManager = async (input: Record<string, unknown>): Promise<Call> => ({ input, token: await manager.token() });
 
 async function feedXml(): Promise<string> {
@@ -553,6 +557,41 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
     prepare: async () => ({ input: { text: 'A zebra ran across the plain.' }, token: await (await make.create('user')).token() }),
   },
   'ai.retranslate': { prepare: async () => asManager({ id: await article(), ai: false }) },
+  'user.bindWx': {
+    prepare: async () => {
+      const user = await make.create('user');
+      return asManager({ user_id: user.id, openid: `o-double-${fresh()}` });
+    },
+  },
+  // Settings are one row per key: each fixture starts from the key unset, so one save adds the row.
+  'appinfo.saveContactQywx': {
+    prepare: async () => {
+      await unset('qywx.contact');
+      return asManager({ link: 'https://work.weixin.qq.com/kfid/kfc1', note: '客服' });
+    },
+  },
+  'appinfo.saveNotify': {
+    prepare: async () => {
+      await unset('app.notice');
+      return asManager({ enabled: true, title: '通知', content: '今晚维护' });
+    },
+  },
+  'appinfo.saveAppVersion': {
+    prepare: async () => {
+      await unset('app.version.android');
+      return asManager({ platform: 'android', version: '1.2.0', version_code: 120, url: 'https://dl.example/a.apk' });
+    },
+  },
+  'media.renderMarkdown': { prepare: async () => asManager({ markdown: `# Poster ${fresh()}`, layout: 'square' }) },
+  'article.export': {
+    prepare: async () => ({ input: { article_ids: [await article()] }, token: await (await make.create('user')).token() }),
+  },
+  'appinfo.saveProductPoster': {
+    prepare: async () => {
+      await unset('poster.product');
+      return asManager({ title: '畅读会员', lines: '双语对照\n音频跟读' });
+    },
+  },
 };
 
 // Membership (issue 12).

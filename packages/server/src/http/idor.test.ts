@@ -135,6 +135,14 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'ai.entity': { name: 'public' },
   'ai.retranslate': { id: 'manager-only' },
   'ai.questions': { article_id: 'article' },
+  'user.bindWx': { user_id: 'manager-only', openid: 'manager-only' },
+  'article.pdf': { id: 'article' },
+  'article.pdfPrepare': { id: 'article' },
+  'article.poster': { id: 'article', note_uuid: 'note' },
+  'article.audio': { id: 'article' },
+  'auth.audioToken': { article_id: 'article' },
+  'article.audioFile': { id: 'article' },
+  'article.exportFile': { task_id: 'task' },
 };
 
 const table = Object.entries(endpoints) as [EndpointName, Endpoint][];

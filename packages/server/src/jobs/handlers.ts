@@ -1,8 +1,10 @@
 import type { BooksService } from '../modules/books/index.js';
 import type { MagazinesService } from '../modules/magazines/index.js';
 import type { AiService } from '../modules/ai/index.js';
-import type { RssService } from '../modules/rss/index.js';
 import { importBookJob } from './import-book.job.js';
+import type { ArticleMediaService } from '../modules/article-media/index.js';
+import type { RssService } from '../modules/rss/index.js';
+import { articleExportJob, articlePdfJob } from './article-media.job.js';
 import { crawlFeedJob } from './crawl-feed.job.js';
 import { downloadItemJob } from './download-item.job.js';
 import type { JobHandler } from './job.js';
@@ -19,6 +21,7 @@ export interface HandlerDeps {
   ai: AiService;
   /** Set when an AI provider is configured: a downloaded draft is queued for translation. */
   translateAfterDownload: Enqueue['enqueue'] | null;
+  media: ArticleMediaService;
 }
 
 /** One handler per kind in `kinds.ts`; the queue refuses to build when the two lists differ. */
@@ -31,5 +34,7 @@ export function jobHandlers(deps: HandlerDeps): JobHandler[] {
     crawlMagazineJob(deps.magazines),
     downloadMagazineJob(deps.magazines),
     retranslateArticleJob(deps.ai),
+    articlePdfJob(deps.media),
+    articleExportJob(deps.media),
   ];
 }

@@ -1,6 +1,7 @@
 // Every kind of background job, declared without its handler so that modules can enqueue
 // (and the compiler can check their payloads) without depending on the code that runs them.
 // A leaf: it imports nothing from the server.
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 export interface RetryPolicy {
@@ -74,7 +75,6 @@ export const downloadMagazineKind = defineKind({
   idempotencyKey: (p) => `magazine:${p.magazine_id}`,
 });
 
-
 /** Re-translates an article's paragraphs: `cache` keeps existing translations, `ai` asks the provider. */
 export const retranslateArticleKind = defineKind({
   name: 'article.retranslate',
@@ -83,6 +83,26 @@ export const retranslateArticleKind = defineKind({
   idempotencyKey: (p) => `retranslate:${p.article_id}`,
 });
 
+/** Prints an article to PDF in a style (and, for the `notes` style, with one reader's notes), cached per article version. */
+export const articlePdfKind = defineKind({
+  name: 'article.pdf',
+  payload: z.object({
+    article_id: z.number().int(),
+    style: z.enum(['sy', 'en', 'notes']),
+    user_id: z.number().int().nullable(),
+  }),
+  retry: { maxAttempts: 2, backoffMs: 30_000 },
+  idempotencyKey: (p) => `pdf:${p.article_id}:${p.style}:${p.user_id ?? ''}`,
+});
+
+/** Builds a reader's export ZIP (Markdown per article plus one EPUB) into storage. */
+export const articleExportKind = defineKind({
+  name: 'article.export',
+  payload: z.object({ user_id: z.number().int(), article_ids: z.array(z.number().int()).min(1).max(50) }),
+  retry: { maxAttempts: 2, backoffMs: 30_000 },
+  // A double tap asks for the same export: it answers the unfinished one.
+  idempotencyKey: (p) => `export:${p.user_id}:${createHash('sha256').update(p.article_ids.join(',')).digest('hex').slice(0, 24)}`,
+});
 
 /** The kinds this build runs; start-up fails unless each has exactly one handler. */
 export const jobKinds: readonly JobKind[] = [
@@ -93,6 +113,8 @@ export const jobKinds: readonly JobKind[] = [
   crawlMagazineKind,
   downloadMagazineKind,
   retranslateArticleKind,
+  articlePdfKind,
+  articleExportKind,
 ];
 
 export type PayloadOf<K extends JobKind> = z.input<K['payload']>;

@@ -24,6 +24,16 @@ export function usersRepo(db: Db) {
         .executeTakeFirst(),
     findByOpenid: (openid: string) =>
       db.kysely.selectFrom('users').selectAll().where('openid', '=', openid).orderBy('id').limit(20).execute(),
+    /** Gives `openid` to user `id` alone: whoever held it before loses it. */
+    async bindOpenid(id: number, openid: string, now: string): Promise<UserRow | undefined> {
+      await db.kysely
+        .updateTable('users')
+        .set({ openid: null, updated_at: now })
+        .where('openid', '=', openid)
+        .where('id', '!=', id)
+        .execute();
+      return db.kysely.updateTable('users').set({ openid, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+    },
     count: async () =>
       Number(
         (

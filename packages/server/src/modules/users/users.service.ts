@@ -1,8 +1,8 @@
 import type { User } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/client.js';
+import { isUniqueViolation, transaction } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { Conflict } from '../../lib/errors.js';
+import { Conflict, NotFound } from '../../lib/errors.js';
 import { toUser } from './user.mapper.js';
 import { usersRepo, type NewUser, type UserRow } from './users.repo.js';
 
@@ -36,6 +36,12 @@ export function usersService(db: Db, clock: Clock) {
     setXhsId: (id: number, xhsId: string) => users.updateXhsId(id, xhsId, clock.now().toISOString()),
     namesOf: users.namesOf,
     search: async (q: string) => ({ list: (await users.search(q)).map(show) }),
+    /** Binds a WeChat openid to a user (managers); the openid moves if another account held it. */
+    async bindOpenid(userId: number, openid: string): Promise<User> {
+      const row = await transaction(db, () => users.bindOpenid(userId, openid, clock.now().toISOString()));
+      if (!row) throw new NotFound('用户不存在');
+      return show(row);
+    },
     searchByOpenid: async (openid: string) => ({ list: (await users.findByOpenid(openid)).map(show) }),
   };
 }

@@ -7,6 +7,8 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../lib/toast';
+import { AudioPlayer } from './AudioPlayer';
+import { MediaSheet } from './MediaSheet';
 import { Reader } from './Reader';
 import { ReaderSettings } from './ReaderSettings';
 import { useBilingual } from './useBilingual';
@@ -29,6 +31,8 @@ export function ArticlePage() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Imported articles may have no Chinese yet: then 双语 explains instead of silently doing nothing.
   const hasTranslation = !!article.data && (!!article.data.title_zh || !!article.data.summary_zh || article.data.paragraphs.some((p) => !!p.zh));
+  const [mediaOpen, setMediaOpen] = useState(false);
+  const [listening, setListening] = useState(false);
 
   const actions = (
     <div className="reader-actions">
@@ -40,6 +44,9 @@ export function ArticlePage() {
         onClick={() => (hasTranslation ? setBilingual(!bilingual) : toast('这篇文章还没有译文'))}
       >
         双语
+      </button>
+      <button type="button" className="icon-button" aria-label="听、下载与分享" onClick={() => setMediaOpen(true)}>
+        <span aria-hidden="true">♪</span>
       </button>
       <button type="button" className="icon-button reader-settings-button" aria-label="阅读设置" onClick={() => setSettingsOpen(true)}>
         <span aria-hidden="true">Aa</span>
@@ -71,6 +78,10 @@ export function ArticlePage() {
       ) : (
         <Reader article={article.data} bilingual={bilingual} fontScale={fontSteps[fontStep].value} level={level} />
       )}
+      {article.data && listening && (
+        <AudioPlayer articleId={articleId} paragraphs={article.data.paragraphs} onClose={() => setListening(false)} />
+      )}
+      <MediaSheet articleId={articleId} open={mediaOpen} onClose={() => setMediaOpen(false)} onListen={() => setListening(true)} />
       <ReaderSettings
         open={settingsOpen}
         onClose={() => setSettingsOpen(false)}

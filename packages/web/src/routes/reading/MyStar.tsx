@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ReadingCard, ReadingList } from '../../components/ReadingList';
 import { RequireLogin } from '../../components/RequireLogin';
 import { formatRelative } from '../../lib/format';
+import { ExportArticles } from '../media/ExportArticles';
 import '../../styles/reading-screens.css';
 
 /** 我的收藏: starred articles, most recently starred first. */
@@ -20,6 +21,7 @@ function MyStarScreen() {
   return (
     <div className="page">
       <PageHeader title="我的收藏" back />
+      <ExportArticles articleIds={query.data?.pages.flatMap((p) => p.list.map((a) => a.id)) ?? []} />
       <ReadingList
         query={query}
         label="收藏的文章"

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process';
+import { Unavailable } from '../../lib/errors.js';
+
+/** Mono 16-bit little-endian PCM. */
+export interface Pcm {
+  samples: Buffer;
+  sampleRate: number;
+}
+
+/**
+ * Text to speech, one sentence at a time (so the caller knows where each sentence starts).
+ * espeak-ng is the offline default; a cloud voice implements the same interface.
+ */
+export interface TtsProvider {
+  readonly name: string;
+  /** Names the voice and speed, so a cache can tell outputs of different settings apart. */
+  readonly voice: string;
+  speak(text: string): Promise<Pcm>;
+}
+
+function run(cmd: string, args: string[], input?: Buffer): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', (e: NodeJS.ErrnoException) =>
+      reject(e.code === 'ENOENT' ? new Unavailable(`服务器没有安装 ${cmd}，暂时无法生成音频`) : e),
+    );
+    child.on('close', (code) => {
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new Error(`${cmd} exited with ${code}: ${Buffer.concat(err).toString().slice(0, 300)}`));
+    });
+    child.stdin.end(input ?? Buffer.alloc(0));
+  });
+}
+
+/** The PCM inside a RIFF/WAVE file (espeak-ng writes 22050 Hz mono 16-bit). */
+export function wavToPcm(wav: Buffer): Pcm {
+  if (wav.toString('ascii', 0, 4) !== 'RIFF' || wav.toString('ascii', 8, 12) !== 'WAVE') throw new Error('not a WAV file');
+  let offset = 12;
+  let sampleRate = 22050;
+  while (offset + 8 <= wav.length) {
+    const id = wav.toString('ascii', offset, offset + 4);
+    let size = wav.readUInt32LE(offset + 4);
+    if (id === 'fmt ') sampleRate = wav.readUInt32LE(offset + 12);
+    if (id === 'data') {
+      // espeak-ng writing to a pipe cannot seek back to fill in the size: take the rest.
+      if (size === 0 || size === 0xffffffff || offset + 8 + size > wav.length) size = wav.length - offset - 8;
+      return { samples: wav.subarray(offset + 8, offset + 8 + (size & ~1)), sampleRate };
+    }
+    offset += 8 + size + (size & 1);
+  }
+  throw new Error('WAV file without data');
+}
+
+/** Debian `espeak-ng`: offline, many voices (`en-us`, `en-gb`, `en-us+f3`…), speed in words per minute. */
+export function espeakTts(voice: string, speed: number): TtsProvider {
+  return {
+    name: 'espeak-ng',
+    voice: `${voice}@${speed}`,
+    async speak(text) {
+      // `--` ends the options, so a sentence starting with "-" is read, not parsed.
+      const wav = await run('espeak-ng', ['-v', voice, '-s', String(speed), '--stdout', '--', text]);
+      return wavToPcm(wav);
+    },
+  };
+}
+
+/** Encodes PCM to MP3 with Debian `lame` (mono, 48 kbit/s: plenty for speech). */
+export async function encodeMp3(pcm: Pcm): Promise<Buffer> {
+  const khz = String(pcm.sampleRate / 1000);
+  return run(
+    'lame',
+    ['--quiet', '-r', '-s', khz, '--bitwidth', '16', '--signed', '--little-endian', '-m', 'm', '-b', '48', '-', '-'],
+    pcm.samples,
+  );
+}
