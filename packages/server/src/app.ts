@@ -103,12 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrors(rawHeaders),
     clientErrorHandler: clientErrorHandler(rawHeaders),
   });
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
-
   await app.register(fastifyCookie);
-  await securityHeaders(app, config.analyticsScriptUrl);
+  securityHeaders(app, config.analyticsScriptUrl);
   guardJsonBodies(app);
 
   const sms =
@@ -192,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEndpoints(app, handlers, {
     limiter,
     clock,
+    checkOutputs: config.env !== 'production',
     linkOrigin: linkOrigin({ publicUrl: config.http.publicUrl, allowedHosts: config.http.allowedHosts }),
     async resolveToken(token) {
       const found = await tokens.resolve(token);

@@ -8,6 +8,7 @@ import { wordReviews } from './2026_11_22_0005_word_reviews.js';
 import { contextForms } from './2026_11_22_0006_context_forms.js';
 import { taskIdempotency } from './2026_11_23_0007_task_idempotency.js';
 import { searchFollowsRows } from './2026_11_23_0008_search_follows_rows.js';
+import { perf } from './2026_11_23_0016_perf.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -20,5 +21,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_22_0006_context_forms': contextForms(),
     '2026_11_23_0007_task_idempotency': taskIdempotency(),
     '2026_11_23_0008_search_follows_rows': searchFollowsRows(dialect),
+    '2026_11_23_0016_perf': perf(),
   };
 }

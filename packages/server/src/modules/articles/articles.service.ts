@@ -10,6 +10,7 @@ import { effectiveLevel, toCard, toDetail } from './article.mapper.js';
 import { articlesRepo } from './articles.repo.js';
 import { keyWordsRepo } from './key-words.repo.js';
 import { marksRepo } from './marks.repo.js';
+import { preparedArticles } from './prepared-articles.js';
 import { profileFrom, rank } from './recommend.js';
 import { MARK_END, MARK_START, isChineseQuery, searchRepo, searchTerms } from './search.repo.js';
 
@@ -49,6 +50,7 @@ export function articlesService(db: Db, clock: Clock) {
   const meta = articleMetaRepo(db);
   const marks = marksRepo(db);
   const keyWords = keyWordsRepo(db);
+  const prepared = preparedArticles();
 
   /** The article if this caller may open it (see article-access.ts), else NotFound. */
   async function readable(actor: Actor, id: number): Promise<ReadableArticle> {
@@ -104,17 +106,29 @@ export function articlesService(db: Db, clock: Clock) {
       return page;
     },
 
+    /**
+     * The reader's article: one small query decides access and which prepared body fits (the
+     * body itself is read, mapped and serialised once per version: prepared-articles.ts), then
+     * the view is counted and the reader's own marks are added.
+     */
     async show(id: number, actor: Actor, cuid: string | null) {
-      const { row, full } = await readable(actor, id);
-      if (row.status === 'published') {
+      const { row: stamp, full } = readableBy(await repo.stamp(id), actor.role);
+      if (stamp.status === 'published') {
         const now = clock.now();
         await meta.addView(id, viewerOf(actor, cuid), now.toISOString(), new Date(now.getTime() - 30 * MINUTE).toISOString());
       }
       const mark = actor.kind === 'user' ? await marks.mark(actor.user.id, id) : undefined;
-      return toDetail(row, full, {
-        words: await keyWords.list(id),
-        me: actor.kind === 'user' ? { starred: Boolean(mark?.starred_at), finished: Boolean(mark?.finished_at) } : null,
-      });
+      const me = actor.kind === 'user' ? { starred: Boolean(mark?.starred_at), finished: Boolean(mark?.finished_at) } : null;
+      return prepared.answer(
+        { id, version: stamp.version, preview: stamp.is_lock === 1 && !full },
+        async () => {
+          const { row } = await readable(actor, id);
+          const { me: _none, ...shared } = toDetail(row, full, { words: await keyWords.list(id), me: null });
+          void _none;
+          return { ...shared, version: row.version };
+        },
+        me,
+      );
     },
 
     async forYou(offset: number, viewer: Viewer) {

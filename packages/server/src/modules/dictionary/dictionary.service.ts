@@ -1,7 +1,7 @@
 import type { WordEntry } from '@changdu/contract';
 import { NotFound } from '../../lib/errors.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
-import { inContext } from './lemmatizer.js';
+import { inContextCached } from './context-cache.js';
 import { corpusRank } from './word-bands.js';
 
 const FORM_LABELS: Record<string, string> = {
@@ -106,7 +106,7 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks) {
   function resolve(word: string, sentence: string | undefined) {
     const query = word.trim().replace(/[’]/g, "'");
     const lower = query.toLowerCase();
-    const context = inContext(query, sentence);
+    const context = inContextCached(query, sentence);
     const fromContext = context && context.pos !== 'PROPN' ? dict.lookup(context.lemma) : null;
     const fromForms = dict.lemma(lower);
     const entry = fromContext ?? fromForms ?? dict.lookup(lower);
