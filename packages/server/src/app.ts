@@ -184,7 +184,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.
-  installErrorHandling(app, { notFound: await serveWebApp(app, config.webDist), isUnavailable: isDatabaseUnavailable });
+  installErrorHandling(app, {
+    notFound: await serveWebApp(app, config.webDist, { article: (id) => articles.publicBody(id) }),
+    isUnavailable: isDatabaseUnavailable,
+  });
   registerEndpoints(app, handlers, {
     limiter,
     clock,

@@ -57,6 +57,14 @@ export function articlesService(db: Db, clock: Clock) {
     return readableBy(await repo.findById(id), actor.role);
   }
 
+  /** The reader's article without the caller's own part (`me`), with the row's version: what prepared-articles.ts keeps. */
+  async function sharedDetail(actor: Actor, id: number) {
+    const { row, full } = await readable(actor, id);
+    const { me: _none, ...shared } = toDetail(row, full, { words: await keyWords.list(id), me: null });
+    void _none;
+    return { ...shared, version: row.version };
+  }
+
   /** Cards of the given articles that `role` may open, by id, in one query. */
   async function cards(ids: readonly number[], role: Role): Promise<Map<number, ArticleCard>> {
     const rows = await repo.findByIds(ids);
@@ -121,14 +129,27 @@ export function articlesService(db: Db, clock: Clock) {
       const me = actor.kind === 'user' ? { starred: Boolean(mark?.starred_at), finished: Boolean(mark?.finished_at) } : null;
       return prepared.answer(
         { id, version: stamp.version, preview: stamp.is_lock === 1 && !full },
-        async () => {
-          const { row } = await readable(actor, id);
-          const { me: _none, ...shared } = toDetail(row, full, { words: await keyWords.list(id), me: null });
-          void _none;
-          return { ...shared, version: row.version };
-        },
+        () => sharedDetail(actor, id),
         me,
       );
+    },
+
+    /**
+     * The article as an anonymous reader gets it, as JSON text, for the reader page's first
+     * response (http/web-app.ts); null unless it is published and open to all. The same prepared
+     * text `show` answers, so it costs nothing after the first open. No view is counted: the page
+     * still calls `show`, which counts it and adds the reader's own marks.
+     */
+    async publicBody(id: number): Promise<string | null> {
+      const stamp = await repo.stamp(id);
+      if (!stamp || stamp.status !== 'published' || stamp.is_lock === 1) return null;
+      const anonymous: Actor = { kind: 'anonymous', role: 'anonymous' };
+      const answer = await prepared.answer(
+        { id, version: stamp.version, preview: false },
+        () => sharedDetail(anonymous, id),
+        null,
+      );
+      return answer.json;
     },
 
     async forYou(offset: number, viewer: Viewer) {

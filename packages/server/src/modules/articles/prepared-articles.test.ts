@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createArticle } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -71,5 +74,44 @@ describe('the reader article, prepared once per version', () => {
     expect(after.result!.me).toEqual({ starred: true, finished: false });
     expect(after.headers.etag).not.toBe(before.headers.etag);
     expect(after.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe("the reader page's first response", () => {
+  const builtApp = () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>畅读</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(dist, 'assets', 'ArticlePage-abc123.js'), 'export {}');
+    return dist;
+  };
+  const dataBlock = (html: string) => html.match(/<script type="application\/json" id="cd-article" data-id="(\d+)">(.*?)<\/script>/s);
+
+  it('carries a public article and preloads its route chunk, so the page needs no fetch to render', async () => {
+    await t.close();
+    t = await createTestApp({ env: { WEB_DIST: builtApp() } });
+    const id = await createArticle(t, { title: 'Closing </script><script>alert(1)</script> tags' });
+    const page = await t.app.inject({ url: `/article/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<link rel="modulepreload" href="/assets/ArticlePage-abc123.js">');
+    const block = dataBlock(page.body)!;
+    expect(block[1]).toBe(String(id));
+    expect(block[2]).not.toContain('<');
+    const inlined = JSON.parse(block[2]!) as { title: string; me: unknown };
+    expect(inlined).toEqual({ ...(await open(id)).result!, me: null });
+    expect(inlined.title).toBe('Closing </script><script>alert(1)</script> tags');
+  });
+
+  it('leaves out members-only, unpublished and missing articles (the page fetches them as the reader)', async () => {
+    await t.close();
+    t = await createTestApp({ env: { WEB_DIST: builtApp() } });
+    const locked = await createArticle(t, { is_lock: true });
+    const draft = await createArticle(t, { status: 'draft' });
+    for (const url of [`/article/${locked}`, `/article/${draft}`, '/article/999999', '/article/abc', '/Mine']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(dataBlock(page.body), url).toBeNull();
+    }
   });
 });
