@@ -50,7 +50,6 @@ export interface RouteDeps {
   checkOutputs: boolean;
 }
 
-const OK_PREFIX = '{"status":{"code":"200","msg":"ok"},"result":';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const CUID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -205,7 +204,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           // client that keeps the answer anyway (a shared cache, the native app) may ask again with its ETag.
           reply.headers(caching).header('etag', result.etag);
           if (req.headers['if-none-match'] === result.etag) return reply.code(304).send();
-          return reply.type(JSON_TYPE).send(OK_PREFIX + result.json + '}');
+          return reply.type(JSON_TYPE).send(result.envelope);
         }
         if (!deps.checkOutputs) return reply.headers(caching).type(JSON_TYPE).send(serialize(ok(result)));
         const body = ok(checkOutput(name, ep, result));

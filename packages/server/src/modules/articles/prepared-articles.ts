@@ -16,6 +16,8 @@ interface Prepared {
   open: string;
   /** A hash of the text: the ETag's stem, so a tag never outlives its text (even across a database reset). */
   tag: string;
+  /** The answer for callers without marks (anonymous), built once: its bytes are encoded once and reused. */
+  anonymous: PreparedJson | null;
 }
 
 const detailSchema = endpoints['article.show'].output;
@@ -41,11 +43,12 @@ export function preparedArticles(maxBytes = 16 * 1024 * 1024) {
         const { me: _none, ...checked } = detailSchema.parse({ ...shared, me: null });
         void _none;
         const json = JSON.stringify(checked);
-        prepared = { open: json.slice(0, -1), tag: createHash('sha1').update(json).digest('base64url').slice(0, 20) };
+        prepared = { open: json.slice(0, -1), tag: createHash('sha1').update(json).digest('base64url').slice(0, 20), anonymous: null };
         // Stored under the version (and lock) actually read, which a write between the two reads may have changed.
         cache.set(keyOf({ id: key.id, version, preview: checked.preview }), prepared);
       }
-      const mine = me ? `${me.starred ? 's' : '-'}${me.finished ? 'f' : '-'}` : 'a';
+      if (!me) return (prepared.anonymous ??= new PreparedJson(`${prepared.open},"me":null}`, `"${prepared.tag}.a"`));
+      const mine = `${me.starred ? 's' : '-'}${me.finished ? 'f' : '-'}`;
       return new PreparedJson(`${prepared.open},"me":${JSON.stringify(me)}}`, `"${prepared.tag}.${mine}"`);
     },
     /** How many bodies are held (tests, the bench). */
