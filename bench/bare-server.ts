@@ -3,12 +3,18 @@
 import fs from 'node:fs';
 import http from 'node:http';
 
-// argv: a JSON file of {path: base64 body}, and the port.
-const raw = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Record<string, string>;
-const bodies = new Map<string, Buffer>(Object.entries(raw).map(([k, v]) => [k, Buffer.from(v, 'base64')]));
+// argv: a JSON file of {path: base64 JSON body | {type, body: base64}}, and the port.
+const raw = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as Record<string, string | { type: string; body: string }>;
+const answers = new Map(
+  Object.entries(raw).map(([k, v]) =>
+    typeof v === 'string'
+      ? [k, { type: 'application/json; charset=utf-8', body: Buffer.from(v, 'base64') }]
+      : [k, { type: v.type, body: Buffer.from(v.body, 'base64') }],
+  ),
+);
 const server = http.createServer((req, res) => {
-  const body = bodies.get(req.url ?? '');
-  if (!body) return void res.writeHead(404).end();
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length }).end(body);
+  const answer = answers.get(req.url ?? '');
+  if (!answer) return void res.writeHead(404).end();
+  res.writeHead(200, { 'content-type': answer.type, 'content-length': answer.body.length }).end(answer.body);
 });
 server.listen(Number(process.argv[3] ?? 0), '127.0.0.1', () => process.stdout.write('ready\n'));

@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -26,8 +27,29 @@ function buildId(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The built app runs on Preact's React-compatible core (about 11 KB gzip against React DOM's 62):
+ * the reader's whole route must stay under 120 KB (docs/performance.md). The code is written
+ * against React's API and types; unit tests run it on React, the e2e suite on what ships.
+ */
+const preact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'build/react-on-preact.js') },
+];
+
+export default defineConfig(({ command, mode }) => ({
   plugins: [react(), buildId()],
+  resolve: {
+    alias: [
+      // The contract's zod-free face (constants, codes, the route table): the schemas validate on
+      // the server, and the client trusts its typed results (docs/performance.md).
+      { find: /^@changdu\/contract$/, replacement: path.resolve(import.meta.dirname, '../contract/src/client.ts') },
+      ...(command === 'build' && mode !== 'react' ? preact : []),
+    ],
+  },
   server: {
     proxy: {
       '/api': API_TARGET,
@@ -48,4 +70,4 @@ export default defineConfig({
     // Screen tests render whole routes; on a loaded two-core CI machine they need more than 5 s.
     testTimeout: 20_000,
   },
-});
+}));

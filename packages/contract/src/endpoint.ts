@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { forText } from './fields.js';
+import { pathParams } from './paths.js';
 import type { Role } from './roles.js';
 
 export type Method = 'GET' | 'POST';
@@ -83,26 +84,4 @@ export type InputOf<E> = E extends Endpoint<infer I, z.ZodType, Role> ? z.input<
 export type ParsedInputOf<E> = E extends Endpoint<infer I, z.ZodType, Role> ? z.output<I> : never;
 export type OutputOf<E> = E extends Endpoint<z.ZodType, infer O, Role> ? z.output<O> : never;
 
-const PARAM = /\{(\w+)\??\}/g;
-
-/** Names of the `{param}` segments of a path. */
-export function pathParams(path: string): string[] {
-  return [...path.matchAll(PARAM)].map((m) => m[1]!);
-}
-
-/** `/reader/article/{id}/show` → `/reader/article/:id/show` for the router. */
-export function routerPath(path: string): string {
-  return path.replace(PARAM, ':$1');
-}
-
-/** Fills the path's params from `input` and returns the URL path and the remaining fields. */
-export function fillPath(path: string, input: Record<string, unknown>): { url: string; rest: Record<string, unknown> } {
-  const rest = { ...input };
-  const url = path.replace(PARAM, (_, name: string) => {
-    const value = rest[name];
-    delete rest[name];
-    if (value === undefined || value === null || value === '') throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-  return { url, rest };
-}
+export { fillPath, pathParams, routerPath } from './paths.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_RULE, PHONE_PATTERN, USERNAME_RULE } from './constants.js';
 
 /**
  * Field builders with learner-facing Chinese messages that name the field. Every
@@ -30,14 +31,12 @@ export function optionalText(label: string, max = 200) {
   );
 }
 
-export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const phone = z
   .string({ error: missingOrWrong('手机号') })
   .trim()
   .min(1, { error: '请填写手机号' })
   .regex(PHONE_PATTERN, { error: '请输入正确的 11 位手机号' });
 
-export const PASSWORD_RULE = { min_length: 8, max_length: 64, hint: '8–64 位，需同时包含字母和数字' } as const;
 export function password(label = '密码') {
   return z
     .string({ error: missingOrWrong(label) })
@@ -55,7 +54,6 @@ export function anyPassword(label = '密码') {
     .max(128, { error: `${label}不正确` });
 }
 
-export const USERNAME_RULE = { min_length: 2, max_length: 20, hint: '2–20 个字符，可用中文、字母、数字和下划线，不能全是数字' } as const;
 export const username = z
   .string({ error: missingOrWrong('用户名') })
   .trim()
@@ -236,3 +234,5 @@ export function page<T extends z.ZodType>(item: T) {
 }
 
 export const isoTime = z.string().describe('ISO 8601 time');
+
+export { PASSWORD_RULE, PHONE_PATTERN, USERNAME_RULE } from './constants.js';

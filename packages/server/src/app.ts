@@ -116,12 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrors(rawHeaders),
     clientErrorHandler: clientErrorHandler(rawHeaders),
   });
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
-
   await app.register(fastifyCookie);
-  await securityHeaders(app, config.analyticsScriptUrl);
+  securityHeaders(app, config.analyticsScriptUrl);
   guardJsonBodies(app);
 
   const sms =
@@ -292,9 +288,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The error handler must exist before any route is added: Fastify binds it at registration.
   installErrorHandling(app, { notFound: await serveWebApp(app, config.webDist), isUnavailable: isDatabaseUnavailable });
   await payNoticeRoutes(app, orders);
+  installErrorHandling(app, {
+    notFound: await serveWebApp(app, config.webDist, { article: (id) => articles.publicBody(id) }),
+    isUnavailable: isDatabaseUnavailable,
+  });
   registerEndpoints(app, handlers, {
     limiter,
     clock,
+    checkOutputs: config.env !== 'production',
     linkOrigin: linkOrigin({ publicUrl: config.http.publicUrl, allowedHosts: config.http.allowedHosts }),
     async resolveToken(token) {
       const found = await tokens.resolve(token);

@@ -304,7 +304,12 @@ function allowedHosts(e: Env): string[] {
   return publicHost && !hosts.includes(publicHost) ? [...hosts, publicHost] : hosts;
 }
 
+/** packages/web/dist, found from this file whether it runs from src/ (tsx) or from the bundle in dist/ (`npm start`). */
 function defaultWebDist(): string {
+  for (let dir = import.meta.dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    const web = path.join(dir, 'web/dist');
+    if (path.basename(dir) === 'packages' && fs.existsSync(path.join(dir, 'web'))) return web;
+  }
   return path.resolve(import.meta.dirname, '../../web/dist');
 }
 

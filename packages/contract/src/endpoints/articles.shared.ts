@@ -1,62 +1,23 @@
 import { z } from 'zod';
 
-/** Difficulty grades computed at ingest (spec §3), easiest first, with their Chinese labels. */
-export const articleLevels = ['VERY_EASY', 'EASY', 'STANDARD', 'DIFFICULT', 'VERY_DIFFICULT'] as const;
-export type ArticleLevel = (typeof articleLevels)[number];
-
-/** Exam word bands readers highlight words beyond (spec §3: C4, C6, L4, L8, IELTS). */
-export const examLevels = ['C4', 'C6', 'L4', 'L8', 'IELTS'] as const;
-export type ExamLevel = (typeof examLevels)[number];
-
-export const levelLabels: Record<ArticleLevel | ExamLevel, string> = {
-  VERY_EASY: '非常简单',
-  EASY: '简单',
-  STANDARD: '标准',
-  DIFFICULT: '较难',
-  VERY_DIFFICULT: '非常难',
-  C4: '四级/高考',
-  C6: '六级/考研',
-  L4: '专四',
-  L8: '专八',
-  IELTS: '雅思',
-};
-
-/**
- * Article statuses: a crawl or a manual creation makes a `draft`; `pending` waits for
- * audit; audit approves to `published` or refuses to `rejected` (with a reason);
- * `offline` is taken down after publication. See docs/articles.md.
- */
-export const articleStatuses = ['draft', 'pending', 'published', 'rejected', 'offline'] as const;
-export type ArticleStatus = (typeof articleStatuses)[number];
-
-export const statusLabels: Record<ArticleStatus, string> = {
-  draft: '草稿',
-  pending: '待审核',
-  published: '已发布',
-  rejected: '未通过',
-  offline: '已下线',
-};
-
-/** Topic tags with their Chinese labels. */
-export const topics = {
-  science: '科学',
-  technology: '科技',
-  culture: '文化',
-  environment: '环境',
-  business: '商业',
-  health: '健康',
-  education: '教育',
-  travel: '旅行',
-  society: '社会',
-  world: '国际',
-} as const;
-export type Topic = keyof typeof topics;
-export const topicSlugs = Object.keys(topics) as Topic[];
-
-/** Covers and placeholders are served resized by width (spec §9: default 300). */
-export const DEFAULT_IMAGE_WIDTH = 300;
-/** Placeholder covers for articles without one (spec §9: a fixed list of about 26). */
-export const PLACEHOLDER_COUNT = 26;
+// The plain constants (levels, statuses, topics, labels) live in ../constants.ts, which the web
+// client loads without zod (docs/performance.md).
+import { articleLevels, articleStatuses } from '../constants.js';
+export {
+  articleLevels,
+  articleStatuses,
+  DEFAULT_IMAGE_WIDTH,
+  examLevels,
+  levelLabels,
+  PLACEHOLDER_COUNT,
+  statusLabels,
+  topics,
+  topicSlugs,
+  type ArticleLevel,
+  type ArticleStatus,
+  type ExamLevel,
+  type Topic,
+} from '../constants.js';
 
 export const authorRefSchema = z.object({ id: z.number().int(), name: z.string() });
 

@@ -4,8 +4,7 @@ import { clientKey, flag, freeJson, limit, offset, page, text } from '../fields.
 
 export const logSources = ['WEB', 'WEBVIEW'] as const;
 
-/** Event names the web shell sends; other names are accepted too. */
-export const LogEvents = { OPEN_APP: 'OPEN_APP', PAGE_OPEN: 'PAGE_OPEN' } as const;
+export { LogEvents } from '../constants.js';
 
 const jsonValue: z.ZodType<unknown> = z.unknown();
 /** Event data as a client sends it: any JSON, capped in depth and size (the service stores it as text). */

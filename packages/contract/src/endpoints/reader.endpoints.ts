@@ -41,7 +41,8 @@ export const levelWordSchema = z.object({
   meaning: z.string().nullable(),
 });
 
-export const noteColors = ['yellow', 'green', 'blue', 'pink', 'purple'] as const;
+import { noteColors } from '../constants.js';
+export { noteColors } from '../constants.js';
 
 export const noteSchema = z.object({
   id: z.number().int(),

@@ -3,21 +3,8 @@ import { endpoint } from '../endpoint.js';
 import { flag, id, int, limit, offset, optionalText, page, text } from '../fields.js';
 import { wordEntrySchema } from './reader.endpoints.js';
 
-/** FSRS card states (ts-fsrs `State`). */
-export const cardStates = ['new', 'learning', 'review', 'relearning'] as const;
-export const cardStateLabels: Record<(typeof cardStates)[number], string> = {
-  new: '新词',
-  learning: '学习中',
-  review: '复习中',
-  relearning: '重新学习',
-};
-
-/** Ratings of a review: 1 Again, 2 Hard, 3 Good, 4 Easy (FSRS grades). */
-export const ratings = { again: 1, hard: 2, good: 3, easy: 4 } as const;
-export const ratingLabels: Record<1 | 2 | 3 | 4, string> = { 1: '忘记', 2: '模糊', 3: '记得', 4: '简单' };
-
-export const wordOrders = ['new', 'old', 'due', 'alpha'] as const;
-export const REVIEW_BATCH = 15;
+import { cardStates, REVIEW_BATCH, wordOrders } from '../constants.js';
+export { cardStateLabels, cardStates, ratingLabels, ratings, REVIEW_BATCH, wordOrders } from '../constants.js';
 
 export const wordContextSchema = z.object({
   /** The form as read ("went"), when it differs from the headword; null otherwise. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
-import pg from 'pg';
+import { loadPg } from './pg.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -49,11 +49,6 @@ export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
   if (open && db.kysely === open.trx) return work(db);
   return db.kysely.transaction().execute((trx) => current.run({ root: db.kysely, trx }, () => work(db)));
 }
-
-// PostgreSQL answers bigints as strings and timestamps as Dates; the app works with
-// numbers and ISO strings, the same values SQLite gives back.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (v) => new Date(v).toISOString());
 
 const STATEMENT_CACHE = 500;
 
@@ -102,6 +97,7 @@ const quietLogger: DbLogger = { warn: () => undefined };
  * and the failed request answers 503 (`isDatabaseUnavailable`).
  */
 export function openPostgres(url: string, poolSize = 10, log: DbLogger = quietLogger): Db {
+  const pg = loadPg();
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   pool.on('error', (err) => log.warn({ err }, 'idle PostgreSQL connection lost; it will be replaced'));
   // The pool listens on idle clients only; a client checked out by a request (or held by a

@@ -155,6 +155,8 @@ export interface ArticlesTable {
   published_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Raised by every write of the row or its key words: the reader's cache key and ETag. */
+  version: Generated<number>;
 }
 
 export interface ArticleTopicsTable {

@@ -13,7 +13,7 @@ const deepArray = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels
 const seen = (res: { statusCode: number; body: string }) => ({ http: res.statusCode, body: JSON.parse(res.body) as unknown });
 const invalid = (msg: string) => ({ http: 400, body: { status: { code: '400', msg }, result: null } });
 
-/** The security headers of a normal API answer (helmet's), to compare hand-written answers with. */
+/** The security headers of a normal routed API answer, to compare hand-written answers with. */
 async function helmetHeaders(): Promise<Record<string, unknown>> {
   const { headers } = await t.app.inject({ url: '/api/health' });
   const skip = new Set(['content-type', 'content-length', 'date', 'connection', 'x-request-id', 'cache-control', 'vary', 'keep-alive']);

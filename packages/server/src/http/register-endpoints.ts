@@ -13,6 +13,7 @@ import {
   type Role,
 } from '@changdu/contract';
 import { Readable } from 'node:stream';
+import { isDeepStrictEqual } from 'node:util';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -20,16 +21,21 @@ import type { RateLimiter } from './rate-limit.js';
 import type { Actor, HandlerContext, RequestMeta } from './context.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { DomainError, Forbidden, Invalid, TooMany, Unauthorized } from '../lib/errors.js';
+import { PreparedJson } from '../lib/prepared-json.js';
 import { Streamed } from '../lib/streamed.js';
 import { CODE_OF } from './error-handler.js';
 import { cacheHeaders } from './security.js';
+import { envelopeSerializer } from './serialize.js';
 import { validationMessage } from './validation.js';
 
-/** A handler answers the result, or, for an endpoint the contract marks `stream`, possibly a `Streamed` one. */
+/**
+ * A handler answers its result, the result already serialised (`PreparedJson`,
+ * lib/prepared-json.ts), or, for an endpoint the contract marks `stream`, a `Streamed` one.
+ */
 export type Handler<E extends Endpoint> = (
   input: z.output<E['input']>,
   ctx: HandlerContext<E['role']>,
-) => Promise<z.input<E['output']> | Streamed<z.input<E['output']>>>;
+) => Promise<z.input<E['output']> | PreparedJson | Streamed<z.input<E['output']>>>;
 
 /** A handler for every endpoint in the table: a missing one does not compile. */
 export type Handlers = { [K in EndpointName]: Handler<Endpoints[K]> };
@@ -42,7 +48,15 @@ export interface RouteDeps {
   clock?: Clock;
   /** The base URL for absolute links (`security.ts` linkOrigin): never an unchecked Host header. */
   linkOrigin: (req: FastifyRequest) => string;
+  /**
+   * Checks every answer against the contract with zod, and that the fast serializer writes
+   * exactly what zod parsed (tests, development). Production skips it on the hot path: the
+   * serializer built from the same schema still writes only the contract's fields.
+   */
+  checkOutputs: boolean;
 }
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const CUID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -175,9 +189,7 @@ function sseBody(name: string, ep: Endpoint, streamed: Streamed<unknown>, log: F
     yield ': stream\n\n';
     try {
       for await (const text of streamed.chunks) yield sse('chunk', { text });
-      const out = ep.output.safeParse(await streamed.result());
-      if (!out.success) throw new Error(`output of ${name} does not match the contract: ${out.error.message}`);
-      yield sse('done', ok(out.data));
+      yield sse('done', ok(checkOutput(name, ep, await streamed.result())));
     } catch (error) {
       if (error instanceof DomainError) {
         yield sse('error', { status: { code: CODE_OF[error.kind], msg: error.message }, result: null });
@@ -190,11 +202,19 @@ function sseBody(name: string, ep: Endpoint, streamed: Streamed<unknown>, log: F
   return Readable.from(events(), { objectMode: false });
 }
 
+/** The result as the contract parses it; a mismatch is the server breaking its own contract (a 500 with the request id). */
+function checkOutput(name: string, ep: Endpoint, result: unknown): unknown {
+  const out = ep.output.safeParse(result);
+  if (!out.success) throw new Error(`output of ${name} does not match the contract: ${out.error.message}`);
+  return out.data;
+}
+
 /** Registers every endpoint of the table with its handler: auth, rate limits, input and output validation. */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps: RouteDeps): void {
   const clock = deps.clock ?? systemClock;
   for (const [name, ep] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     const handler = handlers[name] as unknown as (input: unknown, ctx: HandlerContext<Role>) => Promise<unknown>;
+    const serialize = envelopeSerializer(ep.output);
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
@@ -229,19 +249,29 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         // Shared only with a caller who sent no credential at all: a stale one may be answered
         // with a Set-Cookie that clears it, which is for this caller alone.
         const sentCredential = req.headers.authorization !== undefined || req.cookies?.[Cookies.token] !== undefined;
-        const caching = cacheHeaders(ep, actor.kind === 'anonymous' && !sentCredential);
+        const shareable = actor.kind === 'anonymous' && !sentCredential;
+        const caching = cacheHeaders(ep, shareable);
         if (ep.produces) {
           // A handler's own policy wins (images set theirs); otherwise the endpoint's.
           if (!reply.hasHeader('cache-control')) reply.headers(caching);
           if (!reply.hasHeader('content-type')) reply.type(ep.produces);
           return reply.send(result);
         }
-        const out = ep.output.safeParse(result);
-        if (!out.success) {
-          // The server broke its own contract: a bug, reported as a 500 with the request id.
-          throw new Error(`output of ${name} does not match the contract: ${out.error.message}`);
+        if (result instanceof PreparedJson) {
+          if (deps.checkOutputs) checkOutput(name, ep, JSON.parse(result.json));
+          // The caching policy stays the endpoint's (a personal answer is no-store, issue 9); a
+          // client that keeps the answer anyway (a shared cache, the native app) may ask again with its ETag.
+          reply.headers(caching).header('etag', result.etag);
+          if (req.headers['if-none-match'] === result.etag) return reply.code(304).send();
+          return reply.type(JSON_TYPE).send(result.envelope);
         }
-        return reply.headers(caching).send(ok(out.data));
+        if (!deps.checkOutputs) return reply.headers(caching).type(JSON_TYPE).send(serialize(ok(result)));
+        const body = ok(checkOutput(name, ep, result));
+        const text = serialize(body);
+        if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(body)))) {
+          throw new Error(`the serializer of ${name} does not write what the contract parsed`);
+        }
+        return reply.headers(caching).type(JSON_TYPE).send(text);
       },
     });
   }

@@ -10,7 +10,48 @@ import { sendNotFound } from './error-handler.js';
  * Files are looked up per request (wildcard), so a rebuild is served without a restart;
  * a missing asset is a 404, never index.html (a stale page must fail its chunk load).
  */
-export async function serveWebApp(app: FastifyInstance, dist: string | null) {
+/** The data of a page the server can put into its first response: the article reader's, for now. */
+export interface PageData {
+  /** The shared article as JSON text for an anonymous reader, or null when it is not public (then the page fetches it). */
+  article(id: number): Promise<string | null>;
+}
+
+const ARTICLE_PAGE = /^\/article\/(\d{1,10})\/?(?:\?.*)?$/;
+
+/** JSON inside `<script type="application/json">`: no `<` survives, so neither `</script>` nor `<!--` can end or bend it. */
+const inScript = (json: string) => json.replace(/</g, '\\u003c');
+
+/**
+ * index.html for one request: for the article page (`/article/{id}`), the route's chunk preloaded
+ * with the entry and the article itself inlined as a data block (never executed; the CSP stays
+ * `script-src 'self'`), so the page renders without waiting for a chunk and then a fetch
+ * (docs/performance.md). Other pages get the file as built.
+ */
+function pageHtml(dist: string, pageData: PageData | undefined) {
+  let cached: { mtimeMs: number; html: string; articleChunk: string | null } | null = null;
+  const read = () => {
+    const file = path.join(dist, 'index.html');
+    const mtimeMs = fs.statSync(file).mtimeMs;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const chunk = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^ArticlePage-[\w-]+\.js$/.test(f)) ?? null;
+      cached = { mtimeMs, html: fs.readFileSync(file, 'utf8'), articleChunk: chunk };
+    }
+    return cached;
+  };
+  return async (url: string): Promise<string | null> => {
+    const match = pageData ? ARTICLE_PAGE.exec(url) : null;
+    if (!match || !pageData) return null;
+    const { html, articleChunk } = read();
+    const json = await pageData.article(Number(match[1])).catch(() => null);
+    const head = [
+      articleChunk ? `<link rel="modulepreload" href="/assets/${articleChunk}">` : '',
+      json ? `<script type="application/json" id="cd-article" data-id="${Number(match[1])}">${inScript(json)}</script>` : '',
+    ].join('');
+    return head ? html.replace('</head>', `${head}</head>`) : null;
+  };
+}
+
+export async function serveWebApp(app: FastifyInstance, dist: string | null, pageData?: PageData) {
   const index = dist ? path.join(dist, 'index.html') : null;
   if (!dist || !index || !fs.existsSync(index)) {
     if (dist) app.log.warn(`web app not built at ${dist}: run "npm run build"`);
@@ -25,6 +66,11 @@ export async function serveWebApp(app: FastifyInstance, dist: string | null) {
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return (req: FastifyRequest, reply: FastifyReply) =>
-    req.url.startsWith('/assets/') ? sendNotFound(reply) : reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+  const page = pageHtml(dist, pageData);
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.url.startsWith('/assets/')) return sendNotFound(reply);
+    const html = req.method === 'GET' ? await page(req.url) : null;
+    if (html) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
+  };
 }

@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ArticleManage, ArticleStatus } from '@changdu/contract';
+import type { Output } from './client';
 import { apiKey, useApiInfiniteQuery, useApiMutation, useApiQuery } from './hooks';
 
 /* ---- Reader side ---- */
@@ -43,8 +44,23 @@ export function useAuthor(id: number | null) {
   return useApiQuery('author.show', { id: id ?? 0 }, { enabled: id !== null });
 }
 
+/**
+ * The article the server put into the page's first response (`<script type="application/json"
+ * id="cd-article">`, server http/web-app.ts), if it is this one: the reader renders it without
+ * waiting for a fetch, and `show` still runs behind it (views, the reader's own marks, members' text).
+ */
+export function inlineArticle(id: number): Output<'article.show'> | undefined {
+  const block = typeof document === 'undefined' ? null : document.getElementById('cd-article');
+  if (!block || block.dataset.id !== String(id)) return undefined;
+  try {
+    return JSON.parse(block.textContent ?? '') as Output<'article.show'>;
+  } catch {
+    return undefined;
+  }
+}
+
 export function useArticle(id: number) {
-  return useApiQuery('article.show', { id }, { enabled: Number.isInteger(id) && id > 0 });
+  return useApiQuery('article.show', { id }, { enabled: Number.isInteger(id) && id > 0, initialData: () => inlineArticle(id) });
 }
 
 /* ---- Managers ---- */

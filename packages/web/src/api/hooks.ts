@@ -19,6 +19,8 @@ export function apiKey<N extends EndpointName>(name: N, input?: Input<N>): Query
 export interface ApiQueryOptions {
   enabled?: boolean;
   staleTime?: number;
+  /** Data the page already has (e.g. inlined by the server): shown at once, then refreshed. */
+  initialData?: () => unknown;
 }
 
 /** A query over one endpoint: data is the unwrapped result, error an ApiError. */
@@ -27,10 +29,13 @@ export function useApiQuery<N extends EndpointName>(
   input: Input<N>,
   options: ApiQueryOptions = {},
 ): UseQueryResult<Output<N>, ApiError> {
+  const { initialData, ...rest } = options;
   return useQuery<Output<N>, ApiError>({
     queryKey: apiKey(name, input),
     queryFn: ({ signal }) => unwrap(call(name, input, { signal })),
-    ...options,
+    ...rest,
+    // Inlined data counts as old: it is shown at once and fetched again behind it.
+    ...(initialData ? { initialData: initialData as () => Output<N> | undefined, initialDataUpdatedAt: 0 } : {}),
   });
 }
 

@@ -17,7 +17,7 @@ export function mayOpen(row: Pick<ArticleRow, 'status'>, role: Role): boolean {
 }
 
 /** The article for this role, or NotFound: a draft is as absent as a missing id, so ids cannot be probed. */
-export function readableBy(row: ArticleRow | undefined, role: Role): ReadableArticle {
+export function readableBy<T extends Pick<ArticleRow, 'status'> = ArticleRow>(row: T | undefined, role: Role): { row: T; full: boolean } {
   if (!row || !mayOpen(row, role)) throw new NotFound('文章不存在或已下线');
   return { row, full: satisfies(role, 'member') };
 }

@@ -69,6 +69,9 @@ export function articlesRepo(db: Db) {
             .execute()
         : Promise.resolve([]),
     findByUrl: (url: string) => base().where('articles.url', '=', url).executeTakeFirst(),
+    /** What decides who may open an article and which prepared body fits, without reading the body. */
+    stamp: (id: number) =>
+      db.kysely.selectFrom('articles').select(['id', 'status', 'is_lock', 'version']).where('id', '=', id).executeTakeFirst(),
 
     /**
      * The one writer of a new article row: fields not given take their defaults. The row, its
@@ -93,10 +96,17 @@ export function articlesRepo(db: Db) {
       });
     },
 
-    /** Changes a row (and its topic rows when `topics` is given) in one transaction. */
+    /**
+     * Changes a row (and its topic rows when `topics` is given) in one transaction, and raises its
+     * version, so every process's prepared copy of the article is replaced (articles.service#show).
+     */
     async update(id: number, patch: Updateable<ArticlesTable>, topics?: string[]) {
       await transaction(db, async () => {
-        await db.kysely.updateTable('articles').set(patch).where('id', '=', id).execute();
+        await db.kysely
+          .updateTable('articles')
+          .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
+          .where('id', '=', id)
+          .execute();
         if (topics) await setTopics(id, topics);
       });
     },

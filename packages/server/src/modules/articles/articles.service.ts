@@ -10,6 +10,7 @@ import { effectiveLevel, toCard, toDetail } from './article.mapper.js';
 import { articlesRepo } from './articles.repo.js';
 import { keyWordsRepo } from './key-words.repo.js';
 import { marksRepo } from './marks.repo.js';
+import { preparedArticles } from './prepared-articles.js';
 import { profileFrom, rank } from './recommend.js';
 import { MARK_END, MARK_START, isChineseQuery, searchRepo, searchTerms } from './search.repo.js';
 
@@ -49,10 +50,19 @@ export function articlesService(db: Db, clock: Clock) {
   const meta = articleMetaRepo(db);
   const marks = marksRepo(db);
   const keyWords = keyWordsRepo(db);
+  const prepared = preparedArticles();
 
   /** The article if this caller may open it (see article-access.ts), else NotFound. */
   async function readable(actor: Actor, id: number): Promise<ReadableArticle> {
     return readableBy(await repo.findById(id), actor.role);
+  }
+
+  /** The reader's article without the caller's own part (`me`), with the row's version: what prepared-articles.ts keeps. */
+  async function sharedDetail(actor: Actor, id: number) {
+    const { row, full } = await readable(actor, id);
+    const { me: _none, ...shared } = toDetail(row, full, { words: await keyWords.list(id), me: null });
+    void _none;
+    return { ...shared, version: row.version };
   }
 
   /** Cards of the given articles that `role` may open, by id, in one query. */
@@ -104,17 +114,42 @@ export function articlesService(db: Db, clock: Clock) {
       return page;
     },
 
+    /**
+     * The reader's article: one small query decides access and which prepared body fits (the
+     * body itself is read, mapped and serialised once per version: prepared-articles.ts), then
+     * the view is counted and the reader's own marks are added.
+     */
     async show(id: number, actor: Actor, cuid: string | null) {
-      const { row, full } = await readable(actor, id);
-      if (row.status === 'published') {
+      const { row: stamp, full } = readableBy(await repo.stamp(id), actor.role);
+      if (stamp.status === 'published') {
         const now = clock.now();
         await meta.addView(id, viewerOf(actor, cuid), now.toISOString(), new Date(now.getTime() - 30 * MINUTE).toISOString());
       }
       const mark = actor.kind === 'user' ? await marks.mark(actor.user.id, id) : undefined;
-      return toDetail(row, full, {
-        words: await keyWords.list(id),
-        me: actor.kind === 'user' ? { starred: Boolean(mark?.starred_at), finished: Boolean(mark?.finished_at) } : null,
-      });
+      const me = actor.kind === 'user' ? { starred: Boolean(mark?.starred_at), finished: Boolean(mark?.finished_at) } : null;
+      return prepared.answer(
+        { id, version: stamp.version, preview: stamp.is_lock === 1 && !full },
+        () => sharedDetail(actor, id),
+        me,
+      );
+    },
+
+    /**
+     * The article as an anonymous reader gets it, as JSON text, for the reader page's first
+     * response (http/web-app.ts); null unless it is published and open to all. The same prepared
+     * text `show` answers, so it costs nothing after the first open. No view is counted: the page
+     * still calls `show`, which counts it and adds the reader's own marks.
+     */
+    async publicBody(id: number): Promise<string | null> {
+      const stamp = await repo.stamp(id);
+      if (!stamp || stamp.status !== 'published' || stamp.is_lock === 1) return null;
+      const anonymous: Actor = { kind: 'anonymous', role: 'anonymous' };
+      const answer = await prepared.answer(
+        { id, version: stamp.version, preview: false },
+        () => sharedDetail(anonymous, id),
+        null,
+      );
+      return answer.json;
     },
 
     async forYou(offset: number, viewer: Viewer) {

@@ -2,6 +2,13 @@ import type { Db } from '../../db/client.js';
 
 /** Editors' key words of an article. */
 export function keyWordsRepo(db: Db) {
+  /** Key words are part of the reader's article: a change raises its version (articles.repo#update). */
+  const bump = (articleId: number) =>
+    db.kysely
+      .updateTable('articles')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', articleId)
+      .execute();
   return {
     list: (articleId: number) =>
       db.kysely
@@ -17,11 +24,15 @@ export function keyWordsRepo(db: Db) {
         .values(row)
         .onConflict((oc) => oc.columns(['article_id', 'word']).doUpdateSet({ resolve: row.resolve, tag: row.tag }))
         .execute();
+      await bump(row.article_id);
     },
-    remove: async (articleId: number, word: string) =>
-      Number(
+    async remove(articleId: number, word: string) {
+      const removed = Number(
         (await db.kysely.deleteFrom('article_words').where('article_id', '=', articleId).where('word', '=', word).executeTakeFirst())
           .numDeletedRows,
-      ),
+      );
+      if (removed) await bump(articleId);
+      return removed;
+    },
   };
 }

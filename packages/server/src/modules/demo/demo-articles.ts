@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverRoot } from '../../lib/package-root.js';
 import type { ArticleLevel, Topic } from '@changdu/contract';
 
 /** An original article written for this project (seed/demo-articles.json). */
@@ -20,7 +21,7 @@ export interface DemoArticle {
 let cache: DemoArticle[] | null = null;
 
 export function demoArticles(): DemoArticle[] {
-  cache ??= JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../seed/demo-articles.json'), 'utf8')) as DemoArticle[];
+  cache ??= JSON.parse(fs.readFileSync(path.join(serverRoot(), 'src/seed/demo-articles.json'), 'utf8')) as DemoArticle[];
   return cache;
 }
 

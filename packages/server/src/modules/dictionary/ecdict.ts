@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import SQLite from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 
 /** A headword of ECDICT (open data, MIT): meanings, phonetics, exam tags, frequency, word forms. */
 export interface EcdictEntry {
@@ -51,12 +52,14 @@ export function openEcdict(file = ecdictFile()) {
   const byPrefix = db.prepare<[string, number], { word: string; frq: number | null; bnc: number | null }>(
     "select word, frq, bnc from stardict where word like ? escape '\\' and word not like '% %' limit ?",
   );
-  const cache = new Map<string, EcdictEntry | null>();
+  // A small LRU of parsed entries (misses included): the hot words of the day stay parsed, the
+  // rest stays in the file, whose pages SQLite and the OS cache. Was a 50,000-entry Map.
+  const cache = new LRUCache<string, { entry: EcdictEntry | null }>({ max: 5000 });
 
   function lookup(word: string): EcdictEntry | null {
     const key = word.toLowerCase();
     const hit = cache.get(key);
-    if (hit !== undefined) return hit;
+    if (hit !== undefined) return hit.entry;
     const row = byWord.get(key);
     const entry = row
       ? {
@@ -70,8 +73,7 @@ export function openEcdict(file = ecdictFile()) {
           exchange: parseExchange(row.exchange),
         }
       : null;
-    if (cache.size > 50_000) cache.clear();
-    cache.set(key, entry);
+    cache.set(key, { entry });
     return entry;
   }
 

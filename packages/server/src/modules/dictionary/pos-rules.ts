@@ -1,4 +1,5 @@
-import { analyse, type TokenInContext } from './lemmatizer.js';
+import { analyseCached } from './context-cache.js';
+import type { TokenInContext } from './lemmatizer.js';
 
 /**
  * Corrections of the tagger's part of speech where a small model errs in ways a learner notices
@@ -21,7 +22,7 @@ const PARTICIPLE = /(ed|en|wn|ing|lost|left|kept|built|broke|made|held|known)$/;
 
 const isWord = (t: TokenInContext | undefined) => !!t && /\p{L}/u.test(t.text);
 
-export function refineTags(tokens: TokenInContext[], has: HasPos): TokenInContext[] {
+export function refineTags(tokens: readonly TokenInContext[], has: HasPos): TokenInContext[] {
   const out = tokens.map((t) => ({ ...t }));
   const lower = (t: TokenInContext | undefined) => t?.text.toLowerCase() ?? '';
   const hasVerb = out.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
@@ -107,13 +108,13 @@ export function refineTags(tokens: TokenInContext[], has: HasPos): TokenInContex
 export function tokenInSentence(word: string, sentence: string | undefined, has: HasPos): TokenInContext | null {
   if (!sentence) return null;
   const lower = word.toLowerCase();
-  let tokens = analyse(sentence);
+  let tokens = analyseCached(sentence);
   let index = tokens.findIndex((t) => t.text.toLowerCase() === lower);
   if (index < 0) return null;
   const first = tokens.findIndex((t) => isWord(t));
   if (index === first && tokens[index]!.pos === 'PROPN' && ['ADJ', 'NOUN', 'VERB', 'ADV'].some((p) => has(lower, p))) {
     const at = sentence.indexOf(tokens[index]!.text);
-    const again = analyse(sentence.slice(0, at) + lower + sentence.slice(at + lower.length));
+    const again = analyseCached(sentence.slice(0, at) + lower + sentence.slice(at + lower.length));
     if (again.length === tokens.length) tokens = again;
     index = tokens.findIndex((t) => t.text.toLowerCase() === lower);
   }

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { loadPg } from '../../db/pg.js';
 import { DEFAULT_NAMESPACE, EventBusClosedError, checkNamespace, encodeEvent, wireName, type EventBus, type EventLog } from './events.js';
 import { Subscribers } from './subscribers.js';
 
@@ -36,6 +37,7 @@ export function postgresEventBus(options: PostgresEventBusOptions): EventBus {
   const namespace = checkNamespace(options.namespace ?? DEFAULT_NAMESPACE);
   const { url, log } = options;
   const applicationName = options.applicationName ?? 'changdu-events';
+  const pg = loadPg();
 
   const publisher = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 30_000, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // An idle pooled client whose session ends emits here; the pool replaces it on the next query.

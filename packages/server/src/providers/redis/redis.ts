@@ -1,4 +1,9 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as IORedis from 'ioredis';
+import type { Redis } from 'ioredis';
+
+/** ioredis is loaded with the first connection: a deployment without Redis never loads it (docs/performance.md). */
+const loadRedis = () => (createRequire(import.meta.url)('ioredis') as typeof IORedis).Redis;
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -10,7 +15,8 @@ interface Logger {
  * Commands fail fast while Redis is away instead of queueing without bound.
  */
 export function openRedis(url: string, log: Logger): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
+  const RedisClient = loadRedis();
+  const redis = new RedisClient(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
   redis.on('error', (err: Error) => log.warn({ err }, 'redis connection error'));
   return redis;
 }

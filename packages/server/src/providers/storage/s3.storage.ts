@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createRequire } from 'node:module';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as Presigner from '@aws-sdk/s3-request-presigner';
 import { assertSafeKey, assertUrlOptions, attachmentDisposition, contentTypeFor, StorageError, type Storage } from './storage.js';
 
 export interface S3StorageOptions {
@@ -25,6 +26,10 @@ function errorName(error: unknown): string {
 
 /** Files in an S3-compatible bucket, which every API and worker process can share. */
 export function s3Storage(options: S3StorageOptions): Storage {
+  // The SDK (about 14 MB resident) is loaded when S3 storage is opened, never by a deployment on local files.
+  const load = createRequire(import.meta.url);
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = load('@aws-sdk/client-s3') as typeof S3;
+  const { getSignedUrl } = load('@aws-sdk/s3-request-presigner') as typeof Presigner;
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint ?? undefined,

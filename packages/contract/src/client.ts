@@ -1,0 +1,13 @@
+// The contract's face for the web client: everything it needs at run time, and no zod. The web
+// build maps `@changdu/contract` here (packages/web/vite.config.ts), so the reader's bundle
+// carries constants, codes and the route table, not the schemas; importing a schema in web code
+// fails the build. Types still come from index.ts (TypeScript resolves the package itself).
+export * from './codes.js';
+export * from './identity.js';
+export * from './client-info.js';
+export * from './roles.js';
+export * from './signing.js';
+export * from './notes-format.js';
+export * from './constants.js';
+export { fillPath, pathParams, routerPath } from './paths.js';
+export { routes as endpoints } from './routes.generated.js';

@@ -1,0 +1,117 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createArticle } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { articlesRepo } from './articles.repo.js';
+
+let t: TestApp;
+let manager: { token: string };
+beforeEach(async () => {
+  t = await createTestApp();
+  manager = await t.createUser({ role: 'manager' });
+});
+afterEach(() => t.close());
+
+const open = (id: number, options: { token?: string; etag?: string } = {}) =>
+  t.call('article.show', { id }, { token: options.token ?? null, headers: options.etag ? { 'if-none-match': options.etag } : {} });
+
+describe('the reader article, prepared once per version', () => {
+  it('answers a repeat open with 304 Not Modified for its ETag, and the new text after an edit', async () => {
+    const id = await createArticle(t, { title: 'Before the edit' });
+    const first = await open(id);
+    expect(first.result!.title).toBe('Before the edit');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+
+    const again = await open(id, { etag });
+    expect(again.http).toBe(304);
+    expect(again.raw).toBe('');
+
+    await t.call('article.update', { id, article: { title: 'After the edit' } }, manager);
+    const edited = await open(id, { etag });
+    expect(edited.http).toBe(200);
+    expect(edited.result!.title).toBe('After the edit');
+    expect(edited.headers.etag).not.toBe(etag);
+  });
+
+  it('shows key words added or removed since the last open', async () => {
+    const id = await createArticle(t);
+    expect((await open(id)).result!.words).toEqual([]);
+    await t.call('article.wordAdd', { id, word: 'consensus', resolve: '共识' }, manager);
+    expect((await open(id)).result!.words).toEqual([{ word: 'consensus', resolve: '共识', tag: null }]);
+    await t.call('article.wordDelete', { id, word: 'consensus' }, manager);
+    expect((await open(id)).result!.words).toEqual([]);
+  });
+
+  it('gives a non-member the preview as soon as an article becomes members-only, and members the whole text', async () => {
+    const id = await createArticle(t, { paragraphs: ['One.', 'Two.', 'Three.', 'Four.', 'Five.', 'Six.'] });
+    expect((await open(id)).result!.paragraphs).toHaveLength(6);
+    await t.call('article.lock', { id, is_lock: true }, manager);
+    const preview = (await open(id)).result!;
+    expect(preview).toMatchObject({ preview: true, paragraph_total: 6 });
+    expect(preview.paragraphs).toHaveLength(2);
+    expect((await open(id, { token: manager.token })).result!).toMatchObject({ preview: false });
+    expect((await open(id, { token: manager.token })).result!.paragraphs).toHaveLength(6);
+  });
+
+  it('sees a write made by another process (through the repo, not this app) at the next open', async () => {
+    const id = await createArticle(t, { title: 'Old title' });
+    expect((await open(id)).result!.title).toBe('Old title');
+    await articlesRepo(t.db).update(id, { title: 'Written elsewhere' });
+    expect((await open(id)).result!.title).toBe('Written elsewhere');
+  });
+
+  it("writes each reader's own marks onto the shared text, and a new ETag when they change", async () => {
+    const id = await createArticle(t);
+    const reader = await t.createUser();
+    const before = await open(id, { token: reader.token });
+    expect(before.result!.me).toEqual({ starred: false, finished: false });
+    expect((await open(id)).result!.me).toBeNull();
+    await t.call('article.mark', { id, action: 'star', status: true }, { token: reader.token });
+    const after = await open(id, { token: reader.token });
+    expect(after.result!.me).toEqual({ starred: true, finished: false });
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe("the reader page's first response", () => {
+  const builtApp = () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>畅读</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(dist, 'assets', 'ArticlePage-abc123.js'), 'export {}');
+    return dist;
+  };
+  const dataBlock = (html: string) => html.match(/<script type="application\/json" id="cd-article" data-id="(\d+)">(.*?)<\/script>/s);
+
+  it('carries a public article and preloads its route chunk, so the page needs no fetch to render', async () => {
+    await t.close();
+    t = await createTestApp({ env: { WEB_DIST: builtApp() } });
+    const id = await createArticle(t, { title: 'Closing </script><script>alert(1)</script> tags' });
+    const page = await t.app.inject({ url: `/article/${id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('<link rel="modulepreload" href="/assets/ArticlePage-abc123.js">');
+    const block = dataBlock(page.body)!;
+    expect(block[1]).toBe(String(id));
+    expect(block[2]).not.toContain('<');
+    const inlined = JSON.parse(block[2]!) as { title: string; me: unknown };
+    expect(inlined).toEqual({ ...(await open(id)).result!, me: null });
+    expect(inlined.title).toBe('Closing </script><script>alert(1)</script> tags');
+  });
+
+  it('leaves out members-only, unpublished and missing articles (the page fetches them as the reader)', async () => {
+    await t.close();
+    t = await createTestApp({ env: { WEB_DIST: builtApp() } });
+    const locked = await createArticle(t, { is_lock: true });
+    const draft = await createArticle(t, { status: 'draft' });
+    for (const url of [`/article/${locked}`, `/article/${draft}`, '/article/999999', '/article/abc', '/Mine']) {
+      const page = await t.app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(dataBlock(page.body), url).toBeNull();
+    }
+  });
+});
