@@ -2,13 +2,8 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { flag, id, optionalText, text } from '../fields.js';
 import { userSchema } from './shared.js';
-
-/** Which JS-SDK: `wx` the WeChat official account, `qywx` WeCom (企业微信). */
-export const wxCats = ['wx', 'qywx'] as const;
-export type WxCat = (typeof wxCats)[number];
-
-/** Platforms the app ships on (the second part of the client-info string). */
-export const appPlatforms = ['android', 'ios', 'harmony'] as const;
+export * from '../appinfo-constants.js';
+import { wxCats, appPlatforms } from '../appinfo-constants.js';
 
 const httpUrl = (label: string, max = 500) =>
   text(label, { max }).regex(/^https?:\/\/[^\s]+$/i, { error: `${label}必须是 http:// 或 https:// 开头的网址` });

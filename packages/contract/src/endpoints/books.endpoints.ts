@@ -4,19 +4,8 @@ import { clientKey, flag, freeJsonObject, id, int, offset, optionalText, page, t
 import { articleLevels, examLevels } from './articles.shared.js';
 import { noteColors } from './reader.endpoints.js';
 import { okResult } from './shared.js';
-
-/**
- * What may be uploaded with an upload token: the kind follows the file name's extension, and
- * the bytes must look like it where they arrive (ZIP with the EPUB mimetype, or `%PDF-`).
- */
-export const uploadKinds = {
-  epub: { ext: '.epub', contentType: 'application/epub+zip', maxBytes: 50 * 1024 * 1024, label: 'EPUB 电子书' },
-  pdf: { ext: '.pdf', contentType: 'application/pdf', maxBytes: 100 * 1024 * 1024, label: 'PDF 文件' },
-} as const;
-export type UploadKind = keyof typeof uploadKinds;
-
-/** Minutes an upload token lives. */
-export const UPLOAD_TOKEN_MINUTES = 15;
+export * from '../books-constants.js';
+import { UPLOAD_TOKEN_MINUTES } from '../books-constants.js';
 
 export const uploadTokenSchema = z.object({
   /** The storage key the file will have; pass it as `link` to `upload_by_link`. */

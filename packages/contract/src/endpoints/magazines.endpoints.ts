@@ -3,30 +3,8 @@ import { endpoint } from '../endpoint.js';
 import { flag, id, offset, optionalText, page, text } from '../fields.js';
 import { articleEditSchema, taskStarted } from './articles.endpoints.js';
 import { articleCardSchema, articleManageSchema } from './articles.shared.js';
-
-/**
- * A magazine issue's review and publication state (docs/articles.md § Magazines): `draft` while
- * it is built (crawl, upload, download), `approved` or `rejected` (with a reason) by audit,
- * `published` with its approved articles, `offline` when withdrawn.
- */
-export const magazineStatuses = ['draft', 'approved', 'rejected', 'published', 'offline'] as const;
-export type MagazineStatus = (typeof magazineStatuses)[number];
-
-export const magazineStatusLabels: Record<MagazineStatus, string> = {
-  draft: '制作中',
-  approved: '审核通过',
-  rejected: '未通过',
-  published: '已发布',
-  offline: '已撤回',
-};
-
-/** Where an article of an issue stands: found (pending), downloaded into an article, or failed (with its error). */
-export const magazineArticleStates = ['pending', 'downloaded', 'failed'] as const;
-export type MagazineArticleState = (typeof magazineArticleStates)[number];
-
-/** A manager's review of one article of an issue. */
-export const magazineReviews = ['unreviewed', 'approved', 'rejected'] as const;
-export type MagazineReview = (typeof magazineReviews)[number];
+export * from '../magazines-constants.js';
+import { magazineStatuses, magazineArticleStates, magazineReviews } from '../magazines-constants.js';
 
 const reviewAction = z.enum(['approve', 'reject'], { error: '审核操作只能是 approve 或 reject' });
 

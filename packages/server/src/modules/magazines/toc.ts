@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseHTML } from 'linkedom';
 import { z } from 'zod';
+import { serverRoot } from '../../lib/package-root.js';
 
 /**
  * What a site needs beyond the generic discovery, as data (`site-rules.json`), never code:
@@ -25,7 +26,8 @@ export const siteRuleSchema = z.object({
 export type SiteRule = z.infer<typeof siteRuleSchema>;
 
 /** The rules shipped with the app (`site-rules.json` beside this file). */
-export function loadSiteRules(file = path.join(import.meta.dirname, 'site-rules.json')): SiteRule[] {
+// Found from the package root, not this file: `npm start` runs a bundle in dist/ (lib/package-root.ts).
+export function loadSiteRules(file = path.join(serverRoot(), 'src/modules/magazines/site-rules.json')): SiteRule[] {
   return z.array(siteRuleSchema).parse(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
