@@ -286,12 +286,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.
-  installErrorHandling(app, { notFound: await serveWebApp(app, config.webDist), isUnavailable: isDatabaseUnavailable });
-  await payNoticeRoutes(app, orders);
   installErrorHandling(app, {
     notFound: await serveWebApp(app, config.webDist, { article: (id) => articles.publicBody(id) }),
     isUnavailable: isDatabaseUnavailable,
   });
+  await payNoticeRoutes(app, orders);
   registerEndpoints(app, handlers, {
     limiter,
     clock,

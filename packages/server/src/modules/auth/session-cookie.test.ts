@@ -96,7 +96,17 @@ describe('the session cookie', () => {
       .filter(([, ep]) => 'cookieAuth' in ep && ep.cookieAuth)
       .map(([name, ep]) => `${ep.method} ${name}`)
       .sort();
-    expect(cookieOnly).toEqual(['GET code.export', 'GET note.export', 'GET words.export']);
+    // Plain-link downloads: exports, and the media files an <a download> or <img> opens (they change
+    // nothing but may start the job that makes the file).
+    expect(cookieOnly).toEqual([
+      'GET article.exportFile',
+      'GET article.pdf',
+      'GET article.poster',
+      'GET code.export',
+      'GET note.export',
+      'GET poster.product',
+      'GET words.export',
+    ]);
     // The managers' code export opens from a plain link too; a reader's cookie is still refused by role.
     const manager = await t.createUser({ role: 'manager' });
     expect((await t.call('code.export', {}, { headers: cookie(manager.token) })).http).toBe(200);
