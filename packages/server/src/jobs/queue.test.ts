@@ -204,6 +204,8 @@ describe('job kinds and handlers at start-up', () => {
       'magazine.crawl',
       'magazine.download',
       'article.retranslate',
+      'article.pdf',
+      'article.export',
     ]);
   });
 });
