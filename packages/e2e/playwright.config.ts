@@ -54,6 +54,9 @@ export default defineConfig({
       ADMIN_PHONE: ADMIN.phone,
       ADMIN_PASSWORD: ADMIN.password,
       SEED_DEMO: 'false',
+      // Every spec registers readers from the one loopback address; the per-address limits are
+      // proven by the integration suite (http/rate-limit.test.ts), not by the order specs run in.
+      RATE_LIMIT: 'false',
       LOG_LEVEL: 'warn',
       FETCH_ALLOW_PRIVATE: `127.0.0.1:${FAKE_SITE_PORT}`,
     },

@@ -15,7 +15,8 @@ test('a reader adds a tapped word, reviews it as Good, sees it leave the due cou
   await page.goto(`/article/${id}`);
   await page.locator('[data-pid] span.w', { hasText: /^negotiated$/ }).click();
   await page.getByRole('button', { name: '加入生词本' }).click();
-  await expect(page.getByText('已在生词本').first()).toBeVisible();
+  // The sheet answers in place (no toast over the exam tags).
+  await expect(page.getByText('已加入生词本').first()).toBeVisible();
 
   await page.goto('/flashcard');
   await expect(page.getByTestId('due-now')).toHaveText('1');
@@ -31,7 +32,8 @@ test('a reader adds a tapped word, reviews it as Good, sees it leave the due cou
   await page.goto(`/article/${id}`);
   await page.locator('[data-pid] span.w', { hasText: /^contract$/ }).click();
   await page.getByRole('button', { name: '加入生词本' }).click();
-  await expect(page.getByText('已在生词本').first()).toBeVisible();
+  // The sheet answers in place (no toast over the exam tags).
+  await expect(page.getByText('已加入生词本').first()).toBeVisible();
   await page.keyboard.press('Escape');
   await page.locator('[data-pid] span.w', { hasText: /^contract$/ }).click();
   await page

@@ -8,10 +8,20 @@ test('a reader buys a month with the manual provider, a manager finishes the ord
   baseURL,
 }) => {
   // A members-only article of six paragraphs.
-  const paragraphs = ['First part of the story.', 'Second part.', 'Third part.', 'Fourth part.', 'Fifth part.', 'The locked ending paragraph.'];
+  const paragraphs = [
+    'First part of the story.',
+    'Second part.',
+    'Third part.',
+    'Fourth part.',
+    'Fifth part.',
+    'The locked ending paragraph.',
+  ];
   const articleId = await publishArticle(request, 'Members only story', paragraphs);
   const adminToken = await apiLogin(request, ADMIN.phone, ADMIN.password);
-  const locked = await request.post(`/reader/article/${articleId}/lock`, { headers: { authorization: `Bearer ${adminToken}` }, data: { is_lock: true } });
+  const locked = await request.post(`/reader/article/${articleId}/lock`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { is_lock: true },
+  });
   expect((await locked.json()).status.code).toBe('200');
 
   const readerContext = await browser.newContext();
@@ -54,7 +64,7 @@ test('a reader buys a month with the manual provider, a manager finishes the ord
   await reader.goto('/Mine');
   await expect(reader.getByText('会员', { exact: true }).first()).toBeVisible();
   await reader.goto(`/article/${articleId}`);
-  await expect(reader.getByText('The locked ending paragraph.')).toBeVisible();
+  await expect(reader.getByRole('paragraph').filter({ hasText: 'The locked ending paragraph.' })).toBeVisible();
   await expect(reader.getByRole('complementary', { name: '会员文章' })).toHaveCount(0);
   await readerContext.close();
 });

@@ -11,11 +11,6 @@ describe('error pages', () => {
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
   });
 
-  it('screens of the spec that are not built yet also show the 404 page', async () => {
-    renderApp('/Award');
-    expect(await screen.findByText('Page Not Found')).toBeTruthy();
-  });
-
   it('paths match case-insensitively, so /login opens the login screen', async () => {
     renderApp('/login');
     expect(await screen.findByRole('button', { name: '登录' })).toBeTruthy();

@@ -549,8 +549,10 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
   'ai.summaryCreate': { prepare: async () => asManager({ article_id: await article() }) },
   'ai.trans': {
     prepare: async () => {
-      await createArticle(t, { title: `Trans ${fresh()}`, paragraphs: [{ en: 'A zebra ran across the plain.', zh: '一匹斑马跑过平原。' }] });
-      return { input: { text: 'A zebra ran across the plain.' }, token: await (await make.create('user')).token() };
+      // A sentence of its own: other fixtures publish the zebra sentence without a translation.
+      const en = `A zebra named ${fresh()} ran across the plain.`;
+      await createArticle(t, { title: `Trans ${fresh()}`, paragraphs: [{ en, zh: '一匹斑马跑过平原。' }] });
+      return { input: { text: en }, token: await (await make.create('user')).token() };
     },
   },
   'ai.analyze': {

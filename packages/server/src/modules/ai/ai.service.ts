@@ -419,7 +419,8 @@ export function aiService(deps: AiServiceDeps) {
   /** The stored Chinese of the published paragraph that holds this text, if any. */
   async function storedTranslation(text: string) {
     const needle = text.replace(/\s+/g, ' ').trim();
-    for (const row of await repo.mentioning(needle, 5)) {
+    // The same sentence may stand in several articles, not all translated: look past the newest few.
+    for (const row of await repo.mentioning(needle, 50)) {
       for (const p of parseParagraphs(row.content)) {
         if (p.zh && p.text.includes(needle)) return { articleId: row.id, paragraphId: p.id, zh: p.zh };
       }
