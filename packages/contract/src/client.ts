@@ -15,5 +15,5 @@ export * from './collections-constants.js';
 export * from './books-constants.js';
 export * from './article-media-constants.js';
 export * from './magazines-constants.js';
-export { fillPath, pathParams, routerPath } from './paths.js';
+export { describedPath, fillPath, inQuery, pathParams, requestParts, routerPath, type RouteShape } from './paths.js';
 export { routes as endpoints } from './routes.generated.js';

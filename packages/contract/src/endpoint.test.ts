@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fillPath, pathParams, routerPath, type Endpoint } from './endpoint.js';
+import { describedPath, endpoint, fillPath, inQuery, pathParams, requestParts, routerPath, type Endpoint } from './endpoint.js';
 import { endpoints } from './endpoints/index.js';
 import { buildOpenApi } from './openapi.js';
 
@@ -42,6 +42,49 @@ describe('the endpoint table', () => {
   });
 });
 
+describe('query fields of a POST', () => {
+  const retranslate = endpoints['ai.retranslate'] as Endpoint;
+
+  it('places path, query and body fields where the request carries them', () => {
+    expect(requestParts(retranslate, { id: 7, ai: true, cache: false })).toEqual({
+      url: '/reader/article/7/retranslate',
+      query: { ai: true, cache: false },
+      body: {},
+    });
+    expect(requestParts(endpoints['ai.ask'], { prompt: 'why?', stream: true })).toEqual({
+      url: '/api/ai/ask',
+      query: {},
+      body: { prompt: 'why?', stream: true },
+    });
+    expect(requestParts(endpoints['ai.summary'], { article_id: 3, stream: true }).body).toBeNull();
+  });
+
+  it('reads them as text, with their defaults', () => {
+    expect(retranslate.input.parse({ id: '7', ai: 'true' })).toEqual({ id: 7, ai: true, cache: true });
+    expect(retranslate.input.safeParse({ id: '7', ai: 'maybe' }).success).toBe(false);
+  });
+
+  it('are described as the spec writes them, in contract:list and OpenAPI', () => {
+    expect(describedPath(retranslate)).toBe('/reader/article/{id}/retranslate?ai&cache');
+    const doc = buildOpenApi({ 'ai.retranslate': retranslate }, { title: 't', version: '1' });
+    const op = doc.paths['/reader/article/{id}/retranslate']!.post as {
+      parameters: { name: string; in: string }[];
+      requestBody: { content: Record<string, { schema: { properties: object } }> };
+    };
+    expect(op.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id', 'query:ai', 'query:cache']);
+    expect(op.requestBody.content['application/json']!.schema.properties).toEqual({});
+  });
+
+  it('are declared only on a POST, and only for its non-path input fields', () => {
+    const base = { method: 'POST' as const, path: '/x/{id}', role: 'user' as const, summary: 'x', output: z.object({}) };
+    const input = z.object({ id: z.number(), a: z.boolean() });
+    expect(() => endpoint({ ...base, input, query: ['a'] })).not.toThrow();
+    expect(() => endpoint({ ...base, input, query: ['b'] })).toThrow(/b/);
+    expect(() => endpoint({ ...base, input, query: ['id'] })).toThrow(/id/);
+    expect(() => endpoint({ ...base, method: 'GET', input, query: ['a'] })).toThrow(/POST/);
+  });
+});
+
 describe('fields on the wire', () => {
   const table = Object.entries(endpoints) as [string, Endpoint][];
 
@@ -52,7 +95,7 @@ describe('fields on the wire', () => {
       };
       const params = pathParams(ep.path);
       for (const [field, prop] of Object.entries(schema.properties ?? {})) {
-        if (ep.method !== 'GET' && !params.includes(field)) continue;
+        if (!inQuery(ep, field) && !params.includes(field)) continue;
         expect(['number', 'integer', 'boolean'], `${name}.${field}`).not.toContain(prop.type);
       }
     }

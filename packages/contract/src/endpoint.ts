@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { forText } from './fields.js';
-import { pathParams } from './paths.js';
+import { inQuery, pathParams, type Method } from './paths.js';
 import type { Role } from './roles.js';
 
-export type Method = 'GET' | 'POST';
+export type { Method };
 
 /** A rate limit applied before the handler: per client IP, or per value of an input field. */
 export interface RateLimitRule {
@@ -32,8 +32,13 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   path: string;
   role: R;
   summary: string;
-  /** Path params, query (GET) or body (POST), merged into one object. */
+  /** Path params, query (GET, and a POST's `query` fields) or body (POST), merged into one object. */
   input: I;
+  /**
+   * Input fields of a POST that travel in the URL's query string (the spec's
+   * `POST /reader/article/{id}/retranslate?ai&cache`): read as text, never from the body.
+   */
+  query?: readonly string[];
   /** The envelope's `result`, or, with `produces`, the raw body. */
   output: O;
   /** A non-envelope response type (images, downloads); errors still use the envelope. */
@@ -57,17 +62,18 @@ export interface Endpoint<I extends z.ZodType = z.ZodType, O extends z.ZodType =
 }
 
 /**
- * The input schema as it is validated: fields that arrive as text (every field of a GET,
- * every path parameter) take their builder's text form (`fields.ts`), JSON body fields
- * stay JSON-typed. Object-level refinements are kept.
+ * The input schema as it is validated: fields that arrive as text (every field of a GET, a
+ * POST's query fields, every path parameter) take their builder's text form (`fields.ts`),
+ * JSON body fields stay JSON-typed. Object-level refinements are kept.
  */
-function inputOnTheWire<I extends z.ZodType>(method: Method, path: string, input: I): I {
+function inputOnTheWire<I extends z.ZodType>(def: Endpoint<I, z.ZodType, Role>): I {
+  const { input, path } = def;
   if (!(input instanceof z.ZodObject)) return input;
   const params = new Set(pathParams(path));
   const shape: Record<string, z.ZodType> = {};
   let changed = false;
   for (const [key, field] of Object.entries(input.shape as Record<string, z.ZodType>)) {
-    shape[key] = method === 'GET' || params.has(key) ? forText(field) : field;
+    shape[key] = params.has(key) || inQuery(def, key) ? forText(field) : field;
     changed ||= shape[key] !== field;
   }
   if (!changed) return input;
@@ -76,12 +82,24 @@ function inputOnTheWire<I extends z.ZodType>(method: Method, path: string, input
   return input.clone({ ...input._zod.def, shape }) as unknown as I;
 }
 
+/** A mistake in declaring query fields, found when the table loads rather than by a caller. */
+function checkQueryFields(def: Endpoint<z.ZodType, z.ZodType, Role>): void {
+  if (!def.query) return;
+  if (def.method !== 'POST') throw new Error(`${def.path}: only a POST declares query fields (every GET field is one)`);
+  const fields = def.input instanceof z.ZodObject ? Object.keys(def.input.shape) : [];
+  const params = pathParams(def.path);
+  for (const name of def.query) {
+    if (!fields.includes(name) || params.includes(name)) throw new Error(`${def.path}: query field ${name} is not a non-path input field`);
+  }
+}
+
 export function endpoint<I extends z.ZodType, O extends z.ZodType, R extends Role>(def: Endpoint<I, O, R>): Endpoint<I, O, R> {
-  return { ...def, input: inputOnTheWire(def.method, def.path, def.input) };
+  checkQueryFields(def);
+  return { ...def, input: inputOnTheWire(def) };
 }
 
 export type InputOf<E> = E extends Endpoint<infer I, z.ZodType, Role> ? z.input<I> : never;
 export type ParsedInputOf<E> = E extends Endpoint<infer I, z.ZodType, Role> ? z.output<I> : never;
 export type OutputOf<E> = E extends Endpoint<z.ZodType, infer O, Role> ? z.output<O> : never;
 
-export { fillPath, pathParams, routerPath } from './paths.js';
+export { describedPath, fillPath, inQuery, pathParams, requestParts, routerPath, type RouteShape } from './paths.js';

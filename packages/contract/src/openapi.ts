@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathParams, type Endpoint } from './endpoint.js';
+import { inQuery, pathParams, type Endpoint } from './endpoint.js';
 import { envelopeSchema } from './envelope.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -20,13 +20,12 @@ export function buildOpenApi(table: Record<string, Endpoint>, info: { title: str
     const required = new Set((input.required as string[] | undefined) ?? []);
     const parameters = [
       ...params.map((p) => ({ name: p, in: 'path', required: true, schema: props[p] ?? { type: 'string' } })),
-      ...(ep.method === 'GET'
-        ? Object.entries(props)
-            .filter(([k]) => !params.includes(k))
-            .map(([k, schema]) => ({ name: k, in: 'query', required: required.has(k), schema }))
-        : []),
+      ...Object.entries(props)
+        .filter(([k]) => !params.includes(k) && inQuery(ep, k))
+        .map(([k, schema]) => ({ name: k, in: 'query', required: required.has(k), schema })),
     ];
-    const bodyProps = Object.fromEntries(Object.entries(props).filter(([k]) => !params.includes(k)));
+    const inBody = (k: string) => !params.includes(k) && !inQuery(ep, k);
+    const bodyProps = Object.fromEntries(Object.entries(props).filter(([k]) => inBody(k)));
     const success = ep.produces
       ? { [ep.produces]: { schema: { type: 'string' } } }
       : { 'application/json': { schema: jsonSchema(envelopeSchema(ep.output), 'output') } };
@@ -42,7 +41,7 @@ export function buildOpenApi(table: Record<string, Endpoint>, info: { title: str
               required: false,
               content: {
                 'application/json': {
-                  schema: { type: 'object', properties: bodyProps, required: [...required].filter((k) => !params.includes(k)) },
+                  schema: { type: 'object', properties: bodyProps, required: [...required].filter(inBody) },
                 },
               },
             },

@@ -1,4 +1,5 @@
-// Path templates (`/reader/article/{id}/show`), with no zod: shared by the server's router and the web client.
+// Path templates (`/reader/article/{id}/show`) and where each input field travels, with no zod:
+// shared by the server's router, the web client, the test app and the OpenAPI writer.
 
 const PARAM = /\{(\w+)\??\}/g;
 
@@ -22,4 +23,39 @@ export function fillPath(path: string, input: Record<string, unknown>): { url: s
     return encodeURIComponent(String(value));
   });
   return { url, rest };
+}
+
+export type Method = 'GET' | 'POST';
+
+/** What decides where an endpoint's input fields travel (the generated route table carries exactly this). */
+export interface RouteShape {
+  method: Method;
+  path: string;
+  /** Fields of a POST that travel in the URL's query string, not in the JSON body. */
+  query?: readonly string[];
+}
+
+/** Whether a (non-path) input field travels in the query string: every field of a GET, the declared `query` fields of a POST. */
+export function inQuery(route: RouteShape, name: string): boolean {
+  return route.method === 'GET' || (route.query?.includes(name) ?? false);
+}
+
+/**
+ * An input as the request carries it: path params filled into the URL, query fields apart (the
+ * caller writes them as text), the rest as the JSON body of a POST (null for a GET).
+ */
+export function requestParts(
+  route: RouteShape,
+  input: Record<string, unknown>,
+): { url: string; query: Record<string, unknown>; body: Record<string, unknown> | null } {
+  const { url, rest } = fillPath(route.path, input);
+  const query: Record<string, unknown> = {};
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) (inQuery(route, key) ? query : body)[key] = value;
+  return { url, query, body: route.method === 'GET' ? null : body };
+}
+
+/** The path as the spec writes a POST with query fields: `/reader/article/{id}/retranslate?ai&cache`. */
+export function describedPath(route: RouteShape): string {
+  return route.method === 'POST' && route.query?.length ? `${route.path}?${route.query.join('&')}` : route.path;
 }

@@ -9,15 +9,18 @@ const PARAGRAPHS = [
   'Critics argued that the council should have spent the budget on road repairs instead.',
 ];
 
+let id: number;
+
+// Each test: a new article and a new reader, logged in.
+test.beforeEach(async ({ context, request, baseURL }) => {
+  test.setTimeout(90_000);
+  id = await publishArticle(request, 'Libraries Get a New Budget', PARAGRAPHS);
+  await newReader(request, context, baseURL!);
+});
+
 test('a reader selects a sentence, asks AI, sees the streamed answer with a citation link, and finds it again on /askai', async ({
   page,
-  context,
-  request,
-  baseURL,
 }) => {
-  test.setTimeout(90_000);
-  const id = await publishArticle(request, 'Libraries Get a New Budget', PARAGRAPHS);
-  await newReader(request, context, baseURL!);
   await page.goto(`/article/${id}`);
   await expect(page.getByRole('heading', { name: 'Libraries Get a New Budget' })).toBeVisible();
   // The summary card: offline, the key sentences.
@@ -26,10 +29,8 @@ test('a reader selects a sentence, asks AI, sees the streamed answer with a cita
   // Select the third paragraph's sentence and ask about it.
   await page.evaluate(() => {
     const paragraph = document.querySelectorAll('[data-pid]')[2]!;
-    const words = Array.from(paragraph.querySelectorAll('span.w'));
     const range = document.createRange();
-    range.setStartBefore(words[0]!);
-    range.setEndAfter(words[words.length - 1]!);
+    range.selectNodeContents(paragraph);
     const selection = window.getSelection()!;
     selection.removeAllRanges();
     selection.addRange(range);
@@ -38,7 +39,9 @@ test('a reader selects a sentence, asks AI, sees the streamed answer with a cita
   await page.getByRole('toolbar', { name: '划线工具' }).getByRole('button', { name: '问 AI' }).click();
   const sheet = page.getByRole('dialog', { name: '问 AI' });
   await sheet.getByRole('textbox', { name: '你的问题' }).fill('Why did critics disagree about road repairs?');
-  const streamed = page.waitForResponse((r) => r.url().endsWith('/api/ai/ask') && r.headers()['content-type']?.startsWith('text/event-stream') === true);
+  const streamed = page.waitForResponse(
+    (r) => r.url().endsWith('/api/ai/ask') && r.headers()['content-type']?.startsWith('text/event-stream') === true,
+  );
   await sheet.getByRole('button', { name: '提问' }).click();
   expect((await streamed).ok()).toBe(true);
   await expect(sheet.locator('.ai-answer')).toContainText('road repairs');
@@ -59,4 +62,30 @@ test('a reader selects a sentence, asks AI, sees the streamed answer with a cita
   await page.getByText('Why did critics disagree about road repairs?').click();
   await expect(page).toHaveURL(/\/askai\/\d+$/);
   await expect(page.locator('.ai-answer')).toContainText('road repairs');
+});
+
+test('the summary card arrives as a stream; the comprehension questions check answers and offer missed words for the word book', async ({
+  page,
+}) => {
+  const summary = page.waitForResponse((r) => r.url().includes('/api/ai/summary?') && r.url().includes('stream=true'));
+  await page.goto(`/article/${id}`);
+  expect((await summary).headers()['content-type']).toContain('text/event-stream');
+  const card = page.locator('.ai-summary');
+  await expect(card).toContainText('要点句');
+  await expect(card).toContainText('离线结果');
+
+  await card.getByRole('link', { name: '读完了？做几道理解题' }).click();
+  await expect(page).toHaveURL(new RegExp(`/flashcard/articleQuestion\\?id=${id}$`));
+  await expect(page.getByRole('heading', { name: '读后理解题' })).toBeVisible();
+  await expect(page.getByText('离线生成')).toBeVisible();
+  const first = page.getByRole('textbox', { name: '第 1 题的答案' });
+  await expect(first).toBeVisible();
+  await first.fill('wrongword');
+  await page.getByRole('button', { name: '检查答案' }).click();
+  await expect(page.getByText(/答对 \d+ \/ \d+ 题/)).toBeVisible();
+  await expect(page.getByText(/✗ 答案：/).first()).toBeVisible();
+  const offer = page.locator('.ai-parts button').first();
+  const word = ((await offer.textContent()) ?? '').replace(/^\+ /, '');
+  await offer.click();
+  await expect(page.getByRole('button', { name: `已加入 ${word}` })).toBeVisible();
 });

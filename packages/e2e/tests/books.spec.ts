@@ -4,6 +4,14 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildEpub } from '../../server/test/epub-builder';
 import { newReader } from './api';
+import { selectWords, tapWord } from './helpers';
+
+/** An EPUB built here, written to a file the upload page can pick. */
+async function epubFile(name: string, spec: Parameters<typeof buildEpub>[0]): Promise<string> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-book-')), name);
+  fs.writeFileSync(file, await buildEpub(spec));
+  return file;
+}
 
 test('a reader uploads an EPUB, watches the import, taps a word, writes a note, leaves and comes back to the same place', async ({
   page,
@@ -14,8 +22,12 @@ test('a reader uploads an EPUB, watches the import, taps a word, writes a note, 
   test.setTimeout(90_000);
   await newReader(request, context, baseURL!);
   // A book made here: EPUB 3 with a cover, a figure and a nested table of contents.
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-book-')), 'harbour-tales.epub');
-  fs.writeFileSync(file, await buildEpub({ version: 3, title: `Harbour Tales ${Date.now()}`, author: 'E2E Writer', images: true }));
+  const file = await epubFile('harbour-tales.epub', {
+    version: 3,
+    title: `Harbour Tales ${Date.now()}`,
+    author: 'E2E Writer',
+    images: true,
+  });
 
   await page.goto('/book');
   await expect(page.getByText('书架还是空的')).toBeVisible();
@@ -32,25 +44,14 @@ test('a reader uploads an EPUB, watches the import, taps a word, writes a note, 
 
   // Tap a word: the same dictionary sheet as in articles.
   await expect(page.getByRole('heading', { name: 'The Harbour' }).first()).toBeVisible();
-  await page.locator('[data-pid] span.w', { hasText: /^negotiated$/ }).click();
+  await tapWord(page, 'negotiated');
   const sheet = page.getByRole('dialog', { name: 'negotiate' });
   await expect(sheet.getByRole('list', { name: '中文释义' })).toContainText('谈判');
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
 
   // Select a sentence and write a note on it.
-  await page.evaluate(() => {
-    const words = Array.from(document.querySelectorAll('[data-pid] span.w'));
-    const first = words.find((w) => w.textContent === 'little')!;
-    const last = words.find((w) => w.textContent === 'harbour')!;
-    const range = document.createRange();
-    range.setStartBefore(first);
-    range.setEndAfter(last);
-    const selection = window.getSelection()!;
-    selection.removeAllRanges();
-    selection.addRange(range);
-    document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
-  });
+  await selectWords(page, 'little', 'harbour');
   await page.getByRole('toolbar', { name: '划线工具' }).getByRole('button', { name: '写笔记' }).click();
   const editor = page.getByRole('dialog', { name: '写笔记' });
   await editor.getByRole('textbox', { name: '笔记内容' }).fill('港口里的小船');
@@ -75,4 +76,85 @@ test('a reader uploads an EPUB, watches the import, taps a word, writes a note, 
   // The note is still there in chapter 1.
   await page.getByRole('button', { name: '上一章' }).click();
   await expect(page.locator('mark.hl[data-note]').first()).toContainText('little');
+});
+
+/** A chapter long enough to page through, with a TOC section deep inside it. */
+function longChapter() {
+  const para = (i: number) =>
+    `<p>Line ${i} of the long chapter: the keeper climbed the stairs and watched the ships pass in the night.</p>`;
+  const before = Array.from({ length: 30 }, (_, i) => para(i + 1)).join('');
+  const after = Array.from({ length: 12 }, (_, i) => para(i + 31)).join('');
+  return {
+    title: 'The Long Night',
+    body: `<h1>The Long Night</h1>${before}<h2 id="deep">Deep Section</h2><p>The deep section starts with a quiet harbour.</p>${after}`,
+    sections: [{ title: 'Deep Section', anchor: 'deep' }],
+  };
+}
+
+test('the table of contents jumps into a chapter, taps at the edges turn pages, and a book note shows in 我的笔记', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await newReader(request, context, baseURL!);
+  const title = `Long Night ${Date.now()}`;
+  const file = await epubFile('long-night.epub', { version: 2, title, chapters: [longChapter()] });
+  await page.goto('/book/upload');
+  await page.getByTestId('epub-file').setInputFiles(file);
+  await page.getByRole('link', { name: '打开这本书' }).click();
+  await page.getByRole('link', { name: '开始阅读' }).click();
+  await expect(page.locator('[data-pid]').first()).toContainText('The Long Night');
+
+  // The TOC's section line opens the chapter at that section, flashing it.
+  await page.getByRole('button', { name: '目录' }).click();
+  await page.getByRole('dialog', { name: '目录' }).getByRole('button', { name: 'Deep Section' }).click();
+  const section = page.locator('[data-pid]', { hasText: /^Deep Section$/ });
+  await expect(section).toHaveClass(/is-flashing/);
+  await expect(section).toBeInViewport();
+  await expect(page).toHaveURL(/[?&]p=p[0-9a-f]{8}/);
+
+  // Tap paging: the right edge goes a screen forward (less a line), the left edge back.
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  await page.waitForTimeout(800);
+  const start = await scrollY();
+  const { width, height } = page.viewportSize()!;
+  await page.touchscreen.tap(width - 6, height / 2);
+  await expect.poll(async () => (await scrollY()) - start).toBeGreaterThan(height * 0.6);
+  // Settled: less than a full screen, so the last line read stays in view.
+  await page.waitForTimeout(600);
+  expect((await scrollY()) - start).toBeLessThan(height);
+  await page.touchscreen.tap(6, height / 2);
+  await expect.poll(scrollY).toBeLessThan(start + 10);
+  // A tap on a word in the edge zone still opens the dictionary and does not page.
+  // (tapWord scrolls the word into view first: the second tap starts where the first left the page.)
+  await tapWord(page, 'keeper');
+  await expect(page.getByRole('dialog', { name: 'keeper' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  const before = await scrollY();
+  await tapWord(page, 'keeper');
+  await expect(page.getByRole('dialog', { name: 'keeper' })).toBeVisible();
+  await page.waitForTimeout(600);
+  expect(await scrollY()).toBe(before);
+  await page.keyboard.press('Escape');
+
+  // A highlight in the deep section…
+  await section.scrollIntoViewIfNeeded();
+  await selectWords(page, 'deep', 'quiet');
+  const saved = page.waitForResponse((r) => /\/reader\/book\/\d+\/note\/add$/.test(r.url()));
+  await page.getByRole('toolbar', { name: '划线工具' }).getByRole('radio', { name: '黄色' }).click();
+  expect((await saved).ok()).toBe(true);
+
+  // …is in 我的笔记 under the book, and its link opens the passage.
+  await page.goto('/mynote');
+  await page.getByRole('tab', { name: '书' }).click();
+  const books = page.getByRole('list', { name: '做过笔记的书' });
+  await expect(books.getByRole('heading', { name: title })).toBeVisible();
+  await books.getByRole('link', { name: /deep section starts with a quiet/ }).click();
+  await expect(page).toHaveURL(/\/book\/\d+\/read\?chapter=0&p=p[0-9a-f]{8}/);
+  const passage = page.locator('[data-pid]', { hasText: 'The deep section starts with a quiet harbour.' });
+  await expect(passage).toHaveClass(/is-flashing/);
+  await expect(passage).toBeInViewport();
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newReader, publishArticle } from './api';
+import { tapWord } from './helpers';
 
 test('a reader adds a tapped word, reviews it as Good, sees it leave the due count, and reviews another word while reading', async ({
   page,
@@ -13,7 +14,7 @@ test('a reader adds a tapped word, reviews it as Good, sees it leave the due cou
   await newReader(request, context, baseURL!);
 
   await page.goto(`/article/${id}`);
-  await page.locator('[data-pid] span.w', { hasText: /^negotiated$/ }).click();
+  await tapWord(page, 'negotiated');
   await page.getByRole('button', { name: '加入生词本' }).click();
   // The sheet answers in place (no toast over the exam tags).
   await expect(page.getByText('已加入生词本').first()).toBeVisible();
@@ -30,12 +31,12 @@ test('a reader adds a tapped word, reviews it as Good, sees it leave the due cou
 
   // Review while reading: a new word is due at once, and can be rated from the article.
   await page.goto(`/article/${id}`);
-  await page.locator('[data-pid] span.w', { hasText: /^contract$/ }).click();
+  await tapWord(page, 'contract');
   await page.getByRole('button', { name: '加入生词本' }).click();
   // The sheet answers in place (no toast over the exam tags).
   await expect(page.getByText('已加入生词本').first()).toBeVisible();
   await page.keyboard.press('Escape');
-  await page.locator('[data-pid] span.w', { hasText: /^contract$/ }).click();
+  await tapWord(page, 'contract');
   await page
     .getByRole('group', { name: '复习这个词' })
     .getByRole('button', { name: /^记得 · / })

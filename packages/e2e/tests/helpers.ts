@@ -14,3 +14,79 @@ export async function logIn(page: Page, account: string, password: string) {
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).not.toHaveURL(/\/Login/);
 }
+
+/**
+ * Where a whole word of the reading page's text is on screen (scrolled into view first): the nth
+ * match in reading order, `along` its width (0.5: the middle), at the middle of its line.
+ */
+async function wordPoint(page: Page, word: string, nth: number, along: number): Promise<{ x: number; y: number }> {
+  const handle = await page.waitForFunction(
+    async ([word, nth, along]) => {
+      const pattern = new RegExp(`(?<![A-Za-z'’])${word}(?![A-Za-z'’])`, 'g');
+      const found: { node: Text; offset: number }[] = [];
+      for (const root of Array.from(document.querySelectorAll('[data-pid]'))) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          for (const match of node.data.matchAll(pattern)) found.push({ node, offset: match.index });
+        }
+      }
+      const hit = found[nth];
+      if (!hit) return null;
+      hit.node.parentElement!.scrollIntoView({ block: 'center' });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const range = document.createRange();
+      range.setStart(hit.node, hit.offset);
+      range.setEnd(hit.node, hit.offset + word.length);
+      const box = range.getBoundingClientRect();
+      return { x: box.left + box.width * along, y: box.top + box.height / 2 };
+    },
+    [word, nth, along] as const,
+  );
+  return (await handle.jsonValue())!;
+}
+
+/**
+ * Taps a word of the reading page where it is drawn, as a finger would: words are plain text
+ * (only marked words have elements), and the page finds the word from the text at the point.
+ */
+export async function tapWord(page: Page, word: string, nth = 0, along = 0.5): Promise<void> {
+  const { x, y } = await wordPoint(page, word, nth, along);
+  await page.mouse.click(x, y);
+}
+
+/**
+ * Selects the text of the reading page from the start of one word to the end of another, in the
+ * first paragraph holding the first word, and lifts the finger.
+ */
+export async function selectWords(page: Page, from: string, to: string): Promise<void> {
+  await page.evaluate(
+    ([from, to]) => {
+      const first = new RegExp(`\\b${from}\\b`);
+      const root = Array.from(document.querySelectorAll('[data-pid]')).find((p) => first.test(p.textContent ?? ''))!;
+      const text = root.textContent ?? '';
+      const start = text.search(first);
+      const endWord = new RegExp(`\\b${to}\\b`, 'g');
+      let end = -1;
+      for (const match of text.matchAll(endWord)) if (match.index >= start) end = match.index + to.length;
+      const at = (offset: number) => {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        let seen = 0;
+        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+          if (offset <= seen + node.data.length) return { node, offset: offset - seen };
+          seen += node.data.length;
+        }
+        throw new Error(`offset ${offset} is past the paragraph`);
+      };
+      const a = at(start);
+      const b = at(end);
+      const range = document.createRange();
+      range.setStart(a.node, a.offset);
+      range.setEnd(b.node, b.offset);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+    },
+    [from, to] as const,
+  );
+}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newReader, publishArticle } from './api';
+import { selectWords, tapWord } from './helpers';
 
 const PARAGRAPHS = [
   'After weeks of talks, the two towns negotiated a new agreement about the river. Both mayors said it was fair.',
@@ -22,25 +23,14 @@ test('a reader looks up a word, highlights a sentence with a comment, finds the 
   await expect(page.getByRole('heading', { name: 'Two Towns Share a River' })).toBeVisible();
 
   // Tap a word: the sheet resolves it to its headword and shows the Chinese meaning.
-  await page.locator('[data-pid] span.w', { hasText: /^negotiated$/ }).click();
+  await tapWord(page, 'negotiated');
   const sheet = page.getByRole('dialog', { name: 'negotiate' });
   await expect(sheet.getByRole('list', { name: '中文释义' })).toContainText('谈判');
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
 
   // Select the first sentence and write a note on it.
-  await page.evaluate(() => {
-    const words = Array.from(document.querySelectorAll('[data-pid] span.w'));
-    const first = words[0]!;
-    const last = words.find((w) => w.textContent === 'river')!;
-    const range = document.createRange();
-    range.setStartBefore(first);
-    range.setEndAfter(last);
-    const selection = window.getSelection()!;
-    selection.removeAllRanges();
-    selection.addRange(range);
-    document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
-  });
+  await selectWords(page, 'After', 'river');
   await page.getByRole('toolbar', { name: '划线工具' }).getByRole('button', { name: '写笔记' }).click();
   const editor = page.getByRole('dialog', { name: '写笔记' });
   await editor.getByRole('textbox', { name: '笔记内容' }).fill('  两个小镇就河水达成了新协议  ');
@@ -66,4 +56,57 @@ test('a reader looks up a word, highlights a sentence with a comment, finds the 
 
   await page.goto('/read_data');
   await expect(page.getByTestId('stat-minutes')).toHaveText(/^[1-9]\d*\s*(秒|分钟)/);
+});
+
+test('a tap finds the word drawn under the finger in Chromium, and the paragraph menu analyses a whole paragraph', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const id = await publishArticle(request, 'Tapping Plain Text', [...PARAGRAPHS, 'The end came quickly']);
+  await newReader(request, context, baseURL!);
+  const lookups: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/english/word') lookups.push(new URL(r.url()).searchParams.get('word') ?? '');
+  });
+  await page.goto(`/article/${id}`);
+  await expect(page.getByRole('heading', { name: 'Tapping Plain Text' })).toBeVisible();
+
+  // Words are plain text: no element per word, and the browser's caret hit test finds the word.
+  expect(await page.locator('[data-pid] span.w').count()).toBe(0);
+  // The right edge of a word's last letter still picks that word; its sentence goes with it.
+  await tapWord(page, 'mayors', 0, 0.95);
+  await expect(page.getByRole('dialog', { name: 'mayor' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The blank after a short paragraph's line (ending on a letter: the nearest caret touches "quickly") is no
+  // word: nothing opens, and the next tap opens its own word.
+  const blank = await page.evaluate(() => {
+    const paragraph = document.querySelectorAll('[data-pid]')[2]!;
+    const range = document.createRange();
+    range.selectNodeContents(paragraph);
+    const lines = Array.from(range.getClientRects());
+    const last = lines[lines.length - 1]!;
+    const right = paragraph.getBoundingClientRect().right;
+    return { x: (last.right + right) / 2, y: last.top + last.height / 2, room: right - last.right };
+  });
+  expect(blank.room).toBeGreaterThan(24);
+  await page.mouse.click(blank.x, blank.y);
+  await tapWord(page, 'bridge');
+  await expect(page.getByRole('dialog', { name: 'bridge' })).toBeVisible();
+  // The sheet names the tapped word before its lookup goes out: wait for the request itself.
+  await expect.poll(() => lookups).toEqual(['mayors', 'bridge']);
+  await page.keyboard.press('Escape');
+
+  // The paragraph menu: its handle sits in the margin beside the paragraph and opens the toolbar for the whole paragraph.
+  await page.getByRole('button', { name: '段落菜单' }).nth(1).click();
+  const toolbar = page.getByRole('toolbar', { name: '段落工具' });
+  await expect(toolbar).toBeVisible();
+  await toolbar.getByRole('button', { name: '解析' }).click();
+  const sheet = page.getByRole('dialog', { name: '句子解析' });
+  await expect(sheet.locator('.ai-quote')).toHaveText(PARAGRAPHS[1]!);
+  await expect(sheet.getByRole('heading', { name: '结构' })).toBeVisible();
+  await expect(toolbar).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { appSecret, type Config } from './config.js';
+import { appSecret, backgroundOrigin, type Config } from './config.js';
 import { isDatabaseUnavailable, type Db } from './db/client.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { RateLimiter } from './http/rate-limit.js';
@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     clock,
     fetcher,
-    articles: { cards: (ids, role) => articles.cards(ids, role) },
+    articles: { cards: (ids, role) => articles.cards(ids, role), statuses: (ids) => articles.statuses(ids) },
     editorial,
     pages: rss,
     images,
@@ -224,6 +224,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fetcher,
     dict,
     history,
+    users,
+    words,
+    // Article media is built below; the share image reaches it only when asked for.
+    cards: { renderMarkdown: (input) => media.renderMarkdown(input) },
     images: { store: async (name, data) => (await images.storeImage(name, data), name), remove: (name) => images.removeImage(name) },
   });
 
@@ -248,7 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tts: espeakTts(config.media.ttsVoice, config.media.ttsSpeed),
     pdf,
     posterFont: config.media.posterFont,
-    publicOrigin: () => config.http.publicUrl ?? `http://${config.http.allowedHosts[0] ?? 'localhost'}`,
+    publicOrigin: () => backgroundOrigin(config.http),
   });
 
   jobs.install(

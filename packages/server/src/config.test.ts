@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { backgroundOrigin, ConfigError, loadConfig } from './config.js';
 
 describe('configuration', () => {
   it('has working defaults: port 3000 and SQLite under ./data', () => {
@@ -8,6 +8,13 @@ describe('configuration', () => {
     expect(config.http.port).toBe(3000);
     expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/changdu.sqlite') });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('points links in generated files at PUBLIC_URL, else at the first allowed host on its own port', () => {
+    expect(backgroundOrigin(loadConfig({ PUBLIC_URL: 'https://changdu.example/' }).http)).toBe('https://changdu.example');
+    expect(backgroundOrigin(loadConfig({}).http)).toBe('http://localhost:3000');
+    expect(backgroundOrigin(loadConfig({ PORT: '8080', ALLOWED_HOSTS: 'reader.lan' }).http)).toBe('http://reader.lan:8080');
+    expect(backgroundOrigin(loadConfig({ ALLOWED_HOSTS: 'reader.lan:4000' }).http)).toBe('http://reader.lan:4000');
   });
 
   it('uses PostgreSQL when DATABASE_URL says so', () => {

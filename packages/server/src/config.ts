@@ -175,7 +175,12 @@ export interface Config {
       readonly apiV3Key: string;
       readonly baseUrl: string;
     } | null;
-    readonly alipay: { readonly appId: string; readonly privateKey: string; readonly alipayPublicKey: string; readonly gateway: string } | null;
+    readonly alipay: {
+      readonly appId: string;
+      readonly privateKey: string;
+      readonly alipayPublicKey: string;
+      readonly gateway: string;
+    } | null;
   };
   readonly inviteCode: Env['INVITE_CODE'];
   readonly storage:
@@ -298,6 +303,17 @@ function storageConfig(e: Env, dataDir: string): Config['storage'] {
 }
 
 /** ALLOWED_HOSTS, or loopback names; the host of PUBLIC_URL always counts. */
+/**
+ * Where links in generated files (PDF footers, export pages) point when no request is at hand:
+ * PUBLIC_URL, else the first allowed host on this server's own port, so a local PDF's link opens.
+ */
+export function backgroundOrigin(http: Config['http']): string {
+  if (http.publicUrl) return http.publicUrl.replace(/\/$/, '');
+  const host = http.allowedHosts[0] ?? 'localhost';
+  const hasPort = /:\d+$/.test(host);
+  return `http://${host}${hasPort || http.port === 80 ? '' : `:${http.port}`}`;
+}
+
 function allowedHosts(e: Env): string[] {
   const hosts = e.ALLOWED_HOSTS ?? ['localhost', '127.0.0.1', '[::1]'];
   const publicHost = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).host : null;

@@ -136,6 +136,10 @@ export async function startFakeAi(initial: FakeAiOptions = {}) {
     release() {
       releaseStall?.();
     },
+    /** Drops every open connection mid-answer (the server keeps listening). */
+    cut() {
+      server.closeAllConnections();
+    },
     reset() {
       requests.length = 0;
       script.length = 0;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { endpoints, fillPath, type EndpointName, type Envelope, type Endpoints, type InputOf, type OutputOf } from '@changdu/contract';
+import { endpoints, requestParts, type EndpointName, type Envelope, type Endpoints, type InputOf, type OutputOf } from '@changdu/contract';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -114,7 +114,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sms
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-files-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT: 'false',
     SEED_DEMO: 'false',
     // Hashing at OWASP's cost (~0.4 s) for every test user would slow the suite tenfold; the cost
@@ -127,20 +127,15 @@ export async function createTestApp(options: { env?: Record<string, string>; sms
 
   const call: TestApp['call'] = async (name, input, callOptions = {}) => {
     const ep = endpoints[name];
-    const { url, rest } = fillPath(ep.path, (input ?? {}) as Record<string, unknown>);
+    const parts = requestParts(ep, (input ?? {}) as Record<string, unknown>);
     const headers: Record<string, string> = { ...callOptions.headers };
     if (callOptions.token) headers.authorization = `Bearer ${callOptions.token}`;
     const query = Object.fromEntries(
-      Object.entries(rest)
+      Object.entries(parts.query)
         .filter(([, v]) => v !== undefined)
         .map(([k, v]) => [k, String(v)]),
     );
-    const response = await app.inject({
-      method: ep.method,
-      url,
-      headers,
-      ...(ep.method === 'GET' ? { query } : { payload: rest }),
-    });
+    const response = await app.inject({ method: ep.method, url: parts.url, headers, query, ...(parts.body ? { payload: parts.body } : {}) });
     const raw = response.body;
     const isEnvelope = response.headers['content-type']?.toString().includes('json') && (!ep.produces || response.statusCode !== 200);
     const body = (

@@ -94,9 +94,26 @@ export const entitySchema = z.object({
 export const questionsSchema = z.object({
   article_id: z.number().int(),
   article_title: z.string(),
-  /** Cloze questions: a key sentence with one word blanked (`____`); `answer` is the word as written there. */
   questions: z.array(
-    z.object({ paragraph_id: z.string(), text: z.string(), answer: z.string(), headword: z.string(), hint: z.string().nullable() }),
+    z.object({
+      /**
+       * `cloze` (offline): a key sentence with one word blanked (`____`); `answer` is the word as
+       * written there. `choice` (the model's): `text` is the question, `answer` one of `options`.
+       */
+      kind: z.enum(['cloze', 'choice']),
+      /** The paragraph the question is about. */
+      paragraph_id: z.string(),
+      text: z.string(),
+      /** The choices of a `choice` question; empty for cloze. */
+      options: z.array(z.string()),
+      answer: z.string(),
+      /** The word to offer for the word book when the reader misses this one; null when there is none. */
+      headword: z.string().nullable(),
+      /** Shown before answering (the blanked word's Chinese meaning). */
+      hint: z.string().nullable(),
+      /** Shown after checking (why the answer is right). */
+      explanation: z.string().nullable(),
+    }),
   ),
   ...answeredBy,
 });
@@ -219,13 +236,16 @@ export const aiEndpoints = {
     role: 'manager',
     summary: '重新翻译文章各段（后台任务，可看进度）：cache 为 true 时保留已有译文，ai 为 true 时用 AI 翻译',
     input: z.object({ id: id('文章 id'), ai: flag('ai').default(false), cache: flag('cache').default(true) }),
+    // The spec writes them in the address: POST /reader/article/{id}/retranslate?ai&cache.
+    query: ['ai', 'cache'],
     output: z.object({ task_id: z.number().int() }),
   }),
   'ai.questions': endpoint({
     method: 'GET',
     path: '/api/ai/questions',
     role: 'user',
-    summary: '读后理解题：从文章要点句中挖空的填空题（离线生成），供 /flashcard/articleQuestion 使用',
+    summary:
+      '读后理解题：配置了 AI 时由 AI 出选择题（按文章版本和模型缓存），否则为从文章要点句中挖空的离线填空题；供 /flashcard/articleQuestion 使用',
     input: z.object({ article_id: id('文章 id') }),
     output: questionsSchema,
   }),

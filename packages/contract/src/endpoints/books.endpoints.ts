@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { clientKey, flag, freeJsonObject, id, int, offset, optionalText, page, text } from '../fields.js';
+import { clientKey, flag, freeJsonObject, id, int, limit, offset, optionalText, page, text } from '../fields.js';
 import { articleLevels, examLevels } from './articles.shared.js';
-import { noteColors } from './reader.endpoints.js';
+import { levelWordSchema, noteColors } from './reader.endpoints.js';
+import { reviewCardSchema } from './words.endpoints.js';
 import { okResult } from './shared.js';
 export * from '../books-constants.js';
 import { UPLOAD_TOKEN_MINUTES } from '../books-constants.js';
@@ -57,6 +58,8 @@ export const tocLineSchema = z.object({
   title: z.string(),
   chapter: z.number().int().nullable(),
   anchor: z.string().nullable(),
+  /** The id of the paragraph `anchor` opens at (resolved at import; null for a chapter's top or an older import). */
+  paragraph: z.string().nullable(),
   depth: z.number().int(),
 });
 export type TocLine = z.infer<typeof tocLineSchema>;
@@ -147,6 +150,15 @@ const chapterIndex = int('章节', {
   msg: { type: '章节必须是数字', int: '章节必须是整数', min: '章节不能为负数', max: '章节不存在' },
 });
 
+/** A book I noted, with my notes in it in reading order (for 我的笔记). */
+export const notedBookSchema = z.object({
+  book: bookCardSchema,
+  note_count: z.number().int(),
+  last_noted_at: z.string(),
+  notes: z.array(bookNoteSchema),
+});
+export type NotedBook = z.infer<typeof notedBookSchema>;
+
 export const booksEndpoints = {
   'auth.uploadToken': endpoint({
     method: 'GET',
@@ -220,6 +232,45 @@ export const booksEndpoints = {
     summary: '一章的正文（段落与句子有稳定的 id，与文章相同）',
     input: z.object({ id: bookId, chapter: chapterIndex }),
     output: bookChapterSchema,
+  }),
+  'book.levelWords': endpoint({
+    method: 'GET',
+    path: '/reader/book/{id}/chapter/{chapter}/level_words',
+    role: 'anonymous',
+    cache: { maxAge: 60 },
+    summary: '一章中超出所选级别（C4/C6/L4/L8/IELTS）的词及释义（与文章的 level_words 相同）',
+    input: z.object({
+      id: bookId,
+      chapter: chapterIndex,
+      level: z.enum(examLevels, { error: '级别只能是 C4、C6、L4、L8 或 IELTS' }),
+    }),
+    output: z.object({ level: z.enum(examLevels), list: z.array(levelWordSchema) }),
+  }),
+  'book.chapterWords': endpoint({
+    method: 'GET',
+    path: '/reader/book/{id}/chapter/{chapter}/mywords',
+    role: 'user',
+    summary: '生词本中在这一章里出现的词（与文章的 review/article 相同，用于划词本下划线）',
+    input: z.object({ id: bookId, chapter: chapterIndex, offset, size: limit(20, 200, 'size').optional() }),
+    output: page(reviewCardSchema.extend({ forms: z.array(z.string()) })),
+  }),
+  'book.shareImage': endpoint({
+    method: 'GET',
+    path: '/reader/book/{id}/share_image',
+    role: 'anonymous',
+    cookieAuth: true,
+    summary: '书的分享图 PNG（750×1334）：封面、书名、作者、我的进度、一句引文（note_uuid 用我的划线）与二维码',
+    input: z.object({ id: bookId, note_uuid: noteUuid.optional() }),
+    output: z.custom<Uint8Array<ArrayBufferLike>>((v) => v instanceof Uint8Array),
+    produces: 'image/png',
+  }),
+  'book.notedBooks': endpoint({
+    method: 'GET',
+    path: '/reader/book/mynote',
+    role: 'user',
+    summary: '我做过笔记的书，最近在前，每本带我的笔记（按章节与位置）',
+    input: z.object({ offset }),
+    output: page(notedBookSchema),
   }),
   'book.shelf': endpoint({
     method: 'GET',

@@ -4,7 +4,7 @@
 // table after the double submit equals the change after a single submit on a twin subject
 // (tables a call appends to by design are listed per fixture). A POST endpoint without a
 // fixture fails the first test: a new write endpoint must add one here.
-import { endpoints, signParams, type Endpoint, type EndpointName } from '@changdu/contract';
+import { endpoints, requestParts, signParams, type Endpoint, type EndpointName } from '@changdu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildEpub } from '../../test/epub-builder.js';
 import { startFakeWeb, type FakeWeb } from '../../test/fake-web.js';
@@ -196,7 +196,7 @@ async function bookRow(status: 'private' | 'published' = 'published'): Promise<{
       content: JSON.stringify([{ id: root, kind: 'p', html: text, text, sentences: [{ id: `${root}-s1`, text }], zh: null }]),
       word_count: 6,
       level: 'EASY',
-      level_words: '{}',
+      level_words: JSON.stringify({ C4: 0, C6: 0, L4: 0, L8: 0, IELTS: 0 }),
     })
     .execute();
   return { id: book.id, uuid, root };
@@ -698,16 +698,11 @@ Object.assign(FIXTURES, {
 const posts = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, ep]) => ep.method === 'POST');
 
 async function send(name: EndpointName, call: Call) {
-  const ep = endpoints[name] as Endpoint;
-  const rest = { ...call.input };
-  const url = ep.path.replace(/\{(\w+)\??\}/g, (_, key: string) => {
-    const v = rest[key];
-    delete rest[key];
-    return encodeURIComponent(String(v));
-  });
+  const { url, query, body } = requestParts(endpoints[name] as Endpoint, call.input);
   const headers: Record<string, string> = { ...call.headers };
   if (call.token) headers.authorization = `Bearer ${call.token}`;
-  const res = await t.app.inject({ method: 'POST', url, payload: rest, headers });
+  const text = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const res = await t.app.inject({ method: 'POST', url, query: text, payload: body ?? {}, headers });
   return { http: res.statusCode, body: res.body };
 }
 

@@ -4,7 +4,7 @@
 // the HTTP status equal to its code and the security headers, a request that is wrong by
 // any reading of the contract must be refused, and no refused request may change a row.
 // FUZZ_SEED replays a run (the seed is printed); `npm run fuzz` samples more deeply.
-import { endpoints, pathParams, satisfies, type Endpoint, type EndpointName, type Role } from '@changdu/contract';
+import { endpoints, inQuery, pathParams, satisfies, type Endpoint, type EndpointName, type Role } from '@changdu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArticle, createMagazine } from '../../test/factories.js';
 import { startFakeWechat, type FakeWechat } from '../../test/fake-wechat.js';
@@ -110,22 +110,25 @@ function contractAccepts(ep: Endpoint, req: FuzzRequest): boolean {
   } catch {
     return false;
   }
-  let base: Record<string, unknown> = {};
-  if (req.method === 'GET') {
-    for (const key of new Set(url.searchParams.keys())) {
-      const all = url.searchParams.getAll(key);
-      base[key] = all.length > 1 ? all : all[0];
-    }
-  } else {
+  const query: Record<string, unknown> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    if (!inQuery(ep, key)) continue;
+    const all = url.searchParams.getAll(key);
+    query[key] = all.length > 1 ? all : all[0];
+  }
+  let body: Record<string, unknown> = {};
+  if (req.method === 'POST') {
     if (req.contentType !== 'application/json') return false;
     try {
-      const body: unknown = JSON.parse(req.body ?? '');
-      if (body && typeof body === 'object' && !Array.isArray(body)) base = body as Record<string, unknown>;
+      const parsed: unknown = JSON.parse(req.body ?? '');
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
     } catch {
       return false;
     }
+    // A query field sent in the body is refused, not taken.
+    if (Object.keys(body).some((key) => inQuery(ep, key))) return false;
   }
-  return ep.input.safeParse({ ...base, ...raw }).success;
+  return ep.input.safeParse({ ...body, ...query, ...raw }).success;
 }
 
 async function send(req: FuzzRequest, token: string | null) {

@@ -4,7 +4,7 @@
 // article) and (b) an id that does not exist. (a) must be refused, answer exactly as (b)
 // does, carry nothing of the thing, and change nothing. Which fields take ids is read from
 // the contract: a new endpoint with an id field fails here until it is classified below.
-import { endpoints, satisfies, type Endpoint, type EndpointName } from '@changdu/contract';
+import { endpoints, inQuery, satisfies, type Endpoint, type EndpointName } from '@changdu/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArticle } from '../../test/factories.js';
 import { actors, type Actor } from '../../test/fuzz/actors.js';
@@ -115,6 +115,10 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'book.noteDelete': { id: 'book', note_uuid: 'note' },
   'book.historyToken': { id: 'book' },
   'book.history': { id: 'book' },
+  'book.levelWords': { id: 'book', chapter: 'public' },
+  'book.chapterWords': { id: 'book', chapter: 'public' },
+  // The share image quotes a highlight only of the caller's own.
+  'book.shareImage': { id: 'book', note_uuid: 'note' },
   'magazine.create': { name: 'manager-only' },
   'magazine.show': { id: 'magazine' },
   'magazine.articles': { id: 'magazine' },
@@ -229,7 +233,7 @@ async function insertBook(title: string, text: string, status: 'private' | 'publ
       content: JSON.stringify([paragraph]),
       word_count: 4,
       level: 'EASY',
-      level_words: '{}',
+      level_words: JSON.stringify({ C4: 0, C6: 0, L4: 0, L8: 0, IELTS: 0 }),
     })
     .execute();
   return book.id;
@@ -436,9 +440,11 @@ async function send(ep: Endpoint, input: Record<string, unknown>, token: string 
     return encodeLoose(String(v));
   });
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const query = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  const query = Object.fromEntries(Object.entries(rest).flatMap(([k, v]) => (inQuery(ep, k) ? [[k, text(v)]] : [])));
+  const body = Object.fromEntries(Object.entries(rest).filter(([k]) => !inQuery(ep, k)));
   const res = await t.app.inject(
-    ep.method === 'GET' ? { method: 'GET', url, query, headers } : { method: 'POST', url, payload: rest, headers },
+    ep.method === 'GET' ? { method: 'GET', url, query, headers } : { method: 'POST', url, query, payload: body, headers },
   );
   let msg = '';
   try {

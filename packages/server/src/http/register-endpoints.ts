@@ -60,12 +60,17 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 const CUID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * What a handler learns of the request. `origin` is worked out (Host checked, a URL parsed) only
+ * when a handler reads it: the few that write links do, the hot reads never do.
+ */
 export function requestMeta(req: FastifyRequest, linkOrigin: (req: FastifyRequest) => string): RequestMeta {
   const header = (name: string) => {
     const v = req.headers[name];
     return typeof v === 'string' && v.length > 0 ? v : null;
   };
   const cuid = header(Headers.clientId) ?? req.cookies?.[Cookies.clientId] ?? null;
+  let origin: string | undefined;
   return {
     requestId: String(req.id),
     ip: req.ip,
@@ -73,7 +78,10 @@ export function requestMeta(req: FastifyRequest, linkOrigin: (req: FastifyReques
     cuid: cuid && CUID.test(cuid) ? cuid : null,
     appId: header(Headers.appId) ?? req.cookies?.[Cookies.appId] ?? null,
     clientInfo: parseClientInfo(header(Headers.clientInfo) ?? req.cookies?.[Cookies.clientInfo] ?? null),
-    origin: linkOrigin(req),
+    get origin() {
+      origin ??= linkOrigin(req);
+      return origin;
+    },
     signature: header(Headers.signature),
   };
 }
@@ -123,10 +131,26 @@ async function authorize(req: FastifyRequest, reply: FastifyReply, ep: Endpoint,
   return actor;
 }
 
-function rawInput(req: FastifyRequest, ep: Endpoint): Record<string, unknown> {
-  const source = ep.method === 'GET' ? req.query : req.body;
-  const base = source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
-  return { ...base, ...(req.params as Record<string, unknown>) };
+const fieldsOf = (source: unknown): Record<string, unknown> =>
+  source && typeof source === 'object' && !Array.isArray(source) ? (source as Record<string, unknown>) : {};
+
+/**
+ * The input as the contract places it: path params, the query string (a GET's fields, a POST's
+ * declared query fields), the JSON body (a POST's other fields). A query field sent in the body
+ * is not taken for it: `misplaced` names it, and the call is refused.
+ */
+function rawInput(req: FastifyRequest, ep: Endpoint): { raw: Record<string, unknown>; misplaced: string | null } {
+  const params = req.params as Record<string, unknown>;
+  const query = fieldsOf(req.query);
+  if (ep.method === 'GET') return { raw: { ...query, ...params }, misplaced: null };
+  const body = { ...fieldsOf(req.body) };
+  const declared = ep.query ?? [];
+  const misplaced = declared.find((name) => Object.hasOwn(body, name)) ?? null;
+  for (const name of declared) {
+    delete body[name];
+    if (Object.hasOwn(query, name)) body[name] = query[name];
+  }
+  return { raw: { ...body, ...params }, misplaced };
 }
 
 /**
@@ -220,23 +244,26 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
       url: routerPath(ep.path),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const meta = requestMeta(req, deps.linkOrigin);
-        const raw = rawInput(req, ep);
+        const { raw, misplaced } = rawInput(req, ep);
         await checkRateLimits(name, ep, raw, meta, deps.limiter);
         const actor = await authorize(req, reply, ep, deps);
+        if (misplaced) throw new Invalid(`${misplaced} 应写在网址的查询参数里（?${misplaced}=…），不能放在请求体中`);
         if (holdsNul(raw)) throw new Invalid('请求内容含有不允许的控制字符');
         const parsed = ep.input.safeParse(raw);
         if (!parsed.success) throw new Invalid(validationMessage(parsed.error));
-        const ctx: HandlerContext<Role> = {
-          ...meta,
+        // Built on `meta` (a spread would work out its lazy `origin` now); the abort signal, a
+        // listener on the socket, is likewise made only when a handler reads it.
+        const ctx = Object.assign(meta, {
           actor,
-          setHeader: (k, v) => void reply.header(k, v),
-          setCookie: (cookieName, value, { expires }) => {
+          setHeader: (k: string, v: string) => void reply.header(k, v),
+          setCookie: (cookieName: string, value: string, { expires }: { expires: Date }) => {
             const maxAge = Math.max(0, Math.floor((expires.getTime() - clock.now().getTime()) / 1000));
             void reply.setCookie(cookieName, value, { ...sessionCookieOptions(req), maxAge });
           },
-          clearCookie: (cookieName) => void reply.clearCookie(cookieName, sessionCookieOptions(req)),
-          signal: clientGone(reply),
-        };
+          clearCookie: (cookieName: string) => void reply.clearCookie(cookieName, sessionCookieOptions(req)),
+        }) as HandlerContext<Role>;
+        let signal: AbortSignal | undefined;
+        Object.defineProperty(ctx, 'signal', { enumerable: true, get: () => (signal ??= clientGone(reply)) });
         const streaming = wantsStream(ep, parsed.data);
         const result = await handler(parsed.data, ctx);
         if (result instanceof Streamed) {
@@ -270,16 +297,31 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           // as given (it is not zod's parsed form: a union arm, a default, a transform) goes the
           // contract's checked way instead of failing the request; the log says which, so it gets fixed.
           try {
-            return reply.headers(caching).type(JSON_TYPE).send(serialize(ok(result)));
+            return reply
+              .headers(caching)
+              .type(JSON_TYPE)
+              .send(serialize(ok(result)));
           } catch (error) {
             req.log.warn({ err: error, endpoint: name }, 'fast serializer refused a result; answered through the contract');
-            return reply.headers(caching).type(JSON_TYPE).send(JSON.stringify(ok(checkOutput(name, ep, result))));
+            return reply
+              .headers(caching)
+              .type(JSON_TYPE)
+              .send(JSON.stringify(ok(checkOutput(name, ep, result))));
           }
         }
+        // What production writes (the handler's own result through the fast serializer) must be
+        // what the contract parses: a result the serializer refuses, or writes differently, fails here.
         const body = ok(checkOutput(name, ep, result));
-        const text = serialize(body);
+        let text: string;
+        try {
+          text = serialize(ok(result));
+        } catch (error) {
+          throw new Error(
+            `the fast serializer of ${name} refused the handler's result: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
         if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(body)))) {
-          throw new Error(`the serializer of ${name} does not write what the contract parsed`);
+          throw new Error(`the serializer of ${name} does not write the handler's result as the contract parses it`);
         }
         return reply.headers(caching).type(JSON_TYPE).send(text);
       },

@@ -4,6 +4,37 @@ import { z } from 'zod';
 
 export type Serializer = (envelope: unknown) => string;
 
+type JsonSchema = { [key: string]: unknown };
+
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * zod writes a nullable field as `anyOf: [schema, {type: 'null'}]`, for which fast-json-stringify
+ * runs an ajv validation on every value to pick the arm; `nullable: true` on the schema itself is
+ * a plain `=== null` test. Rewritten wherever the arm is a plain schema (no $ref or combinator of
+ * its own), everywhere in the tree; what is written does not change.
+ */
+export function plainNullables(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(plainNullables);
+  if (!isSchema(schema)) return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = plainNullables(value);
+  const arms = out.anyOf;
+  if (Array.isArray(arms) && arms.length === 2 && Object.keys(out).length === 1) {
+    const nullAt = arms.findIndex((a) => isSchema(a) && a.type === 'null' && Object.keys(a).length === 1);
+    const other = arms[1 - nullAt];
+    if (
+      nullAt >= 0 &&
+      isSchema(other) &&
+      typeof other.type === 'string' &&
+      !['$ref', 'anyOf', 'oneOf', 'allOf'].some((k) => k in other)
+    ) {
+      return { ...other, nullable: true };
+    }
+  }
+  return out;
+}
+
 /**
  * The envelope's serializer built once from the endpoint's contract schema (zod → JSON Schema
  * → fast-json-stringify). It writes only the fields the contract names, so a handler that hands
@@ -13,7 +44,7 @@ export type Serializer = (envelope: unknown) => string;
 export function envelopeSerializer(output: z.ZodType): Serializer {
   try {
     const schema = z.toJSONSchema(envelopeSchema(output), { io: 'output', unrepresentable: 'any' });
-    return fastJson(schema as Parameters<typeof fastJson>[0]) as Serializer;
+    return fastJson(plainNullables(schema) as Parameters<typeof fastJson>[0]) as Serializer;
   } catch {
     return (value) => JSON.stringify(value);
   }

@@ -28,27 +28,71 @@ const inScript = (json: string) => json.replace(/</g, '\\u003c');
  * (docs/performance.md). Other pages get the file as built.
  */
 function pageHtml(dist: string, pageData: PageData | undefined) {
-  let cached: { mtimeMs: number; html: string; articleChunk: string | null } | null = null;
+  let cached: { mtimeMs: number; html: string; preload: string } | null = null;
   const read = () => {
     const file = path.join(dist, 'index.html');
     const mtimeMs = fs.statSync(file).mtimeMs;
     if (cached?.mtimeMs !== mtimeMs) {
-      const chunk = fs.readdirSync(path.join(dist, 'assets')).find((f) => /^ArticlePage-[\w-]+\.js$/.test(f)) ?? null;
-      cached = { mtimeMs, html: fs.readFileSync(file, 'utf8'), articleChunk: chunk };
+      const html = fs.readFileSync(file, 'utf8');
+      cached = { mtimeMs, html, preload: articleRouteLinks(dist, html) };
     }
     return cached;
   };
   return async (url: string): Promise<string | null> => {
     const match = pageData ? ARTICLE_PAGE.exec(url) : null;
     if (!match || !pageData) return null;
-    const { html, articleChunk } = read();
+    const { html, preload } = read();
     const json = await pageData.article(Number(match[1])).catch(() => null);
     const head = [
-      articleChunk ? `<link rel="modulepreload" href="/assets/${articleChunk}">` : '',
+      preload,
       json ? `<script type="application/json" id="cd-article" data-id="${Number(match[1])}">${inScript(json)}</script>` : '',
     ].join('');
     return head ? html.replace('</head>', `${head}</head>`) : null;
   };
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The article route's chunk with every chunk it imports and their styles, as preload and
+ * stylesheet links: fetched beside the entry instead of after it has run (the route's imports
+ * would otherwise start only when the router asks for the route). From Vite's manifest; without
+ * one, the route's chunk alone. Files index.html already names are left out.
+ */
+function articleRouteLinks(dist: string, html: string): string {
+  let manifest: Record<string, ManifestChunk> | null = null;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  } catch {
+    manifest = null;
+  }
+  const isRoute = (file: string) => /^(?:assets\/)?ArticlePage-[\w-]+\.js$/.test(file);
+  if (!manifest) {
+    const chunk = fs.readdirSync(path.join(dist, 'assets')).find(isRoute);
+    return chunk ? `<link rel="modulepreload" href="/assets/${chunk}">` : '';
+  }
+  const routeKey = Object.keys(manifest).find((key) => isRoute(manifest[key]!.file));
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  if (routeKey) visit(routeKey);
+  const named = (file: string) => html.includes(`/${file}"`);
+  return [
+    // Preloaded, not applied: a stylesheet link would hold the entry script until it arrived.
+    // The route's own loader applies them when it runs (from the cache by then).
+    ...[...styles].filter((f) => !named(f)).map((f) => `<link rel="preload" as="style" href="/${f}">`),
+    ...[...scripts].filter((f) => !named(f)).map((f) => `<link rel="modulepreload" href="/${f}">`),
+  ].join('');
 }
 
 export async function serveWebApp(app: FastifyInstance, dist: string | null, pageData?: PageData) {

@@ -1,4 +1,4 @@
-import type { Endpoint } from '@changdu/contract';
+import { inQuery, type Endpoint } from '@changdu/contract';
 import { inputFields, sampleInput, type Shape } from './schema.js';
 
 /** mulberry32: a small seeded PRNG, so a failing sample can be replayed from its seed. */
@@ -176,19 +176,23 @@ export function toRequest(ep: Endpoint, built: Built, label: string, extra: Part
     if (value === undefined || value === null) return '';
     return encodeLoose(typeof value === 'string' ? value : JSON.stringify(value));
   });
-  if (ep.method === 'GET') {
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(rest)) {
-      if (v === undefined) continue;
-      const values = Array.isArray(v) ? v : [v];
-      for (const item of values) {
-        const text = item === null ? '' : typeof item === 'string' ? item : JSON.stringify(item);
-        parts.push(`${encodeLoose(k)}=${encodeLoose(text)}`);
-      }
+  const parts: string[] = [];
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) {
+    if (!inQuery(ep, k)) {
+      body[k] = v;
+      continue;
     }
-    return { label, method: 'GET', url: parts.length ? `${url}?${parts.join('&')}` : url, ...extra };
+    if (v === undefined) continue;
+    const values = Array.isArray(v) ? v : [v];
+    for (const item of values) {
+      const text = item === null ? '' : typeof item === 'string' ? item : JSON.stringify(item);
+      parts.push(`${encodeLoose(k)}=${encodeLoose(text)}`);
+    }
   }
-  return { label, method: 'POST', url, body: JSON.stringify(rest), contentType: 'application/json', ...extra };
+  const target = parts.length ? `${url}?${parts.join('&')}` : url;
+  if (ep.method === 'GET') return { label, method: 'GET', url: target, ...extra };
+  return { label, method: 'POST', url: target, body: JSON.stringify(body), contentType: 'application/json', ...extra };
 }
 
 /**
@@ -222,11 +226,11 @@ export function malformedRequests(ep: Endpoint, count: number, rng: Prng, overri
     if (isPath) continue;
     for (const w of wrongTypes(field.shape)) {
       // In a query string every value is a string: only the JSON body can carry a wrong type.
-      const strict = w.strict && ep.method === 'POST';
+      const strict = w.strict && !inQuery(ep, name);
       sampled.push(toRequest(ep, { input: { ...base, [name]: w.value } }, `${name}=${w.label}`, { mustReject: strict }));
     }
     for (const s of ODD_STRINGS) {
-      const value = ep.method === 'GET' ? s.slice(0, 20_000) : s;
+      const value = inQuery(ep, name) ? s.slice(0, 20_000) : s;
       sampled.push(
         toRequest(
           ep,
@@ -247,7 +251,7 @@ export function malformedRequests(ep: Endpoint, count: number, rng: Prng, overri
         }),
       );
     }
-    if (ep.method === 'GET') {
+    if (inQuery(ep, name)) {
       sampled.push(toRequest(ep, { input: { ...base, [name]: ['1', '2'] } }, `${name} repeated`));
     }
   }

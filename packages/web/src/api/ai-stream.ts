@@ -1,7 +1,7 @@
-import { Codes, NETWORK_ERROR_MSG, endpoints, fillPath, type EndpointName, type Envelope } from '@changdu/contract';
+import { Codes, NETWORK_ERROR_MSG, endpoints, type EndpointName, type Envelope } from '@changdu/contract';
 import { createParser } from 'eventsource-parser';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { identityHeaders, type Input, type Output } from './client';
+import { identityHeaders, requestInit, type Input, type Output } from './client';
 
 /** The endpoints the contract marks as streamed (server-sent events). */
 export type StreamedEndpointName = {
@@ -19,18 +19,9 @@ export async function callStream<N extends EndpointName>(
   onChunk: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<Envelope<Output<N>>> {
-  const ep = endpoints[name];
-  const { url, rest } = fillPath(ep.path, input as Record<string, unknown>);
   const headers: Record<string, string> = { ...identityHeaders(), Accept: 'text/event-stream' };
-  let target = url;
-  const init: RequestInit = { method: ep.method, headers, credentials: 'same-origin', signal };
-  if (ep.method === 'GET') {
-    const search = new URLSearchParams(Object.entries(rest).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)]));
-    target += search.size ? `?${search.toString()}` : '';
-  } else {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(rest);
-  }
+  const init: RequestInit = { method: endpoints[name].method, headers, credentials: 'same-origin', signal };
+  const target = requestInit(name, input, headers, init);
   const fail = (code: string, msg: string) => ({ status: { code, msg }, result: null }) as Envelope<Output<N>>;
   let response: Response;
   try {

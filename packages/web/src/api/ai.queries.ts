@@ -1,4 +1,8 @@
-import { useApiInfiniteQuery, useApiMutation, useApiQuery } from './hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useStream } from './ai-stream';
+import type { Output } from './client';
+import { apiKey, useApiInfiniteQuery, useApiMutation, useApiQuery } from './hooks';
 
 /** My questions, newest first (all articles, or one). */
 export function useAskHistory(articleId?: number) {
@@ -13,8 +17,24 @@ export function useAiUsage(enabled = true) {
   return useApiQuery('ai.usage', {}, { enabled });
 }
 
-export function useSummary(articleId: number) {
-  return useApiQuery('ai.summary', { article_id: articleId }, { staleTime: 5 * 60_000 });
+/**
+ * An article's summary as it streams in: a summary this page already received is shown at once
+ * (kept in the query cache, so coming back to the article does not ask again); otherwise the
+ * streamed call starts, and the server sends a cached or offline one as a single chunk.
+ */
+export function useSummaryStream(articleId: number) {
+  const queryClient = useQueryClient();
+  const key = apiKey('ai.summary', { article_id: articleId });
+  const known = queryClient.getQueryData<Output<'ai.summary'>>(key);
+  const stream = useStream('ai.summary');
+  const { start } = stream;
+  useEffect(() => {
+    if (known) return;
+    void start({ article_id: articleId, stream: true }).then((result) => {
+      if (result) queryClient.setQueryData(apiKey('ai.summary', { article_id: articleId }), result);
+    });
+  }, [articleId, known, start, queryClient]);
+  return { result: known ?? stream.result, text: stream.text, running: !known && stream.running, error: known ? null : stream.error };
 }
 
 export function useTranslate() {
@@ -23,4 +43,9 @@ export function useTranslate() {
 
 export function useAnalyze() {
   return useApiMutation('ai.analyze');
+}
+
+/** Managers: re-translate an article's paragraphs as a task (`ai` and `cache` travel in the address, as the spec writes them). */
+export function useRetranslateArticle() {
+  return useApiMutation('ai.retranslate');
 }

@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { EndpointName } from '@changdu/contract';
+import type { EndpointName, ExamLevel } from '@changdu/contract';
 import { useApiInfiniteQuery, useApiMutation, useApiQuery } from './hooks';
 
 const SHELF_VIEWS: EndpointName[] = ['book.shelf', 'book.shelfEntry', 'book.show', 'book.library', 'book.manage'];
@@ -28,6 +28,21 @@ export function useChapter(id: number, chapter: number) {
   return useApiQuery('book.chapter', { id, chapter }, { enabled: Number.isInteger(chapter) && chapter >= 0, staleTime: 5 * 60_000 });
 }
 
+/** The chapter's words beyond a level; null → none asked. Chapters never change. */
+export function useChapterLevelWords(id: number, chapter: number, level: ExamLevel | null) {
+  return useApiQuery('book.levelWords', { id, chapter, level: level ?? 'C4' }, { enabled: level !== null, staleTime: Infinity });
+}
+
+/** My word-book words in the chapter, for the word-book underlines. */
+export function useChapterWords(id: number, chapter: number, enabled: boolean) {
+  return useApiQuery('book.chapterWords', { id, chapter, size: 200 }, { enabled });
+}
+
+/** 我的笔记: the books I noted, each with my notes. */
+export function useNotedBooks() {
+  return useApiInfiniteQuery('book.notedBooks', {});
+}
+
 export function useBookNotes(id: number, enabled: boolean) {
   return useApiQuery('book.notesMine', { id }, { enabled });
 }
@@ -52,14 +67,21 @@ export function useSavePos() {
   return useApiMutation('book.pos');
 }
 
+/** A note changed: the book's notes and 我的笔记 show it. */
+const refreshBookNotes = (queryClient: QueryClient, id: number) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['book.notesMine', { id }] }),
+    queryClient.invalidateQueries({ queryKey: ['book.notedBooks'] }),
+  ]);
+
 export function useSaveBookNote(id: number) {
   const queryClient = useQueryClient();
-  return useApiMutation('book.noteAdd', { onSuccess: () => queryClient.invalidateQueries({ queryKey: ['book.notesMine', { id }] }) });
+  return useApiMutation('book.noteAdd', { onSuccess: () => refreshBookNotes(queryClient, id) });
 }
 
 export function useDeleteBookNote(id: number) {
   const queryClient = useQueryClient();
-  return useApiMutation('book.noteDelete', { onSuccess: () => queryClient.invalidateQueries({ queryKey: ['book.notesMine', { id }] }) });
+  return useApiMutation('book.noteDelete', { onSuccess: () => refreshBookNotes(queryClient, id) });
 }
 
 export function useImportBook() {

@@ -5,6 +5,7 @@ import {
   defaultMessages,
   endpoints,
   fillPath,
+  requestParts,
   type Code,
   type Endpoints,
   type EndpointName,
@@ -105,6 +106,20 @@ function toQuery(params: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * Places an input where the contract says it travels (path, query string, JSON body), filling
+ * `headers` and `init`; answers the URL to fetch. One way for every call, streamed or not.
+ */
+export function requestInit<N extends EndpointName>(name: N, input: Input<N>, headers: Record<string, string>, init: RequestInit): string {
+  // Inputs are zod-object inputs: plain records of fields.
+  const { url, query, body } = requestParts(endpoints[name], input as Record<string, unknown>);
+  if (body) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  return url + toQuery(query);
+}
+
 /** The URL of a GET endpoint with its input, for `<img src>` and download links. */
 export function endpointUrl<N extends EndpointName>(name: N, input: Input<N>): string {
   const { url, rest } = fillPath(endpoints[name].path, input as Record<string, unknown>);
@@ -126,17 +141,10 @@ const networkFailure = <T>(): Envelope<T> => ({ status: { code: '', msg: NETWORK
 /** Calls an endpoint of the contract table. Never throws; see the module comment. */
 export async function call<N extends EndpointName>(name: N, input: Input<N>, options: CallOptions = {}): Promise<Envelope<Output<N>>> {
   const ep = endpoints[name];
-  // Inputs are zod-object inputs: plain records of fields.
-  const { url, rest } = fillPath(ep.path, input as Record<string, unknown>);
   const headers = { ...withoutCredentials(options.headers), ...identityHeaders() };
   const init: RequestInit = { method: ep.method, headers, credentials: 'same-origin', signal: options.signal };
   if (options.keepalive) init.keepalive = true;
-  let target = url;
-  if (ep.method === 'GET') target += toQuery(rest);
-  else {
-    headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(rest);
-  }
+  const target = requestInit(name, input, headers, init);
 
   let response: Response;
   let body: unknown;

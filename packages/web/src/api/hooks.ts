@@ -16,24 +16,27 @@ export function apiKey<N extends EndpointName>(name: N, input?: Input<N>): Query
   return input === undefined ? [name] : [name, input];
 }
 
-export interface ApiQueryOptions {
+export interface ApiQueryOptions<T = unknown> {
   enabled?: boolean;
   staleTime?: number;
   /** Data the page already has (e.g. inlined by the server): shown at once, then refreshed. */
   initialData?: () => unknown;
+  /** Asks again every so many milliseconds while this answers a number (e.g. an order awaiting payment). */
+  poll?: (data: T | undefined) => number | false;
 }
 
 /** A query over one endpoint: data is the unwrapped result, error an ApiError. */
 export function useApiQuery<N extends EndpointName>(
   name: N,
   input: Input<N>,
-  options: ApiQueryOptions = {},
+  options: ApiQueryOptions<Output<N>> = {},
 ): UseQueryResult<Output<N>, ApiError> {
-  const { initialData, ...rest } = options;
+  const { initialData, poll, ...rest } = options;
   return useQuery<Output<N>, ApiError>({
     queryKey: apiKey(name, input),
     queryFn: ({ signal }) => unwrap(call(name, input, { signal })),
     ...rest,
+    ...(poll ? { refetchInterval: (query) => poll(query.state.data) } : {}),
     // Inlined data counts as old: it is shown at once and fetched again behind it.
     ...(initialData ? { initialData: initialData as () => Output<N> | undefined, initialDataUpdatedAt: 0 } : {}),
   });

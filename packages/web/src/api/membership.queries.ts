@@ -4,9 +4,23 @@ import { meKey } from './users.queries';
 import { useApiInfiniteQuery, useApiMutation, useApiQuery } from './hooks';
 
 /** What a membership change can alter: me, logs, orders, awards, ranks. */
-const MEMBER_VIEWS: EndpointName[] = ['member.myLog', 'member.userLog', 'order.list', 'order.show', 'award.mine', 'rank.week', 'trial.status', 'user.search', 'code.mine', 'code.list'];
+const MEMBER_VIEWS: EndpointName[] = [
+  'member.myLog',
+  'member.userLog',
+  'order.list',
+  'order.show',
+  'award.mine',
+  'rank.week',
+  'trial.status',
+  'user.search',
+  'code.mine',
+  'code.list',
+];
 function refreshMembership(queryClient: QueryClient) {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: meKey }), ...MEMBER_VIEWS.map((name) => queryClient.invalidateQueries({ queryKey: [name] }))]);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: meKey }),
+    ...MEMBER_VIEWS.map((name) => queryClient.invalidateQueries({ queryKey: [name] })),
+  ]);
 }
 /** Grants change what locked articles and quotas show too: after one, every cached answer is stale. */
 function refreshAll(queryClient: QueryClient) {
@@ -25,8 +39,15 @@ export const useProducts = () => useApiQuery('member.products', {});
 export const useMemberVersion = () => useApiQuery('member.version', {});
 export const useMyMemberLog = () => useApiInfiniteQuery('member.myLog', {});
 export const useUserMemberLog = (userId: number, enabled = true) => useApiInfiniteQuery('member.userLog', { user_id: userId }, { enabled });
+/** How often an order awaiting payment asks again, so a payment made on another phone shows here by itself. */
+export const ORDER_POLL_MS = 3000;
+
 export const useOrder = (orderNo: string | null) =>
-  useApiQuery('order.show', { order_no: orderNo ?? '' }, { enabled: orderNo !== null && orderNo !== '' });
+  useApiQuery(
+    'order.show',
+    { order_no: orderNo ?? '' },
+    { enabled: orderNo !== null && orderNo !== '', poll: (order) => (order?.status === 'pending' ? ORDER_POLL_MS : false) },
+  );
 export const useOrders = (filter: { status?: 'pending' | 'paid' | 'finished' | 'closed' | 'refunded'; q?: string; mine?: '1' | '0' }) =>
   useApiInfiniteQuery('order.list', filter);
 export const useCreateOrder = () => useRefreshing('order.create');

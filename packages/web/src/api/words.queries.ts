@@ -9,6 +9,7 @@ const WORD_BOOK_VIEWS: EndpointName[] = [
   'words.overview',
   'words.next',
   'words.ofArticle',
+  'book.chapterWords',
   'words.detail',
   'dict.word',
   'history.today',

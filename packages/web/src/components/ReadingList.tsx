@@ -1,12 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ArticleCard } from '@changdu/contract';
-import type { ApiError } from '../api/client';
 import { coverPath, coverSources, placeholderPath } from '../lib/articles';
-import { LoadFailed } from './LoadFailed';
-import { LoadMore } from './LoadMore';
-import { Spinner } from './Spinner';
+import { PagedList, type PagedQuery } from './PagedList';
 
 /** A compact article row of the reader's own lists (notes, stars, history): thumbnail, titles, a meta line. */
 export function ReadingCard({ article, to, children }: { article: ArticleCard; to?: string; children?: ReactNode }) {
@@ -37,35 +33,20 @@ export function ReadingCard({ article, to, children }: { article: ArticleCard; t
   );
 }
 
-type Page<T> = { list: T[]; next_offset: number | null };
-
-export interface ReadingListProps<T extends ArticleCard> {
-  query: UseInfiniteQueryResult<InfiniteData<Page<T>, number>, ApiError>;
+export interface ReadingListProps<T> {
+  query: PagedQuery<T>;
   label: string;
   empty: ReactNode;
-  item: (article: T) => ReactNode;
+  item: (entry: T) => ReactNode;
+  /** The list's class, when its entries are not reading cards (books, say). */
+  className?: string;
 }
 
-/** A paged list of reading cards with loading, failure, empty and end states; scrolls on by itself. */
-export function ReadingList<T extends ArticleCard>({ query, label, empty, item }: ReadingListProps<T>) {
-  if (query.isPending) return <Spinner label="加载中" />;
-  if (query.isError && !query.data) {
-    return <LoadFailed title="加载失败" message={query.error.msg} onRetry={() => void query.refetch()} />;
-  }
-  const items = query.data.pages.flatMap((page) => page.list);
-  if (items.length === 0) return <div className="empty">{empty}</div>;
+/** A paged list of reading cards (or other entries) with loading, failure, empty and end states; scrolls on by itself. */
+export function ReadingList<T>({ query, label, empty, item, className = 'reading-list' }: ReadingListProps<T>) {
   return (
-    <>
-      <ul className="reading-list" aria-label={label}>
-        {items.map((article) => item(article))}
-      </ul>
-      <LoadMore
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        fetchNextPage={() => query.fetchNextPage()}
-        failed={query.isFetchNextPageError}
-        endText="没有更多了"
-      />
-    </>
+    <PagedList query={query} label={label} className={className} empty={empty}>
+      {(entry) => item(entry)}
+    </PagedList>
   );
 }

@@ -80,6 +80,9 @@ function safeUrl(value: string): boolean {
  * load lazily.
  */
 export function cleanArticleHtml(html: string): string {
+  // Text without a tag cannot hold an element (an entity decodes to text): most paragraphs
+  // are such, and skipping the parse keeps a long article's first render cheap.
+  if (!html.includes('<')) return html;
   const walk = (node: Node): string => {
     let out = '';
     for (const child of Array.from(node.childNodes)) {

@@ -22,6 +22,12 @@ describe('scroll to top after a route change', () => {
     expect(window.scrollTo).not.toHaveBeenCalled();
   });
 
+  it('leaves the book reader where it is (it restores the place and jumps to TOC sections itself)', () => {
+    expect(shouldScrollToTop('/book/7/read')).toBe(false);
+    expect(shouldScrollToTop('/book/7/show')).toBe(true);
+    expect(shouldScrollToTop('/book')).toBe(true);
+  });
+
   it('still scrolls on the article list and other pages under /article', () => {
     expect(shouldScrollToTop('/article')).toBe(true);
     expect(shouldScrollToTop('/article/42/poster3')).toBe(true);

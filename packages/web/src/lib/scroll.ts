@@ -4,16 +4,16 @@ export const SCROLL_DELAY_MS = 500;
 /** Page steps leave this much of the previous screen visible, for context. */
 export const PAGE_STEP_OVERLAP_PX = 250;
 
-// The article reader restores its own reading position, so it is left alone.
-const ARTICLE_PAGE = /^\/article\/[^/]+\/?$/i;
+// The article and book readers restore their own reading position (and jump to a TOC section), so they are left alone.
+const READER_PAGES = /^\/(article\/[^/]+|book\/[^/]+\/read)\/?$/i;
 
 export function shouldScrollToTop(pathname: string): boolean {
-  return !ARTICLE_PAGE.test(pathname);
+  return !READER_PAGES.test(pathname);
 }
 
 /**
  * Scrolls to the top 500 ms after a route change (once the new screen has rendered),
- * except on the article page. Returns a cancel function for the next change.
+ * except on the reading pages. Returns a cancel function for the next change.
  */
 export function scheduleScrollToTop(pathname: string): () => void {
   if (!shouldScrollToTop(pathname)) return () => {};

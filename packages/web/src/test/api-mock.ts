@@ -10,7 +10,7 @@ export interface SeenRequest {
   body: unknown;
 }
 
-type Reply = { status?: number; body: unknown } | 'network-error';
+type Reply = { status?: number; body: unknown } | { events: ReadableStream<Uint8Array> } | 'network-error';
 type Handler = (request: SeenRequest) => Reply | undefined;
 
 export const ok = (result: unknown): Reply => ({ status: 200, body: { status: { code: '200', msg: 'ok' }, result } });
@@ -42,6 +42,7 @@ export function mockApi(handlers: Record<string, Handler | Reply> = {}) {
     const reply = typeof handler === 'function' ? handler(request) : handler;
     const answer = reply ?? fail(404, '内容不存在');
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    if ('events' in answer) return new Response(answer.events, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json' },
@@ -54,6 +55,28 @@ export function mockApi(handlers: Record<string, Handler | Reply> = {}) {
     /** Requests to one `METHOD /path`. */
     to: (key: string) => requests.filter((r) => `${r.method} ${r.path}` === key),
   };
+}
+
+/**
+ * A streamed answer (server-sent events, as the server writes them): the `chunks` go out at
+ * once, the `done` event with `result` only when the test calls `finish()`, so a test can look
+ * at the screen while the answer is still arriving.
+ */
+export function streamed(chunks: string[], result: unknown) {
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  const encode = (event: string, data: unknown) => new TextEncoder().encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const reply = (): Reply => ({
+    events: new ReadableStream<Uint8Array>({
+      async start(controller) {
+        for (const text of chunks) controller.enqueue(encode('chunk', { text }));
+        await finished;
+        controller.enqueue(encode('done', { status: { code: '200', msg: 'ok' }, result }));
+        controller.close();
+      },
+    }),
+  });
+  return { reply, finish };
 }
 
 /** Lets pending promise callbacks run (fetch mocks resolve in microtasks). */

@@ -1,3 +1,4 @@
+import userEvent from '@testing-library/user-event';
 import type { Note, WordEntry } from '@changdu/contract';
 import type { Output } from '../api/client';
 
@@ -74,4 +75,56 @@ export function makeBookWord(overrides: Partial<BookWord> = {}): BookWord {
     forms: ['negotiated'],
     ...overrides,
   };
+}
+
+/** Where a whole word of the reading page's text is: its text node and offset (the nth match, in document order). */
+export function wordInText(word: string, within: ParentNode = document, nth = 0): { node: Text; offset: number } {
+  const pattern = new RegExp(`(?<![A-Za-z'’])${word.replace(/[^A-Za-z'’]/g, '')}(?![A-Za-z'’])`, 'g');
+  const found: { node: Text; offset: number }[] = [];
+  for (const root of within.querySelectorAll('[data-pid]')) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (const match of node.data.matchAll(pattern)) found.push({ node, offset: match.index });
+    }
+  }
+  const hit = found[nth];
+  if (!hit) throw new Error(`"${word}" is not in the text`);
+  return hit;
+}
+
+/**
+ * Taps a word of the reading page. jsdom has no layout, so the browser's caret hit test
+ * (`caretRangeFromPoint`, which the page asks for the tap point) is faked to land inside the
+ * word; everything after it — the word's boundaries, its sentence, the sheet — is the page's own.
+ * The e2e reader spec taps by coordinates in Chromium.
+ */
+export async function tapWord(word: string, options: { within?: ParentNode; nth?: number; inside?: number } = {}): Promise<void> {
+  const { node, offset } = wordInText(word, options.within, options.nth);
+  Object.defineProperty(document, 'caretRangeFromPoint', {
+    configurable: true,
+    value: () => {
+      const range = document.createRange();
+      range.setStart(node, offset + (options.inside ?? 1));
+      return range;
+    },
+  });
+  try {
+    await userEvent.click(node.parentElement!);
+  } finally {
+    Reflect.deleteProperty(document, 'caretRangeFromPoint');
+  }
+}
+
+/** The element of a marked word (word book, level, key word) of the reading page, or null when the word is plain text. */
+export function markedWord(word: string, within: ParentNode = document): HTMLElement | null {
+  return [...within.querySelectorAll<HTMLElement>('[data-pid] span.w')].find((s) => s.textContent === word) ?? null;
+}
+
+/** A paragraph element (`[data-pid]`) holding `html`, alone in the document, as the reader renders one. */
+export function renderParagraph(html: string, pid = 'p1'): HTMLElement {
+  const element = document.createElement('p');
+  element.dataset.pid = pid;
+  element.innerHTML = html;
+  document.body.replaceChildren(element);
+  return element;
 }

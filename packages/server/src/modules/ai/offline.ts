@@ -15,11 +15,23 @@ const STOP = new Set(
   ).split(' '),
 );
 
+// Tagging is the costly part of grounding a question, and the same paragraphs are tagged for
+// every question about an article: their lemmas are kept, oldest dropped first.
+const LEMMAS_KEPT = 2000;
+const lemmaCache = new Map<string, readonly string[]>();
+
 /** Content-word lemmas of a text (lower case, no stop words, no punctuation). */
-export function contentLemmas(text: string): string[] {
-  return analyse(text)
+export function contentLemmas(text: string): readonly string[] {
+  const known = lemmaCache.get(text);
+  if (known) return known;
+  const lemmas = analyse(text)
     .filter((t) => /^[a-z]/i.test(t.text) && !STOP.has(t.lemma) && !['PUNCT', 'SYM', 'NUM', 'X', 'SPACE'].includes(t.pos))
     .map((t) => t.lemma);
+  if (text.length <= 5000) {
+    if (lemmaCache.size >= LEMMAS_KEPT) lemmaCache.delete(lemmaCache.keys().next().value!);
+    lemmaCache.set(text, lemmas);
+  }
+  return lemmas;
 }
 
 export interface RankedSentence {

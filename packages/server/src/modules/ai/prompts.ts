@@ -114,3 +114,18 @@ export function entityMessages(name: string, mentions: string[]): ChatMessage[] 
     },
   ];
 }
+
+export function questionsMessages(title: string, paragraphs: Paragraph[], count: number): ChatMessage[] {
+  return [
+    { role: 'system', content: `${TUTOR}只输出 JSON。` },
+    {
+      role: 'user',
+      content:
+        `为读完《${title}》的学习者出 ${count} 道阅读理解选择题，考查对文章内容的理解，每题只依据一个段落。` +
+        '输出 JSON 对象：{"questions": [{"paragraph_id": "题目依据的段落 id，如 p3", "question": "中文题干", ' +
+        '"options": ["选项", "选项", "选项", "选项"], "answer": "正确选项，与 options 中的一项完全相同", ' +
+        '"key_word": "答题关键的一个英文单词，取自该段原文", "explanation": "一句中文解析"}]}。\n\n' +
+        paragraphs.map((p) => `[${p.id}] ${p.text}`).join('\n\n'),
+    },
+  ];
+}

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   EXPORT_FILE_NAME,
   layoutSizes,
@@ -10,7 +10,7 @@ import {
   type Role,
 } from '@changdu/contract';
 import type { Selectable } from 'kysely';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 import type { TasksTable } from '../../db/schema.js';
 import { articleExportKind, articlePdfKind, type Enqueue } from '../../jobs/kinds.js';
 import type { Actor } from '../../lib/actor.js';
@@ -19,24 +19,24 @@ import { Forbidden, Invalid, NotFound } from '../../lib/errors.js';
 import type { SignedTokens } from '../../lib/signed-token.js';
 import type { PdfRenderer } from '../../providers/pdf/index.js';
 import type { Storage } from '../../providers/storage/storage.js';
-import { encodeMp3, type Pcm, type TtsProvider } from '../../providers/tts/index.js';
+import type { TtsProvider } from '../../providers/tts/index.js';
 import { parseParagraphs, type ArticlesService, type KeyWordsService } from '../articles/index.js';
 import type { ImagesService } from '../media/index.js';
 import type { NotesService } from '../notes/index.js';
 import { effectiveRole, type UsersService } from '../users/index.js';
 import type { WordsService } from '../words/index.js';
+import { articleAudio } from './article-audio.js';
+import { articleVersion, hash } from './article-version.js';
+import { clamp, quoteBudget } from './poster-text.js';
 import { articleHtml } from './article-html.js';
 import { buildEpub, buildExportZip, type ExportArticle } from './export-book.js';
 import { loadFonts, renderCard } from './render-image.js';
 
 type UserActor = Extract<Actor, { kind: 'user' }>;
-type ArticleRow = Awaited<ReturnType<ArticlesService['readable']>>['row'];
+export type ArticleRow = Awaited<ReturnType<ArticlesService['readable']>>['row'];
 
 /** Bumped when a renderer's output changes, so cached files of the old look are not served. */
-const RENDER_VERSION = { poster: 1, pdf: 1, audio: 1 };
-const AUDIO_TOKEN_TTL = 10 * 60_000;
-const SENTENCE_GAP_S = 0.25;
-const PARAGRAPH_GAP_S = 0.6;
+const RENDER_VERSION = { poster: 3, pdf: 1 };
 
 export interface TaskLookup {
   find(id: number): Promise<Selectable<TasksTable> | undefined>;
@@ -59,22 +59,6 @@ export interface ArticleMediaDeps {
   posterFont: string;
   /** Where links inside generated files (QR codes, PDF footers) point when no request is at hand. */
   publicOrigin: () => string;
-}
-
-interface AudioTimings {
-  version: string;
-  duration: number;
-  voice: string;
-  sentences: { id: string; paragraph: string; start: number; end: number }[];
-}
-
-const hash = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);
-
-/** The article's version: changes whenever anything a media file shows changes. */
-export function articleVersion(
-  row: Pick<ArticleRow, 'title' | 'title_zh' | 'content' | 'cover' | 'level_auto' | 'level_override' | 'source'>,
-): string {
-  return hash(row.title, row.title_zh, row.content, row.cover, row.level_override ?? row.level_auto, row.source);
 }
 
 /** Article media: share posters, sentence-timed audio, PDFs and exports, each cached by article version in storage. */
@@ -112,12 +96,14 @@ export function articleMediaService(deps: ArticleMediaDeps) {
   async function pngDataUrl(imageName: string, width: number): Promise<string | null> {
     try {
       const webp = await deps.images.render(imageName, width);
-      const png = await sharp(webp).png().toBuffer();
+      const png = await (await loadSharp())(webp).png().toBuffer();
       return `data:image/png;base64,${png.toString('base64')}`;
     } catch {
       return null;
     }
   }
+
+  const audio = articleAudio(deps, { open, once, roleActor });
 
   const coverName = (row: ArticleRow) => row.cover ?? `placeholder-${(row.id % 26) + 1}.webp`;
   const articleUrl = (origin: string, id: number) => `${origin.replace(/\/$/, '')}/article/${id}`;
@@ -131,42 +117,6 @@ export function articleMediaService(deps: ArticleMediaDeps) {
   function zhOf(paragraphs: Paragraph[], sentence: string): string | null {
     const p = paragraphs.find((x) => x.text.includes(sentence));
     return p?.zh && p.sentences.length === 1 ? p.zh : null;
-  }
-
-  // ---------- audio ----------
-
-  async function ensureAudio(row: ArticleRow): Promise<{ key: string; timings: AudioTimings }> {
-    const version = hash(articleVersion(row), deps.tts.voice, RENDER_VERSION.audio);
-    const key = `audio/article-${row.id}-${version}`;
-    return once(key, async () => {
-      const stored = await storage.get(`${key}.json`);
-      if (stored && (await storage.head(`${key}.mp3`))) return { key, timings: JSON.parse(stored.toString('utf8')) as AudioTimings };
-      const chunks: Buffer[] = [];
-      let rate = 22050;
-      let seconds = 0;
-      const sentences: AudioTimings['sentences'] = [];
-      const silence = (s: number) => Buffer.alloc(Math.round(s * rate) * 2);
-      const paragraphs = parseParagraphs(row.content).filter((p) => p.kind !== 'figure');
-      for (const p of paragraphs) {
-        for (const s of p.sentences) {
-          if (!/[A-Za-z0-9]/.test(s.text)) continue;
-          const pcm: Pcm = await deps.tts.speak(s.text);
-          rate = pcm.sampleRate;
-          const length = pcm.samples.length / 2 / rate;
-          sentences.push({ id: s.id, paragraph: p.id, start: round(seconds), end: round(seconds + length) });
-          chunks.push(pcm.samples, silence(SENTENCE_GAP_S));
-          seconds += length + SENTENCE_GAP_S;
-        }
-        chunks.push(silence(PARAGRAPH_GAP_S - SENTENCE_GAP_S));
-        seconds += PARAGRAPH_GAP_S - SENTENCE_GAP_S;
-      }
-      if (sentences.length === 0) throw new NotFound('这篇文章没有可以朗读的句子');
-      const mp3 = await encodeMp3({ samples: Buffer.concat(chunks), sampleRate: rate });
-      const timings: AudioTimings = { version, duration: round(seconds), voice: deps.tts.voice, sentences };
-      await storage.put(`${key}.mp3`, mp3, { contentType: 'audio/mpeg' });
-      await storage.put(`${key}.json`, Buffer.from(JSON.stringify(timings)), { contentType: 'application/json' });
-      return { key, timings };
-    });
   }
 
   // ---------- PDF ----------
@@ -214,6 +164,8 @@ export function articleMediaService(deps: ArticleMediaDeps) {
         quote = choice.sentence;
         quoteZh = zhOf(paragraphs, quote);
       }
+      quote = clamp(quote, quoteBudget(row.title, Boolean(row.title_zh)));
+      quoteZh = quoteZh && clamp(quoteZh, 60);
       const url = articleUrl(origin, id);
       const key = `posters/article-${id}-${hash(articleVersion(row), quote, quoteZh, url, RENDER_VERSION.poster)}.png`;
       return once(key, async () => {
@@ -254,28 +206,7 @@ export function articleMediaService(deps: ArticleMediaDeps) {
       );
     },
 
-    // ---------- audio ----------
-
-    async audio(actor: Actor, id: number): Promise<AudioTimings> {
-      const row = await open(actor, id, true);
-      return (await ensureAudio(row)).timings;
-    },
-
-    async audioToken(actor: Actor, id: number) {
-      const row = await open(actor, id, true);
-      const { token, expiresAt } = deps.signed.issue('audio', { a: row.id, r: actor.role }, AUDIO_TOKEN_TTL);
-      return { token, expires_at: expiresAt.toISOString(), src: `/reader/article/${row.id}/audio.mp3?token=${encodeURIComponent(token)}` };
-    },
-
-    async audioFile(id: number, token: string): Promise<Buffer> {
-      const claims = deps.signed.verify<{ a: number; r: Role }>('audio', token, '音频链接无效或已过期，请重新播放');
-      if (claims.a !== id) throw new Invalid('音频链接无效或已过期，请重新播放');
-      const row = await open(roleActor(claims.r), id, false);
-      const { key } = await ensureAudio(row);
-      const mp3 = await storage.get(`${key}.mp3`);
-      if (!mp3) throw new NotFound('音频不存在');
-      return mp3;
-    },
+    ...audio,
 
     // ---------- PDF ----------
 
@@ -397,7 +328,7 @@ export function articleMediaService(deps: ArticleMediaDeps) {
 }
 
 const exportKey = (userId: number, taskId: number) => `exports/user-${userId}/task-${taskId}.zip`;
-const round = (n: number) => Math.round(n * 1000) / 1000;
-const mdInline = (s: string) => s.replace(/\s+/g, ' ').replace(/([\\`*_[\]#<>])/g, '\\$1');
+/** Text made safe to sit inline in the card markdown (no markup of its own). */
+export const mdInline = (s: string) => s.replace(/\s+/g, ' ').replace(/([\\`*_[\]#<>])/g, '\\$1');
 
 export type ArticleMediaService = ReturnType<typeof articleMediaService>;

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import { layoutSizes, type ImageLayout } from '@changdu/contract';
-import { Resvg } from '@resvg/resvg-js';
 import { Lexer, type Token, type Tokens } from 'marked';
 import QRCode from 'qrcode';
-import satori from 'satori';
 
 /** A satori element: the shape React elements have, without React. */
 export interface El {
@@ -55,11 +53,17 @@ export async function qrDataUrl(text: string, size: number): Promise<string> {
 
 /** Renders an element tree to a PNG of exactly width × height. */
 export async function renderPng(root: El, width: number, height: number, fonts: FontFile[]): Promise<Buffer> {
+  // Loaded at the first poster, not at start: satori and resvg hold ~23 MB a server that
+  // never draws a poster would carry for nothing (docs/performance.md, Memory).
+  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   // satori's types want a ReactNode; our element objects are the same shape.
   const svg = await satori(root as unknown as Parameters<typeof satori>[0], { width, height, fonts });
   const png = new Resvg(svg, { fitTo: { mode: 'width', value: width }, font: { loadSystemFonts: false } }).render().asPng();
   return Buffer.from(png);
 }
+
+/** The same colour with no opacity (a fade's start): satori blends gradients in RGBA. */
+const transparent = (hex: string) => `rgba(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')}, 0)`;
 
 const PAPER = { bg: '#f7f3ea', ink: '#1f2a24', muted: '#6b6f66', accent: '#2f6b57', card: '#fffdf8' };
 
@@ -171,11 +175,21 @@ export async function renderCard(input: CardInput, fonts: FontFile[]): Promise<B
       {
         flexDirection: 'column',
         flex: 1,
+        position: 'relative',
         padding: `${48 * scale}px ${56 * scale}px`,
         overflow: 'hidden',
         ...(dark ? { filter: 'invert(0)' } : {}),
       },
       ...body.map((b) => (dark ? { ...b, props: { ...b.props, style: { ...b.props.style, color: '#f4efe3' } } } : b)),
+      // Text longer than the card fades out above the footer instead of being cut through a line.
+      h('div', {
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        height: 96 * scale,
+        backgroundImage: `linear-gradient(to bottom, ${transparent(bg)}, ${bg})`,
+      }),
     ),
     h(
       'div',

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { transaction, type Db } from '../../db/client.js';
 import type { PreparedContent } from './article-content.js';
+import type { ArticleStatus } from '@changdu/contract';
 import type { ArticlesTable } from '../../db/schema.js';
 
 export type ArticleRow = Selectable<ArticlesTable> & { author_name: string | null };
@@ -70,6 +71,16 @@ export function articlesRepo(db: Db) {
         : Promise.resolve([]),
     findByUrl: (url: string) => base().where('articles.url', '=', url).executeTakeFirst(),
     /** What decides who may open an article and which prepared body fits, without reading the body. */
+    /** The status of each of these articles (rows that don't exist are absent). */
+    async statuses(ids: readonly number[]): Promise<Map<number, ArticleStatus>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.kysely
+        .selectFrom('articles')
+        .select(['id', 'status'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return new Map(rows.map((r) => [r.id, r.status]));
+    },
     stamp: (id: number) =>
       db.kysely.selectFrom('articles').select(['id', 'status', 'is_lock', 'version']).where('id', '=', id).executeTakeFirst(),
 

@@ -106,6 +106,8 @@ export function articlesService(db: Db, clock: Clock) {
     readable,
     cards,
     withCards,
+    /** Statuses for modules that list articles they don't own (a magazine issue's table of contents). */
+    statuses: (ids: readonly number[]) => repo.statuses(ids),
 
     async list(offset: number, viewer: Viewer) {
       const page = await published(offset);

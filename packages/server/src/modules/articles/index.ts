@@ -11,4 +11,4 @@ export { parseParagraphs } from './article-content.js';
 export { visibleParagraphs } from './article.mapper.js';
 export { paragraphFromText, structureFromHtml } from './structure.js';
 export { measure, levelOf } from './metrics.js';
-export { levelWords } from './level-words.js';
+export { levelWords, type LevelWord } from './level-words.js';

@@ -81,7 +81,10 @@ describe("the reader page's first response", () => {
   const builtApp = () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>畅读</title></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><title>畅读</title></head><body><div id="root"></div></body></html>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'ArticlePage-abc123.js'), 'export {}');
     return dist;
   };
@@ -113,5 +116,45 @@ describe("the reader page's first response", () => {
       expect(page.statusCode, url).toBe(200);
       expect(dataBlock(page.body), url).toBeNull();
     }
+  });
+  it('preloads everything the route imports, with its styles, from the build manifest (the entry’s own files once)', async () => {
+    await t.close();
+    const dist = builtApp();
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/index-e1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-s1.js"></head><body></body></html>',
+    );
+    fs.mkdirSync(path.join(dist, '.vite'));
+    fs.writeFileSync(
+      path.join(dist, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': {
+          file: 'assets/index-e1.js',
+          isEntry: true,
+          imports: ['_shared-s1.js'],
+          dynamicImports: ['src/routes/article/ArticlePage.tsx'],
+        },
+        '_shared-s1.js': { file: 'assets/shared-s1.js' },
+        '_queries-q1.js': { file: 'assets/queries-q1.js', imports: ['_shared-s1.js', '_format-f1.js'], css: ['assets/sheets-c2.css'] },
+        '_format-f1.js': { file: 'assets/format-f1.js' },
+        'src/routes/article/ArticlePage.tsx': {
+          file: 'assets/ArticlePage-abc123.js',
+          isDynamicEntry: true,
+          imports: ['index.html', '_shared-s1.js', '_queries-q1.js'],
+          css: ['assets/ArticlePage-c1.css'],
+        },
+      }),
+    );
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+    const id = await createArticle(t);
+    const head = (await t.app.inject({ url: `/article/${id}` })).body.split('</head>')[0]!;
+    const links = [...head.matchAll(/<link rel="(modulepreload|preload" as="style)" href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(links.sort()).toEqual([
+      'modulepreload /assets/ArticlePage-abc123.js',
+      'modulepreload /assets/format-f1.js',
+      'modulepreload /assets/queries-q1.js',
+      'preload" as="style /assets/ArticlePage-c1.css',
+      'preload" as="style /assets/sheets-c2.css',
+    ]);
   });
 });

@@ -102,6 +102,7 @@ describe('the session cookie', () => {
       'GET article.exportFile',
       'GET article.pdf',
       'GET article.poster',
+      'GET book.shareImage',
       'GET code.export',
       'GET note.export',
       'GET poster.product',

@@ -131,6 +131,14 @@ export function booksRepo(db: Db) {
         .executeTakeFirst();
       return done?.id ?? null;
     },
+    noteByUuid: (userId: number, bookId: number, uuid: string) =>
+      db.kysely
+        .selectFrom('book_notes')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('book_id', '=', bookId)
+        .where('note_uuid', '=', uuid)
+        .executeTakeFirst(),
     noteById: (id: number) => db.kysely.selectFrom('book_notes').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     myNotes: (userId: number, bookId: number) =>
       db.kysely
@@ -142,6 +150,35 @@ export function booksRepo(db: Db) {
         .orderBy('id')
         .limit(2000)
         .execute(),
+    /** Books the user noted, last noted first, with how many notes and when the last was written. */
+    notedBooks: (userId: number, offset: number, limit: number) =>
+      db.kysely
+        .selectFrom('book_notes')
+        .innerJoin('books', 'books.id', 'book_notes.book_id')
+        .where('book_notes.user_id', '=', userId)
+        .groupBy('books.id')
+        .selectAll('books')
+        .select((eb) => [eb.fn.countAll<string | number>().as('note_count'), eb.fn.max('book_notes.updated_at').as('last_noted_at')])
+        .orderBy('last_noted_at', 'desc')
+        .orderBy('books.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+    notesOfBooks: (userId: number, bookIds: number[]) =>
+      bookIds.length === 0
+        ? Promise.resolve([])
+        : db.kysely
+            .selectFrom('book_notes')
+            .selectAll()
+            .where('user_id', '=', userId)
+            .where('book_id', 'in', bookIds)
+            .orderBy('book_id')
+            .orderBy('chapter')
+            .orderBy('id')
+            .limit(2000)
+            .execute(),
+    /** Whether any book exists (the demo book is made only when none does). */
+    any: async () => (await db.kysely.selectFrom('books').select('id').limit(1).executeTakeFirst()) !== undefined,
     deleteNote: async (userId: number, bookId: number, uuid: string) =>
       Number(
         (

@@ -20,7 +20,11 @@ type BookHandlers =
   | 'book.noteAdd'
   | 'book.noteDelete'
   | 'book.historyToken'
-  | 'book.history';
+  | 'book.history'
+  | 'book.levelWords'
+  | 'book.chapterWords'
+  | 'book.shareImage'
+  | 'book.notedBooks';
 
 export function booksRoutes(uploads: UploadsService, books: BooksService, jobs: Enqueue): Pick<Handlers, BookHandlers> {
   return {
@@ -54,5 +58,14 @@ export function booksRoutes(uploads: UploadsService, books: BooksService, jobs: 
     'book.noteDelete': (input, ctx) => books.deleteNote(ctx.actor, input.id, input.note_uuid),
     'book.historyToken': (input, ctx) => books.historyToken(ctx.actor, input.id),
     'book.history': (input, ctx) => books.reportHistory(ctx.actor, input, ctx.signature),
+    'book.levelWords': (input, ctx) => books.levelWords(ctx.actor, input.id, input.chapter, input.level),
+    'book.chapterWords': (input, ctx) => books.chapterWords(ctx.actor, input.id, input.chapter, input.offset, input.size ?? 20),
+    'book.shareImage': async (input, ctx) => {
+      const png = await books.shareImage(ctx.actor, input.id, input.note_uuid, ctx.origin);
+      // It shows my progress and may quote my highlight: never in a shared cache.
+      ctx.setHeader('cache-control', 'private, no-store');
+      return png;
+    },
+    'book.notedBooks': (input, ctx) => books.notedBooks(ctx.actor, input.offset),
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { signParams } from '@changdu/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { importEpub, uploadEpub } from '../../../test/books.js';
 import { buildEpub } from '../../../test/epub-builder.js';
 import { startFakeWeb, type FakeWeb } from '../../../test/fake-web.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
@@ -32,29 +33,8 @@ afterAll(async () => {
 });
 beforeEach(() => web.reset());
 
-/** Uploads through the token and the server's upload address; answers the link and digest. */
-async function upload(user: U, data: Buffer) {
-  const tok = (await t.call('auth.uploadToken', { key: 'book.epub' }, { token: user.token })).result!;
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: tok.upload_url,
-    payload: data,
-    headers: { 'content-type': 'application/epub+zip' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const r = JSON.parse(res.body).result as { link: string; digest: string; key: string };
-  return r;
-}
-
-/** Starts an import, runs the queue, answers the finished task. */
-async function importBook(user: U, link: string, digest: string) {
-  const started = await t.call('book.uploadByLink', { link, digest }, { token: user.token });
-  expect(started.code, started.msg).toBe('200');
-  if (started.result!.task_id === null) return { book_id: started.result!.book_id!, task: null };
-  await t.app.jobs.drain();
-  const task = (await t.call('task.show', { id: started.result!.task_id }, { token: user.token })).result!;
-  return { book_id: (task.result as { book_id?: number } | null)?.book_id ?? null, task };
-}
+const upload = (user: U, data: Buffer) => uploadEpub(t, user.token, data);
+const importBook = (user: U, link: string, digest: string) => importEpub(t, user.token, link, digest);
 
 const count = async (table: 'books' | 'book_chapters' | 'book_shelf') =>
   Number(

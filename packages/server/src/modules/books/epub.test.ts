@@ -23,17 +23,48 @@ describe.each([2, 3] as const)('an EPUB %i', (version) => {
     expect(para.sentences.map((s) => s.id)).toEqual([`${para.id}-s1`, `${para.id}-s2`]);
     expect(first.paragraphs.some((p) => p.kind === 'figure' && p.html.includes('epub-image:OEBPS/images/figure.png'))).toBe(true);
     expect([...book.images.keys()].sort()).toEqual(['OEBPS/images/cover.png', 'OEBPS/images/figure.png']);
+    const idOf = (text: string) => first.paragraphs.find((p) => p.text === text)!.id;
     expect(book.toc).toEqual([
       {
         title: 'The Harbour',
         chapter: 0,
         anchor: null,
+        paragraph: null,
         children: [
-          { title: 'Morning', chapter: 0, anchor: 's1', children: [] },
-          { title: 'Evening', chapter: 0, anchor: 's2', children: [] },
+          { title: 'Morning', chapter: 0, anchor: 's1', paragraph: idOf('Morning'), children: [] },
+          { title: 'Evening', chapter: 0, anchor: 's2', paragraph: idOf('Evening'), children: [] },
         ],
       },
-      { title: 'The Storm', chapter: 1, anchor: null, children: [] },
+      { title: 'The Storm', chapter: 1, anchor: null, paragraph: null, children: [] },
+    ]);
+  });
+
+  it('places a TOC fragment on an element without text (an empty anchor) at the paragraph after it', async () => {
+    const body = `<h1>Tides</h1><p>First part of the chapter, long enough to matter.</p><a id="mid"></a><p>The middle starts here.</p><div id="deep"><p>Deeper <span id="inline">inside</span> a wrapper.</p></div>`;
+    const book = await parseEpub(
+      await buildEpub({
+        version,
+        chapters: [
+          {
+            title: 'Tides',
+            body,
+            sections: [
+              { title: 'Middle', anchor: 'mid' },
+              { title: 'Deep', anchor: 'deep' },
+              { title: 'Inline', anchor: 'inline' },
+              { title: 'Gone', anchor: 'missing' },
+            ],
+          },
+        ],
+      }),
+    );
+    const paragraphs = book.chapters[0]!.paragraphs;
+    const idOf = (start: string) => paragraphs.find((p) => p.text.startsWith(start))!.id;
+    expect(book.toc[0]!.children.map((c) => [c.title, c.paragraph])).toEqual([
+      ['Middle', idOf('The middle')],
+      ['Deep', idOf('Deeper')],
+      ['Inline', idOf('Deeper')],
+      ['Gone', null],
     ]);
   });
 });

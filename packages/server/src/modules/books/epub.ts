@@ -1,33 +1,15 @@
-import path from 'node:path/posix';
 import type { Paragraph } from '@changdu/contract';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parseHTML } from 'linkedom';
-import sanitizeHtml from 'sanitize-html';
-import sharp, { type Metadata } from 'sharp';
-import yauzl from 'yauzl';
-import { Invalid } from '../../lib/errors.js';
-import { structureFromHtml } from '../articles/index.js';
+import { XMLValidator } from 'fast-xml-parser';
+import type { Metadata } from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
+import { plainText } from '../../lib/sanitize.js';
+import { readChapter } from './epub-chapter.js';
+import { navToc, ncxToc, tocAnchors, tocTitles, type RawToc } from './epub-toc.js';
+import { asArray, attr, parseXml, resolveHref, textOf, type Node } from './epub-xml.js';
+import { EPUB_LIMITS, EpubError, readEntries } from './epub-zip.js';
 
-/** Caps on what an EPUB may unpack to; a file beyond any of them is refused as a whole. */
-export const EPUB_LIMITS = {
-  /** Entries in the ZIP. */
-  maxEntries: 3000,
-  /** One entry, uncompressed. */
-  maxEntryBytes: 32 * 1024 * 1024,
-  /** Everything, uncompressed. */
-  maxTotalBytes: 256 * 1024 * 1024,
-  /** Uncompressed / compressed of an entry bigger than 1 MB (text compresses about 3–10×; bombs 1000×). */
-  maxRatio: 100,
-  /** One image file. */
-  maxImageBytes: 10 * 1024 * 1024,
-  /** Width × height of one image. */
-  maxImagePixels: 40_000_000,
-  /** Chapters in the spine. */
-  maxChapters: 1000,
-};
-
-/** A refusal whose message the uploader reads as is. */
-export class EpubError extends Invalid {}
+export { EPUB_LIMITS, EpubError } from './epub-zip.js';
+export { IMAGE_SCHEME } from './epub-chapter.js';
 
 export interface TocItem {
   title: string;
@@ -35,6 +17,8 @@ export interface TocItem {
   chapter: number | null;
   /** The fragment (`#id`) of the target inside the chapter, if any. */
   anchor: string | null;
+  /** The id of the paragraph the fragment opens at (ids do not survive sanitising), if found. */
+  paragraph: string | null;
   children: TocItem[];
 }
 
@@ -53,6 +37,8 @@ export interface EpubChapter {
   /** Sanitised HTML; images point at `epub-image:<entry path>` until the importer stores them. */
   html: string;
   paragraphs: Paragraph[];
+  /** Fragment → paragraph id, for the fragments the table of contents points at. */
+  anchors: Map<string, string>;
 }
 
 export interface ParsedEpub {
@@ -70,264 +56,11 @@ export interface ParsedEpub {
   images: Map<string, EpubImage>;
 }
 
-export const IMAGE_SCHEME = 'epub-image:';
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
-
-// ---------------------------------------------------------------------------------------------
-// ZIP
-
-function openZip(data: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }, (err, zip) => {
-      if (err || !zip) reject(zipError(err));
-      else resolve(zip);
-    });
-  });
-}
-
-function zipError(err: unknown): EpubError {
-  const message = err instanceof Error ? err.message : '';
-  if (/relative path|absolute path|backslash/i.test(message)) return new EpubError('文件中含有越出书本目录的路径，已拒绝导入');
-  if (err instanceof EpubError) return err;
-  return new EpubError('文件不是有效的 EPUB（ZIP 结构损坏）');
-}
-
-/** Every entry's bytes, with the caps checked on the directory and again on the bytes read. */
-async function readEntries(data: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await openZip(data);
-  if (zip.entryCount > EPUB_LIMITS.maxEntries) {
-    zip.close();
-    throw new EpubError(`文件中的条目太多（超过 ${EPUB_LIMITS.maxEntries} 个），已拒绝导入`);
-  }
-  const files = new Map<string, Buffer>();
-  let total = 0;
-  const bomb = () => new EpubError('文件解压后体积异常（疑似压缩炸弹），已拒绝导入');
-  return new Promise((resolve, reject) => {
-    let done = false;
-    const fail = (error: unknown) => {
-      if (done) return;
-      done = true;
-      zip.close();
-      reject(error instanceof EpubError ? error : zipError(error));
-    };
-    zip.on('error', fail);
-    zip.on('end', () => {
-      if (done) return;
-      done = true;
-      resolve(files);
-    });
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (done) return;
-      if (entry.fileName.endsWith('/')) {
-        zip.readEntry();
-        return;
-      }
-      const declared = entry.uncompressedSize;
-      if (declared > EPUB_LIMITS.maxEntryBytes || total + declared > EPUB_LIMITS.maxTotalBytes) return fail(bomb());
-      if (declared > 1024 * 1024 && declared / Math.max(1, entry.compressedSize) > EPUB_LIMITS.maxRatio) return fail(bomb());
-      zip.openReadStream(entry, (err, stream) => {
-        if (err || !stream) return fail(err);
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          // The directory can lie; the bytes cannot.
-          if (size > EPUB_LIMITS.maxEntryBytes || total + size > EPUB_LIMITS.maxTotalBytes) {
-            stream.destroy();
-            fail(bomb());
-            return;
-          }
-          chunks.push(chunk);
-        });
-        stream.on('error', fail);
-        stream.on('end', () => {
-          if (done) return;
-          total += size;
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// XML
-
-const xml = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  textNodeName: '#text',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  isArray: (name) =>
-    ['item', 'itemref', 'navPoint', 'rootfile', 'meta', 'creator', 'title', 'language', 'identifier', 'description'].includes(name),
-});
-
-/** A well-formed XML document without entity declarations (no billion laughs), parsed. */
-function parseXml(bytes: Buffer, what: string): Record<string, unknown> {
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (/<!ENTITY/i.test(text)) throw new EpubError(`${what}中含有实体声明，已拒绝导入`);
-  if (XMLValidator.validate(text) !== true) throw new EpubError(`${what}不是有效的 XML，文件可能已损坏`);
-  return xml.parse(text) as Record<string, unknown>;
-}
-
-type Node = Record<string, unknown>;
-const asArray = <T>(v: T | T[] | undefined | null): T[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
-const textOf = (v: unknown): string => {
-  if (typeof v === 'string') return v.trim();
-  if (v && typeof v === 'object' && '#text' in v) return String((v as Node)['#text']).trim();
-  return '';
-};
-const attr = (n: unknown, name: string): string | undefined => {
-  const v = n && typeof n === 'object' ? (n as Node)[`@_${name}`] : undefined;
-  return typeof v === 'string' ? v : undefined;
-};
-
-function resolveHref(base: string, href: string): { file: string; anchor: string | null } {
-  const [rawPath, anchor] = href.split('#', 2);
-  let decoded = rawPath ?? '';
-  try {
-    decoded = decodeURIComponent(decoded);
-  } catch {
-    // keep as written
-  }
-  const file = decoded ? path.normalize(path.join(path.dirname(base), decoded)) : base;
-  return { file: file.replace(/^\.\//, ''), anchor: anchor || null };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Chapters
-
-const ALLOWED_TAGS = [
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'ul',
-  'ol',
-  'li',
-  'em',
-  'strong',
-  'b',
-  'i',
-  'img',
-  'figure',
-  'figcaption',
-  'br',
-  'pre',
-  'code',
-  'sub',
-  'sup',
-  'span',
-  'div',
-  'section',
-];
-
-function sanitizeChapter(html: string, chapterPath: string, images: Set<string>): string {
-  return sanitizeHtml(html, {
-    allowedTags: ALLOWED_TAGS,
-    allowedAttributes: { img: ['src', 'alt'] },
-    allowedSchemes: ['epub-image'],
-    allowedSchemesByTag: { img: ['epub-image'] },
-    disallowedTagsMode: 'discard',
-    // Structure only: wrappers are unwrapped into their children by structureFromHtml.
-    transformTags: {
-      a: () => ({ tagName: 'span', attribs: {} }),
-      img: (_tag, attribs) => {
-        const src = attribs.src ?? '';
-        if (!src || /^[a-z][a-z0-9+.-]*:/i.test(src)) return { tagName: 'img', attribs: { src: '', alt: attribs.alt ?? '' } };
-        const file = resolveHref(chapterPath, src).file;
-        images.add(file);
-        return { tagName: 'img', attribs: { src: `${IMAGE_SCHEME}${file}`, alt: attribs.alt ?? '' } };
-      },
-      image: (_tag, attribs) => {
-        // SVG <image xlink:href> as used by many cover pages.
-        const href = attribs['xlink:href'] ?? attribs.href ?? '';
-        if (!href || /^[a-z][a-z0-9+.-]*:/i.test(href)) return { tagName: 'img', attribs: { src: '', alt: '' } };
-        const file = resolveHref(chapterPath, href).file;
-        images.add(file);
-        return { tagName: 'img', attribs: { src: `${IMAGE_SCHEME}${file}`, alt: '' } };
-      },
-    },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
-  });
-}
-
-const SCRIPT = /<script[\s>/]/i;
-
 function chapterTitle(paragraphs: Paragraph[]): string | null {
   return paragraphs.find((p) => p.kind === 'h2' || p.kind === 'h3')?.text.slice(0, 120) ?? null;
 }
 
-// ---------------------------------------------------------------------------------------------
-// TOC
-
-interface RawToc {
-  title: string;
-  file: string | null;
-  anchor: string | null;
-  children: RawToc[];
-}
-
-function navToc(bytes: Buffer, navPath: string): RawToc[] {
-  const { document } = parseHTML(bytes.toString('utf8'));
-  const navs = Array.from(document.querySelectorAll('nav'));
-  const nav = navs.find((n) => /\btoc\b/.test(n.getAttribute('epub:type') ?? '')) ?? navs[0];
-  const ol = nav?.querySelector('ol');
-  if (!ol) return [];
-  const walk = (list: Element, depth: number): RawToc[] => {
-    if (depth > 8) return [];
-    return Array.from(list.children)
-      .filter((li) => li.tagName === 'LI')
-      .map((li) => {
-        const a = Array.from(li.children).find((c) => c.tagName === 'A' || c.tagName === 'SPAN');
-        const href = a?.getAttribute('href');
-        const target = href ? resolveHref(navPath, href) : null;
-        const sub = Array.from(li.children).find((c) => c.tagName === 'OL');
-        return {
-          title: (a?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200),
-          file: target?.file ?? null,
-          anchor: target?.anchor ?? null,
-          children: sub ? walk(sub, depth + 1) : [],
-        };
-      })
-      .filter((t) => t.title);
-  };
-  return walk(ol, 0);
-}
-
-function ncxToc(doc: Node, ncxPath: string): RawToc[] {
-  const ncx = doc.ncx as Node | undefined;
-  const navMap = ncx?.navMap as Node | undefined;
-  const walk = (points: unknown, depth: number): RawToc[] => {
-    if (depth > 8) return [];
-    return asArray(points as Node[])
-      .map((p) => {
-        const label = textOf((p.navLabel as Node | undefined)?.text);
-        const src = attr(p.content, 'src');
-        const target = src ? resolveHref(ncxPath, src) : null;
-        return {
-          title: label.slice(0, 200),
-          file: target?.file ?? null,
-          anchor: target?.anchor ?? null,
-          children: walk(p.navPoint, depth + 1),
-        };
-      })
-      .filter((t) => t.title);
-  };
-  return walk(navMap?.navPoint, 0);
-}
-
-// ---------------------------------------------------------------------------------------------
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
 /**
  * Reads an EPUB 2 or 3 into metadata, chapters (sanitised HTML with the article structure:
@@ -400,22 +133,8 @@ export async function parseEpub(data: Buffer): Promise<ParsedEpub> {
     const ncxBytes = ncx ? files.get(ncx.file) : undefined;
     if (ncx && ncxBytes) rawToc = ncxToc(parseXml(ncxBytes, '书的目录（NCX）'), ncx.file);
   }
-  const tocTitles = new Map<string, string>();
-  const firstTitles = (items: RawToc[]) => {
-    for (const t of items) {
-      if (t.file && !t.anchor && !tocTitles.has(t.file)) tocTitles.set(t.file, t.title);
-      firstTitles(t.children);
-    }
-  };
-  firstTitles(rawToc);
-  const firstAnyTitle = new Map<string, string>();
-  const anyTitles = (items: RawToc[]) => {
-    for (const t of items) {
-      if (t.file && !firstAnyTitle.has(t.file)) firstAnyTitle.set(t.file, t.title);
-      anyTitles(t.children);
-    }
-  };
-  anyTitles(rawToc);
+  const titles = tocTitles(rawToc);
+  const wanted = tocAnchors(rawToc);
 
   // Chapters in spine order.
   const chapters: EpubChapter[] = [];
@@ -425,22 +144,15 @@ export async function parseEpub(data: Buffer): Promise<ParsedEpub> {
     if (!item || !/xhtml|html/.test(item.type)) continue;
     const bytes = files.get(item.file);
     if (!bytes) continue;
-    const source = bytes.toString('utf8').replace(/^\uFEFF/, '');
-    if (SCRIPT.test(source)) throw new EpubError('书中含有脚本（script），出于安全原因不能导入');
-    if (/<!ENTITY/i.test(source)) throw new EpubError('书的章节中含有实体声明，已拒绝导入');
-    if (XMLValidator.validate(source) !== true) throw new EpubError(`章节 ${item.file} 不是有效的 XHTML，文件可能已损坏`);
-    const { document } = parseHTML(source);
-    const body = document.querySelector('body');
-    const chapterImages = new Set<string>();
-    const html = sanitizeChapter(body?.innerHTML ?? '', item.file, chapterImages);
-    const paragraphs = structureFromHtml(html);
-    if (!paragraphs.some((p) => p.kind !== 'figure')) continue; // cover pages and blank pages
-    for (const img of chapterImages) used.add(img);
+    const chapter = readChapter(bytes, item.file, wanted.get(item.file) ?? new Set());
+    if (!chapter.paragraphs.some((p) => p.kind !== 'figure')) continue; // cover pages and blank pages
+    for (const img of chapter.images) used.add(img);
     chapters.push({
       path: item.file,
-      title: tocTitles.get(item.file) ?? firstAnyTitle.get(item.file) ?? chapterTitle(paragraphs) ?? `第 ${chapters.length + 1} 章`,
-      html,
-      paragraphs,
+      title: titles.get(item.file) ?? chapterTitle(chapter.paragraphs) ?? `第 ${chapters.length + 1} 章`,
+      html: chapter.html,
+      paragraphs: chapter.paragraphs,
+      anchors: chapter.anchors,
     });
   }
   if (chapters.length === 0) throw new EpubError('这本书里没有可读的正文');
@@ -454,7 +166,7 @@ export async function parseEpub(data: Buffer): Promise<ParsedEpub> {
     if (bytes.length > EPUB_LIMITS.maxImageBytes) throw new EpubError(`书中的图片太大（${file}），已拒绝导入`);
     let meta: Metadata;
     try {
-      meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+      meta = await (await loadSharp())(bytes, { limitInputPixels: false }).metadata();
     } catch {
       continue; // not an image sharp reads: dropped from the chapter below
     }
@@ -467,20 +179,22 @@ export async function parseEpub(data: Buffer): Promise<ParsedEpub> {
 
   const chapterIndex = new Map(chapters.map((c, i) => [c.path, i]));
   const toToc = (items: RawToc[]): TocItem[] =>
-    items.map((t) => ({
-      title: t.title,
-      chapter: t.file !== null ? (chapterIndex.get(t.file) ?? null) : null,
-      anchor: t.anchor,
-      children: toToc(t.children),
-    }));
-  const toc = rawToc.length > 0 ? toToc(rawToc) : chapters.map((c, i) => ({ title: c.title, chapter: i, anchor: null, children: [] }));
+    items.map((t) => {
+      const chapter = t.file !== null ? (chapterIndex.get(t.file) ?? null) : null;
+      const paragraph = chapter !== null && t.anchor ? (chapters[chapter]!.anchors.get(t.anchor) ?? null) : null;
+      return { title: t.title, chapter, anchor: t.anchor, paragraph, children: toToc(t.children) };
+    });
+  const toc =
+    rawToc.length > 0
+      ? toToc(rawToc)
+      : chapters.map((c, i) => ({ title: c.title, chapter: i, anchor: null, paragraph: null, children: [] }));
 
   return {
     version,
     title: title.slice(0, 300) || '未命名的书',
     author: author?.slice(0, 200) ?? null,
     language,
-    description: description ? sanitizeHtml(description, { allowedTags: [], allowedAttributes: {} }).slice(0, 2000) : null,
+    description: description ? plainText(description).slice(0, 2000) : null,
     cover: cover && images.has(cover) ? cover : null,
     chapters,
     toc,

@@ -12,4 +12,5 @@ export {
   type EpubImage,
   type TocItem,
 } from './epub.js';
-export { booksService, type BooksService, type BookImages, chapterMetrics, flattenToc, toCard } from './books.service.js';
+export { booksService, type BooksService, type BookImages } from './books.service.js';
+export { chapterMetrics, flattenToc, toCard } from './book-views.js';

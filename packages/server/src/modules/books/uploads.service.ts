@@ -52,7 +52,7 @@ export function looksLike(kind: UploadKind, head: Buffer): boolean {
 }
 
 export function wrongType(kind: UploadKind): Invalid {
-  return new Invalid(`文件内容不是${uploadKinds[kind].label}，请检查后重新选择`);
+  return new Invalid(`文件内容不是 ${uploadKinds[kind].label}，请检查后重新选择`);
 }
 
 export function tooLarge(kind: UploadKind): Invalid {

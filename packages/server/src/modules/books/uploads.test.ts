@@ -109,7 +109,7 @@ describe('GET /auth/upload_token and the local upload address', () => {
     const r = (await t.call('auth.uploadToken', { key: 'f.epub' }, { token: reader.token })).result!;
     const up = await put(r.upload_url, Buffer.from('%PDF-1.7\n'.padEnd(200, 'x')));
     expect(up.http).toBe(400);
-    expect(up.body.status.msg).toContain('不是EPUB');
+    expect(up.body.status.msg).toContain('不是 EPUB');
     const pdf = (await t.call('auth.uploadToken', { key: 'g.pdf' }, { token: reader.token })).result!;
     expect((await put(pdf.upload_url, epub)).http).toBe(400);
     expect((await put(pdf.upload_url, Buffer.from('%PDF-1.7\n'.padEnd(200, 'x')))).http).toBe(200);

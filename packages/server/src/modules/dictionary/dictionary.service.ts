@@ -1,4 +1,5 @@
 import type { WordEntry } from '@changdu/contract';
+import { LRUCache } from 'lru-cache';
 import { NotFound } from '../../lib/errors.js';
 import { meaningLines, sensesInContext, uposOfLabel, type SensesInContext } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
@@ -77,6 +78,9 @@ function editDistance(a: string, b: string): number {
   return row[b.length]!;
 }
 
+/** A lookup's part that is the same for every reader (dictionaryService#answered). */
+type Analysed = { missing: string } | { headword: string; shared: Omit<WordEntry, 'in_wordbook'> };
+
 export interface LookupHooks {
   /** Whether the reader keeps this headword in their word book. */
   inWordBook(userId: number, word: string): Promise<boolean>;
@@ -85,11 +89,7 @@ export interface LookupHooks {
 }
 
 /** Offline dictionary lookups: the tapped form resolved to its headword using the sentence. */
-export function dictionaryService(
-  dict: Ecdict,
-  hooks: LookupHooks,
-  sources: { wordnet?: WordNet; cmudict?: Cmudict } = {},
-) {
+export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { wordnet?: WordNet; cmudict?: Cmudict } = {}) {
   // Both are files searched on disk, opened at the first lookup (docs/reading.md § Dictionary).
   const wordnet = sources.wordnet ?? openWordNet();
   const cmudict = sources.cmudict ?? openCmudict();
@@ -125,6 +125,61 @@ export function dictionaryService(
     return { query, lower, context, entry };
   }
 
+  /**
+   * Everything of a lookup that is the same for every reader: the headword and the answer
+   * without `in_wordbook`, or the not-found message with its suggestions.
+   */
+  function analyse(word: string, sentence: string | undefined): Analysed {
+    const { query, lower, context, entry } = resolve(word, sentence);
+    if (!entry) {
+      const close = suggestions(lower);
+      return { missing: `词典里没有找到“${query}”${close.length ? `。你要找的是不是：${close.join('、')}？` : ''}` };
+    }
+    const headword = entry.word.toLowerCase() === entry.word ? entry.word : entry.word.toLowerCase();
+    // Regular verbs share one form for past and past participle: name both. The part of
+    // speech in the sentence picks between e.g. "leaves" as a verb (3rd person) and a noun (plural).
+    const matching = Object.keys(FORM_LABELS).filter((k) => entry.exchange[k]?.toLowerCase() === lower);
+    const fitting = matching.filter((k) => !context || (FORM_POS[k] ?? []).includes(context.pos));
+    const formLabels = (fitting.length ? fitting : matching).map((k) => FORM_LABELS[k]!);
+    const senses = sensesInContext(entry, wordnet, query, sentence, context);
+    const phonetics = pronunciations(entry, cmudict);
+    return {
+      headword,
+      shared: {
+        word: entry.word,
+        query,
+        form_of: headword !== lower ? { label: formLabels.length ? [...new Set(formLabels)].join('/') : '变形', form: lower } : null,
+        pos_in_context: context?.pos ?? null,
+        phonetic: phonetics[0]?.ipa ?? null,
+        phonetics,
+        meanings: senses.meanings,
+        definition: senses.definitions[0]?.text ?? null,
+        definitions: senses.definitions.map((d) => d.text),
+        function_note: senses.functionNote,
+        inflections: Object.entries(entry.exchange)
+          .filter(([k]) => FORM_LABELS[k])
+          .map(([k, v]) => ({ label: FORM_LABELS[k]!, form: v })),
+        exams: examLabels(entry),
+        frequency: corpusRank(entry),
+      },
+    };
+  }
+
+  // Lookups by (tapped form, sentence). The dictionary files never change while the server runs,
+  // so an answer holds until it is evicted; readers of one article tap the same words in the same
+  // sentences, and a repeat tap then skips the tagger, WordNet's and the CMU file's disk searches.
+  // An answer is 1–3 KB, so 2,000 of them stay under ~6 MB. Callers must not change what they get.
+  const answers = new LRUCache<string, Analysed>({ max: 2000 });
+  function answered(word: string, sentence: string | undefined): Analysed {
+    const key = `${word}\u0000${sentence ?? ''}`;
+    let found = answers.get(key);
+    if (!found) {
+      found = analyse(word, sentence);
+      answers.set(key, found);
+    }
+    return found;
+  }
+
   return {
     /**
      * The word as used in its sentence, without side effects: its headword, the tagger's part of
@@ -148,38 +203,10 @@ export function dictionaryService(
       userId: number | null,
       options: { record?: boolean } = {},
     ): Promise<WordEntry> {
-      const { query, lower, context, entry } = resolve(word, sentence);
-      if (!entry) {
-        const close = suggestions(lower);
-        throw new NotFound(`词典里没有找到“${query}”${close.length ? `。你要找的是不是：${close.join('、')}？` : ''}`);
-      }
-      const headword = entry.word.toLowerCase() === entry.word ? entry.word : entry.word.toLowerCase();
-      // Regular verbs share one form for past and past participle: name both. The part of
-      // speech in the sentence picks between e.g. "leaves" as a verb (3rd person) and a noun (plural).
-      const matching = Object.keys(FORM_LABELS).filter((k) => entry.exchange[k]?.toLowerCase() === lower);
-      const fitting = matching.filter((k) => !context || (FORM_POS[k] ?? []).includes(context.pos));
-      const formLabels = (fitting.length ? fitting : matching).map((k) => FORM_LABELS[k]!);
-      if (userId !== null && options.record !== false) await hooks.recordLookup(userId, headword);
-      const senses = sensesInContext(entry, wordnet, query, sentence, context);
-      const phonetics = pronunciations(entry, cmudict);
-      return {
-        word: entry.word,
-        query,
-        form_of: headword !== lower ? { label: formLabels.length ? [...new Set(formLabels)].join('/') : '变形', form: lower } : null,
-        pos_in_context: context?.pos ?? null,
-        phonetic: phonetics[0]?.ipa ?? null,
-        phonetics,
-        meanings: senses.meanings,
-        definition: senses.definitions[0]?.text ?? null,
-        definitions: senses.definitions.map((d) => d.text),
-        function_note: senses.functionNote,
-        inflections: Object.entries(entry.exchange)
-          .filter(([k]) => FORM_LABELS[k])
-          .map(([k, v]) => ({ label: FORM_LABELS[k]!, form: v })),
-        exams: examLabels(entry),
-        frequency: corpusRank(entry),
-        in_wordbook: userId !== null && (await hooks.inWordBook(userId, headword)),
-      };
+      const found = answered(word, sentence);
+      if ('missing' in found) throw new NotFound(found.missing);
+      if (userId !== null && options.record !== false) await hooks.recordLookup(userId, found.headword);
+      return { ...found.shared, in_wordbook: userId !== null && (await hooks.inWordBook(userId, found.headword)) };
     },
   };
 }

@@ -10,6 +10,12 @@ afterEach(() => t.close());
 const look = (word: string, sentence?: string, token?: string) =>
   t.call('dict.word', { word, ...(sentence ? { sentence } : {}) }, { token: token ?? null });
 
+/** Puts a word into a reader's word book, due now. */
+const keep = async (userId: number, word: string) => {
+  const now = t.clock.now().toISOString();
+  await t.db.kysely.insertInto('word_book').values({ user_id: userId, word, due: now, created_at: now, updated_at: now }).execute();
+};
+
 describe('GET /api/english/word', () => {
   it.each([
     ['negotiated', 'They negotiated a new contract last week.', 'negotiate', '过去式/过去分词'],
@@ -49,20 +55,28 @@ describe('GET /api/english/word', () => {
 
   it('says when the reader keeps the word, and counts the lookup once a day', async () => {
     const reader = await t.createUser();
-    await t.db.kysely
-      .insertInto('word_book')
-      .values({
-        user_id: reader.user.id,
-        word: 'negotiate',
-        due: t.clock.now().toISOString(),
-        created_at: t.clock.now().toISOString(),
-        updated_at: t.clock.now().toISOString(),
-      })
-      .execute();
+    await keep(reader.user.id, 'negotiate');
     expect((await look('negotiated', 'They negotiated.', reader.token)).result!.in_wordbook).toBe(true);
     await look('negotiating', undefined, reader.token);
     await look('mice', undefined, reader.token);
     expect((await t.call('history.today', {}, { token: reader.token })).result!.words_looked_up).toBe(2);
+  });
+
+  it('answers a repeated lookup the same, each reader with their own word book and count', async () => {
+    const keeper = await t.createUser();
+    const other = await t.createUser();
+    await keep(keeper.user.id, 'negotiate');
+    const sentence = 'They negotiated a new contract.';
+    const first = await look('negotiated', sentence);
+    const again = await look('negotiated', sentence);
+    expect(again.result).toEqual(first.result);
+    expect(first.result!.in_wordbook).toBe(false);
+    expect((await look('negotiated', sentence, keeper.token)).result).toEqual({ ...first.result, in_wordbook: true });
+    expect((await look('negotiated', sentence, other.token)).result).toEqual(first.result);
+    await look('negotiated', sentence, keeper.token);
+    expect((await t.call('history.today', {}, { token: keeper.token })).result!.words_looked_up).toBe(1);
+    expect((await t.call('history.today', {}, { token: other.token })).result!.words_looked_up).toBe(1);
+    expect((await look('negotiatte')).msg).toBe((await look('negotiatte')).msg);
   });
 
   it('answers an unknown word with close suggestions', async () => {

@@ -34,8 +34,20 @@ export function logsRepo(db: Db) {
       db.kysely
         .selectFrom('visitors')
         .leftJoin('users', 'users.id', 'visitors.uid')
-        .selectAll('visitors')
-        .select('users.username')
+        // The list's columns only: the row also keeps what other features need (articles_seen_at).
+        .select([
+          'visitors.cuid',
+          'visitors.uid',
+          'users.username',
+          'visitors.source',
+          'visitors.platform',
+          'visitors.first_seen_at',
+          'visitors.last_seen_at',
+          'visitors.last_event',
+          'visitors.last_path',
+          'visitors.events',
+          'visitors.is_new',
+        ])
         .orderBy('visitors.last_seen_at', 'desc')
         .orderBy('visitors.cuid')
         .limit(limit)

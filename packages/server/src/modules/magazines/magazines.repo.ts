@@ -128,16 +128,6 @@ export function magazinesRepo(db: Db) {
         .where('article_id', 'is not', null)
         .execute();
     },
-    /** The statuses of the articles (read only: the articles module writes them). */
-    async articleStatuses(ids: readonly number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const rows = await db.kysely
-        .selectFrom('articles')
-        .select(['id', 'status'])
-        .where('id', 'in', [...new Set(ids)])
-        .execute();
-      return new Map(rows.map((r) => [r.id, r.status]));
-    },
   };
 }
 

@@ -2,6 +2,7 @@ import {
   PLACEHOLDER_COUNT,
   satisfies,
   type ArticleEdit,
+  type ArticleStatus,
   type MagazineArticle,
   type MagazineCard,
   type MagazineDetail,
@@ -11,26 +12,23 @@ import {
 import { isUniqueViolation, transaction, type Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { Conflict, DomainError, Invalid, NotFound } from '../../lib/errors.js';
+import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
-import { decodeBody, FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
+import { FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
 import type { ArticlesService, Editor, EditorialService } from '../articles/index.js';
-import { ownUploadKey, parseEpub } from '../books/index.js';
 import type { ImagesService } from '../media/index.js';
-import type { Progress, RssService } from '../rss/index.js';
-import { fetchFailure } from '../rss/index.js';
+import type { RssService } from '../rss/index.js';
 import { magazinesRepo, type MagazineArticleRow, type MagazineRow } from './magazines.repo.js';
-import { discoverToc, type SiteRule } from './toc.js';
-import { splitIssue } from './epub-issue.js';
+import type { SiteRule } from './toc.js';
+import { magazineIngest } from './magazine-ingest.js';
 
 const PAGE = 20;
-const PAGE_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5';
 
 export interface MagazinesDeps {
   db: Db;
   clock: Clock;
   fetcher: Fetcher;
-  articles: Pick<ArticlesService, 'cards'>;
+  articles: Pick<ArticlesService, 'cards' | 'statuses'>;
   editorial: Pick<EditorialService, 'update' | 'publish' | 'ingest'>;
   /** The one ingest of a web page (fetch, extract, cover, draft): the rss module's. */
   pages: Pick<RssService, 'importPage'>;
@@ -91,7 +89,7 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
     const ids = rows.flatMap((r) => (r.article_id !== null ? [r.article_id] : []));
     const manager = satisfies(role, 'manager');
     const cards = await articles.cards(ids, role);
-    const statuses = manager ? await repo.articleStatuses(ids) : new Map<number, string>();
+    const statuses = manager ? await articles.statuses(ids) : new Map<number, ArticleStatus>();
     return rows.flatMap((r) => {
       const card = r.article_id !== null ? cards.get(r.article_id) : undefined;
       if (!manager && !card) return [];
@@ -140,6 +138,8 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
     if (row.status === 'published') throw new Conflict('本期已发布，请先撤回再修改');
     return row;
   }
+
+  const ingest = magazineIngest({ db, clock, fetcher, editorial, pages, images, rules, files }, { repo, load, requireEditable, managerView });
 
   const approvedArticles = (rows: MagazineArticleRow[]) =>
     rows.filter((r): r is MagazineArticleRow & { article_id: number } => r.review === 'approved' && r.article_id !== null);
@@ -205,143 +205,7 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
       if (!row.url) throw new Invalid('这一期没有目录页地址，无法抓取');
     },
 
-    /**
-     * Fetches the table of contents and records its article links, in order, under their
-     * sections. A link found before keeps its download and review (it only moves).
-     */
-    async crawl(id: number, progress: Progress): Promise<{ found: number; added: number }> {
-      const mag = await load(id);
-      if (!mag.url) throw new Invalid('这一期没有目录页地址，无法抓取');
-      const fail = async (error: DomainError) => {
-        await repo.update(id, { crawl_error: error.message, updated_at: now() });
-        return error;
-      };
-      await progress(10, '正在获取目录页');
-      let page;
-      try {
-        page = await fetcher.get(mag.url, { accept: PAGE_ACCEPT });
-      } catch (error) {
-        if (error instanceof FetchError) throw await fail(fetchFailure(error, '抓取失败：'));
-        throw error;
-      }
-      if (!/html/.test(page.contentType)) throw await fail(new Invalid('抓取失败：目录页地址不是网页'));
-      const toc = discoverToc(decodeBody(page), page.url, rules);
-      if (toc.links.length === 0) throw await fail(new Invalid('抓取失败：目录页上没有找到文章链接'));
-      await progress(50, `发现 ${toc.links.length} 篇文章，正在保存`);
-      const at = now();
-      let added = 0;
-      await transaction(db, async () => {
-        for (const [i, link] of toc.links.entries()) {
-          const inserted = await repo.upsertLink({
-            magazine_id: id,
-            position: i + 1,
-            section: link.section,
-            title: link.title,
-            url: link.url,
-            article_id: null,
-            state: 'pending',
-            error: null,
-            review: 'unreviewed',
-            review_reason: null,
-            created_at: at,
-            updated_at: at,
-          });
-          if (inserted) added += 1;
-        }
-      });
-      // The issue's cover, when none was given: the page's own image, if it can be had.
-      const cover = mag.cover ?? (toc.coverUrl ? await images.storeCover(toc.coverUrl).catch(() => null) : null);
-      await repo.update(id, { crawled_at: at, crawl_error: null, cover, updated_at: at });
-      const sections = new Set(toc.links.map((l) => l.section)).size;
-      await progress(100, `找到 ${toc.links.length} 篇文章（新增 ${added} 篇），${sections} 个分区`);
-      return { found: toc.links.length, added };
-    },
-
-    /**
-     * Attaches an uploaded EPUB of the issue (its `upload:` link, the caller's own upload) and
-     * splits it into articles by its table of contents, each a downloaded draft in order. The
-     * same file uploaded again adds nothing: its articles are known by the file's digest.
-     */
-    async upload(editor: Editor, id: number, link: string) {
-      const mag = await requireEditable(id);
-      const key = ownUploadKey(link, editor.id);
-      if (!key) throw new Invalid('请先上传 EPUB 文件');
-      if (!key.endsWith('.epub')) throw new Invalid('杂志只能上传 EPUB 文件');
-      const data = await files.get(key);
-      if (!data) throw new NotFound('上传的文件不存在，请重新上传');
-      const parts = splitIssue(await parseEpub(data), data);
-      if (parts.length === 0) throw new Invalid('这个 EPUB 里没有找到文章');
-      const at = now();
-      await transaction(db, async () => {
-        const start = (await repo.articles(id)).length;
-        for (const [i, part] of parts.entries()) {
-          // The link row first: of two uploads of one file at once, one inserts and ingests.
-          const inserted = await repo.insertLink({
-            magazine_id: id,
-            position: start + i + 1,
-            section: part.section,
-            title: part.title,
-            url: part.ref,
-            article_id: null,
-            state: 'pending',
-            error: null,
-            review: 'unreviewed',
-            review_reason: null,
-            created_at: at,
-            updated_at: at,
-          });
-          if (!inserted) continue;
-          const articleId = await editorial.ingest(
-            {
-              title: part.title,
-              summary: null,
-              byline: part.byline,
-              source: mag.name,
-              url: null,
-              feedId: null,
-              cover: null,
-              topics: [],
-              publishedAt: null,
-              paragraphs: part.paragraphs,
-            },
-            editor,
-          );
-          await repo.linkUploaded(id, part.ref, articleId, at);
-        }
-      });
-      return managerView(id);
-    },
-
-    /**
-     * Downloads every article not yet downloaded (new, failed, or whose article was deleted),
-     * one after another. A failure is recorded on its article and the rest go on; running it
-     * again retries only what is left, and a page already stored is linked, not stored twice.
-     */
-    async downloadArticles(id: number, userId: number | null, progress: Progress): Promise<{ downloaded: number; failed: number }> {
-      const mag = await load(id);
-      const rows = await repo.toDownload(id);
-      if (rows.length === 0) {
-        await progress(100, '没有需要下载的文章');
-        return { downloaded: 0, failed: 0 };
-      }
-      let downloaded = 0;
-      let failed = 0;
-      for (const [i, row] of rows.entries()) {
-        await progress(Math.round((i / rows.length) * 100), `正在下载第 ${i + 1}/${rows.length} 篇：${row.title}`);
-        try {
-          const articleId = await pages.importPage(row.url!, { title: row.title, source: mag.name }, userId);
-          await repo.updateArticle(row.id, { article_id: articleId, state: 'downloaded', error: null, updated_at: now() });
-          downloaded += 1;
-        } catch (error) {
-          // One article's failure is recorded on it; the others still download.
-          const message = error instanceof DomainError && error.message ? error.message : '下载失败：内部错误';
-          await repo.updateArticle(row.id, { state: 'failed', error: message, updated_at: now() });
-          failed += 1;
-        }
-      }
-      await progress(100, `下载完成：成功 ${downloaded} 篇，失败 ${failed} 篇`);
-      return { downloaded, failed };
-    },
+    ...ingest,
 
     /**
      * Reviews articles of the issue and, with `action`, the issue itself. Approving the issue
@@ -400,7 +264,7 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
           return;
         }
         const approved = approvedArticles(await repo.articles(id));
-        const statuses = await repo.articleStatuses(approved.map((r) => r.article_id));
+        const statuses = await articles.statuses(approved.map((r) => r.article_id));
         for (const r of approved) {
           const status = statuses.get(r.article_id);
           if (cancel && status === 'published') await editorial.publish(editor, r.article_id, 'offline', undefined);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.js';
 import { NotFound } from '../../lib/errors.js';
 import { FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
 import type { Storage } from '../../providers/storage/storage.js';
@@ -23,7 +23,9 @@ export function imagesService(storage: Storage, fetcher: Fetcher) {
       const name = `cover-${createHash('sha256').update(url).digest('hex').slice(0, 20)}.webp`;
       let webp: Buffer;
       try {
-        webp = await sharp(resource.body)
+        webp = await (
+          await loadSharp()
+        )(resource.body)
           .rotate()
           .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
           .webp({ quality: 82 })
@@ -40,7 +42,9 @@ export function imagesService(storage: Storage, fetcher: Fetcher) {
      * (`[a-z0-9-]+.webp`), so it is served like covers; refuses what sharp cannot read.
      */
     async storeImage(name: string, data: Buffer): Promise<void> {
-      const webp = await sharp(data, { limitInputPixels: 40_000_000 })
+      const webp = await (
+        await loadSharp()
+      )(data, { limitInputPixels: 40_000_000 })
         .rotate()
         .resize({ width: MAX_STORED_WIDTH, withoutEnlargement: true })
         .webp({ quality: 82 })
@@ -69,7 +73,7 @@ export function imagesService(storage: Storage, fetcher: Fetcher) {
         source = await storage.get(`images/${name}`);
       }
       if (!source) throw new NotFound('图片不存在');
-      const out = await sharp(source).resize({ width, withoutEnlargement: !placeholder }).webp({ quality: 80 }).toBuffer();
+      const out = await (await loadSharp())(source).resize({ width, withoutEnlargement: !placeholder }).webp({ quality: 80 }).toBuffer();
       await storage.put(cacheKey, out);
       return out;
     },

@@ -1,7 +1,7 @@
 import type { Paragraph } from '@changdu/contract';
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeReadingHtml } from '../../lib/sanitize.js';
 import { structureFromHtml } from '../articles/index.js';
 
 export interface ExtractedArticle {
@@ -33,57 +33,10 @@ function absolute(value: string | undefined, base: string): string | null {
  * attribute are dropped (Readability keeps `on*` attributes, so this step is required).
  */
 export function sanitizeArticleHtml(html: string, pageUrl: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'ul',
-      'ol',
-      'li',
-      'em',
-      'strong',
-      'b',
-      'i',
-      'a',
-      'img',
-      'figure',
-      'figcaption',
-      'br',
-      'pre',
-      'code',
-      'sub',
-      'sup',
-      // Wrappers stay until the structure step has read the blocks in them (none reaches stored HTML:
-      // a paragraph's HTML is what is inside its block).
-      'div',
-      'section',
-      'article',
-      'main',
-      'header',
-      'footer',
-      'aside',
-      'table',
-      'thead',
-      'tbody',
-      'tfoot',
-      'tr',
-      'td',
-      'th',
-      'caption',
-      'dl',
-      'dt',
-      'dd',
-      'h5',
-      'h6',
-    ],
+  return sanitizeReadingHtml(html, {
+    extraTags: ['a'],
     allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt'] },
     allowedSchemes: ['http', 'https'],
-    allowProtocolRelative: false,
-    disallowedTagsMode: 'discard',
     transformTags: {
       a: (tag, attribs) => {
         const href = absolute(attribs.href, pageUrl);
@@ -95,7 +48,6 @@ export function sanitizeArticleHtml(html: string, pageUrl: string): string {
         attribs: { src: absolute(attribs.src ?? attribs['data-src'], pageUrl) ?? '', alt: attribs.alt ?? '' },
       }),
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   });
 }
 

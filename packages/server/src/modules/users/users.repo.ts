@@ -14,6 +14,8 @@ export interface NewUser {
 
 export function usersRepo(db: Db) {
   return {
+    /** Every account's id (first start only: the demo book goes onto every shelf). */
+    allIds: async () => (await db.kysely.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id),
     findById: (id: number) => db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
     findByPhone: (phone: string) => db.kysely.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst(),
     findByUsername: (username: string) =>

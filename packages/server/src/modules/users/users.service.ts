@@ -15,6 +15,7 @@ export function usersService(db: Db, clock: Clock) {
     byId: users.findById,
     byPhone: users.findByPhone,
     byUsername: users.findByUsername,
+    allIds: users.allIds,
     count: users.count,
     countByRole: users.countByRole,
     create: (user: NewUser) => users.insert(user),

@@ -1,4 +1,4 @@
-import { cardStates, ratingLabels } from '@changdu/contract';
+import { cardStates, ratingLabels, type Paragraph } from '@changdu/contract';
 import type { Grade } from 'ts-fsrs';
 import { transaction, type Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
@@ -43,6 +43,24 @@ export interface WordsDeps {
 
 export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles }: WordsDeps) {
   const repo = wordsRepo(db);
+
+  async function inParagraphs(userId: number, paragraphs: readonly Paragraph[], offset: number, size: number) {
+    const forms = new Map<string, Set<string>>();
+    for (const p of paragraphs) {
+      for (const token of analyse(p.text)) {
+        if (!/^[a-z]/i.test(token.text)) continue;
+        const surface = token.text.toLowerCase();
+        for (const key of new Set([token.lemma, dict.lemma(surface)?.word.toLowerCase() ?? surface, surface])) {
+          if (!forms.has(key)) forms.set(key, new Set());
+          forms.get(key)!.add(surface);
+        }
+      }
+    }
+    const rows = await repo.withWords(userId, [...forms.keys()]);
+    const page = rows.slice(offset, offset + size + 1);
+    const list = (await cards(page)).map((c) => ({ ...c, forms: [...(forms.get(c.word) ?? [])] }));
+    return pageOf(list, offset, size);
+  }
 
   function item(row: CardRow) {
     const entry = dict.lookup(row.word);
@@ -174,24 +192,13 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
 
     /** The reader's words that occur in an article, with the forms used there. */
     async ofArticle(actor: UserActor, articleId: number, offset: number, size: number) {
-      const userId = actor.user.id;
       const { row: article } = await articles.readable(actor, articleId);
-      const forms = new Map<string, Set<string>>();
-      for (const p of parseParagraphs(article.content)) {
-        for (const token of analyse(p.text)) {
-          if (!/^[a-z]/i.test(token.text)) continue;
-          const surface = token.text.toLowerCase();
-          for (const key of new Set([token.lemma, dict.lemma(surface)?.word.toLowerCase() ?? surface, surface])) {
-            if (!forms.has(key)) forms.set(key, new Set());
-            forms.get(key)!.add(surface);
-          }
-        }
-      }
-      const rows = await repo.withWords(userId, [...forms.keys()]);
-      const page = rows.slice(offset, offset + size + 1);
-      const list = (await cards(page)).map((c) => ({ ...c, forms: [...(forms.get(c.word) ?? [])] }));
-      return pageOf(list, offset, size);
+      return inParagraphs(actor.user.id, parseParagraphs(article.content), offset, size);
     },
+
+    /** My word-book words that occur in these paragraphs (a book chapter, say), each with the forms it takes there. */
+    inParagraphs: (userId: number, paragraphs: readonly Paragraph[], offset: number, size: number) =>
+      inParagraphs(userId, paragraphs, offset, size),
 
     async review(userId: number, id: number, rating: number, spentMs: number) {
       if (rating < 1 || rating > 4) throw new Invalid('rating 必须是 1–4');

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Unavailable } from '../../lib/errors.js';
 
 export interface PdfRenderer {
@@ -15,12 +15,16 @@ export function chromiumPdf(executablePath: string): PdfRenderer {
   let browser: Promise<Browser> | null = null;
   let queue: Promise<unknown> = Promise.resolve();
 
+  // playwright-core is loaded with the first print: it holds ~40 MB, which a server that never
+  // prints a PDF would carry for nothing (docs/performance.md, Memory).
   const launch = () =>
-    chromium
-      .launch({
-        executablePath,
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-      })
+    import('playwright-core')
+      .then(({ chromium }) =>
+        chromium.launch({
+          executablePath,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        }),
+      )
       .catch((error: unknown) => {
         browser = null;
         throw new Unavailable(

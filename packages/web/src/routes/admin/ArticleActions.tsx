@@ -6,6 +6,7 @@ import { Modal } from '../../components/Modal';
 import { TaskProgress } from '../../components/TaskProgress';
 import { localInputToIso } from '../../lib/format';
 import { showToast, toast } from '../../lib/toast';
+import { RetranslateAction } from './RetranslateAction';
 
 /** After publishing: the server's warning about missing Chinese stays longer, else a short confirmation. */
 function published(a: ArticleManage, done: string): void {
@@ -15,13 +16,13 @@ function published(a: ArticleManage, done: string): void {
 
 export interface ArticleActionsProps {
   article: ArticleManage;
-  /** A re-extraction finished: the page reloads the article into the form. */
-  onRedownloaded: (task: Task) => void;
+  /** A re-extraction or retranslation finished: the page reloads the article into the form and says `message`. */
+  onTaskDone: (task: Task, message: string) => void;
   onDelete: () => void;
 }
 
-/** The workflow of one article: members-only lock, audit, publish, re-extract, delete. */
-export function ArticleActions({ article, onRedownloaded, onDelete }: ArticleActionsProps) {
+/** The workflow of one article: members-only lock, audit, publish, re-extract, re-translate, delete. */
+export function ArticleActions({ article, onTaskDone, onDelete }: ArticleActionsProps) {
   const lock = useLockArticle();
   const audit = useAuditArticle();
   const redownload = useRedownloadArticle();
@@ -93,7 +94,9 @@ export function ArticleActions({ article, onRedownloaded, onDelete }: ArticleAct
           </button>
         </div>
       </div>
-      {taskId !== null && <TaskProgress key={taskId} taskId={taskId} label="重新抽取" onFinish={onRedownloaded} />}
+      {taskId !== null && <TaskProgress key={taskId} taskId={taskId} label="重新抽取" onFinish={(task) => onTaskDone(task, '正文已重新抽取')} />}
+
+      <RetranslateAction articleId={article.id} onFinish={(task) => onTaskDone(task, '译文已更新')} />
 
       <div className="action-row">
         <div className="action-main">

@@ -174,4 +174,29 @@ describe('admin article editor', () => {
     expect(await screen.findByText('已重新抽取')).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('第 1 段原文') as HTMLTextAreaElement).value).toBe('Fresh text.'));
   });
+
+  it('重新翻译 sends ai and cache in the address, follows its task and reloads the new Chinese', async () => {
+    let translated = false;
+    const before = makeManage({ paragraphs: [makeParagraph('p1', { text: 'Old text.', zh: '旧译文。' })] });
+    const after = makeManage({ paragraphs: [makeParagraph('p1', { text: 'Old text.', zh: '新译文。' })] });
+    const { api } = openEditor(before, {
+      'GET /reader/article/12/edit': () => ok(translated ? after : before),
+      'POST /reader/article/12/retranslate': () => {
+        translated = true;
+        return ok({ task_id: 98 });
+      },
+      'GET /reader/task/98': ok(makeTask({ status: 'done', progress: 100, message: '重新翻译：1 段由 AI 翻译', link: '/admin/article/12' })),
+    });
+    const u = userEvent.setup();
+    expect(((await screen.findByLabelText('第 1 段译文')) as HTMLTextAreaElement).value).toBe('旧译文。');
+    await u.click(screen.getByRole('checkbox', { name: '保留已有译文' }));
+    await u.click(screen.getByRole('checkbox', { name: '用 AI 翻译' }));
+    await u.click(screen.getByRole('button', { name: '重新翻译' }));
+    expect(await screen.findByText('重新翻译：1 段由 AI 翻译')).toBeTruthy();
+    const sent = api.to('POST /reader/article/12/retranslate')[0]!;
+    expect(Object.fromEntries(sent.query)).toEqual({ ai: 'true', cache: 'false' });
+    expect(sent.body).toEqual({});
+    await waitFor(() => expect((screen.getByLabelText('第 1 段译文') as HTMLTextAreaElement).value).toBe('新译文。'));
+    expect(await screen.findByText('译文已更新')).toBeTruthy();
+  });
 });

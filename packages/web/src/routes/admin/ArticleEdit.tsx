@@ -43,11 +43,11 @@ export function ArticleEdit() {
       <EditHead article={a} />
       <ArticleActions
         article={a}
-        onRedownloaded={(task) => {
+        onTaskDone={(task, message) => {
           if (task.status !== 'done') return;
           void article.refetch().then(() => {
             setFormVersion((v) => v + 1);
-            toast('正文已重新抽取');
+            toast(message);
           });
         }}
         onDelete={() => setDeleting(true)}
@@ -134,6 +134,7 @@ const actionLabels: Record<string, string> = {
   publish: '设置状态',
   status: '设置状态',
   redownload: '重新抽取',
+  retranslate: '重新翻译',
 };
 
 function History({ events }: { events: ArticleManage['events'] }) {

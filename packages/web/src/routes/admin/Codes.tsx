@@ -40,7 +40,9 @@ export function Codes() {
             ))}
           </select>
         </label>
-        {ctype !== 'register' && <Field label="会员天数" name="days" inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />}
+        {ctype !== 'register' && (
+          <Field label="会员天数" name="days" inputMode="numeric" value={days} onChange={(e) => setDays(e.target.value)} />
+        )}
         <Field label="数量（1–100）" name="count" inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
         <Field label="备注" name="remark" value={remark} maxLength={200} onChange={(e) => setRemark(e.target.value)} />
         <FormError message={generate.error?.msg ?? null} />
@@ -49,7 +51,12 @@ export function Codes() {
       <div className="filter-row section">
         <label className="field">
           <span className="field-label">筛选</span>
-          <select className="input select" value={filter} onChange={(e) => setFilter(e.target.value as (typeof codeTypes)[number] | '')} aria-label="邀请码类型">
+          <select
+            className="input select"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value as (typeof codeTypes)[number] | '')}
+            aria-label="邀请码类型"
+          >
             <option value="">全部类型</option>
             {codeTypes.map((c) => (
               <option key={c} value={c}>

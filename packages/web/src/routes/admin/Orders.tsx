@@ -66,7 +66,10 @@ export function Orders() {
                   disabled={finish.isPending}
                   onClick={() => {
                     if (!window.confirm(`确认已收到 ${yuan(o.amount_fen)}，完成订单并为 ${o.username ?? o.user_id} 开通会员？`)) return;
-                    finish.mutate({ order_no: o.order_no }, { onSuccess: () => toast('订单已完成，会员已生效'), onError: (e) => toast(e.msg) });
+                    finish.mutate(
+                      { order_no: o.order_no },
+                      { onSuccess: () => toast('订单已完成，会员已生效'), onError: (e) => toast(e.msg) },
+                    );
                   }}
                 >
                   确认收款

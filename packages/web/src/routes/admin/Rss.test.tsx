@@ -70,7 +70,9 @@ describe('admin RSS', () => {
     expect(await screen.findByText('畅读演示源')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '添加演示源' })).toBeNull();
     // The hint names the address it was seeded under, not this page's origin.
-    expect(screen.getByText(/应用自带一个演示源/).textContent).toBe('应用自带一个演示源：http://127.0.0.1:3000/api/demo/feed.xml（已添加）');
+    expect(screen.getByText(/应用自带一个演示源/).textContent).toBe(
+      '应用自带一个演示源：http://127.0.0.1:3000/api/demo/feed.xml（已添加）',
+    );
   });
 
   it('抓取 follows the crawl task, then refreshes the feed and lists its items', async () => {

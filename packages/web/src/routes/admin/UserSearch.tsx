@@ -200,7 +200,12 @@ function MemberForm({ user, onDone }: { user: User; onDone: () => void }) {
         >
           开通（从现在起）
         </button>
-        <button type="button" className="button button-secondary" disabled={pending || !validDays} onClick={() => renew.mutate({ user_id: user.user_id, days: n, remark }, handlers)}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={pending || !validDays}
+          onClick={() => renew.mutate({ user_id: user.user_id, days: n, remark }, handlers)}
+        >
           续期
         </button>
         {user.member && (
@@ -208,14 +213,26 @@ function MemberForm({ user, onDone }: { user: User; onDone: () => void }) {
             type="button"
             className="button button-danger"
             disabled={pending}
-            onClick={() => window.confirm(`立即结束 ${user.username} 的会员？`) && close.mutate({ user_id: user.user_id, remark }, handlers)}
+            onClick={() =>
+              window.confirm(`立即结束 ${user.username} 的会员？`) && close.mutate({ user_id: user.user_id, remark }, handlers)
+            }
           >
             关闭会员
           </button>
         )}
       </div>
       <h3 className="section-title">会员日志</h3>
-      {log.isPending ? <Spinner /> : rows.length === 0 ? <p className="empty">没有会员日志</p> : <ul className="plain-list">{rows.map((l) => <LogItem key={l.id} log={l} />)}</ul>}
+      {log.isPending ? (
+        <Spinner />
+      ) : rows.length === 0 ? (
+        <p className="empty">没有会员日志</p>
+      ) : (
+        <ul className="plain-list">
+          {rows.map((l) => (
+            <LogItem key={l.id} log={l} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, ok } from '../../test/api-mock';
 import { makeDetail, makeParagraph } from '../../test/articles';
@@ -85,5 +85,21 @@ describe('article page', () => {
   it('an unknown article shows the 404 page', async () => {
     renderApp('/article/404', { 'GET /reader/article/404/show': fail(404, '文章不存在') });
     expect(await screen.findByText('Page Not Found')).toBeTruthy();
+  });
+  it('shows a long article’s first screens at once and the rest as the page goes idle; a link to a paragraph gets them all at once', async () => {
+    const long = Array.from({ length: 70 }, (_, i) => makeParagraph(`p-${i + 1}`, { html: `Paragraph ${i + 1}.`, text: `Paragraph ${i + 1}.` }));
+    const article = makeDetail({ id: 12, title: 'A Very Long Read', paragraphs: long });
+    const first = renderApp('/article/12', { 'GET /reader/article/12/show': ok(article) });
+    await screen.findByRole('heading', { level: 1, name: 'A Very Long Read' });
+    const count = () => document.querySelectorAll('.reader-body [data-pid]').length;
+    expect(count()).toBeLessThan(70);
+    expect(count()).toBeGreaterThanOrEqual(20);
+    await waitFor(() => expect(count()).toBe(70));
+    expect(document.querySelector('.reader-body [data-pid]:last-of-type')?.getAttribute('data-pid')).toBe('p-70');
+    first.unmount();
+
+    renderApp('/article/12#p-65', { 'GET /reader/article/12/show': ok(article) });
+    await screen.findByRole('heading', { level: 1, name: 'A Very Long Read' });
+    expect(count()).toBe(70);
   });
 });

@@ -30,7 +30,8 @@ export function ArticlePage() {
   const [level, setLevel] = useLevelChoice();
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Imported articles may have no Chinese yet: then 双语 explains instead of silently doing nothing.
-  const hasTranslation = !!article.data && (!!article.data.title_zh || !!article.data.summary_zh || article.data.paragraphs.some((p) => !!p.zh));
+  const hasTranslation =
+    !!article.data && (!!article.data.title_zh || !!article.data.summary_zh || article.data.paragraphs.some((p) => !!p.zh));
   const [mediaOpen, setMediaOpen] = useState(false);
   const [listening, setListening] = useState(false);
 

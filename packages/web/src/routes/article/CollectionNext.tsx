@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useNextInCollection } from '../../api/collections.queries';
-import '../../styles/collections.css';
+import '../../styles/collection-next.css';
 
 /** "合集中的下一篇" at the end of an article opened from a collection (`?collection=ID`). */
 export function CollectionNext({ collectionId, articleId }: { collectionId: number; articleId: number }) {

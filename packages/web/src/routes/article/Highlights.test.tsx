@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { Note } from '@changdu/contract';
 import { ok, type SeenRequest } from '../../test/api-mock';
 import { makeDetail, makeParagraph } from '../../test/articles';
-import { makeNote } from '../../test/reader';
+import { makeNote, wordInText } from '../../test/reader';
 import { logIn, makeUser, renderApp } from '../../test/render-app';
 
 // Raw HTML with extra whitespace: offsets count the server's collapsed `text`.
@@ -41,16 +41,16 @@ function open(handlers: Parameters<typeof renderApp>[1] = {}) {
 
 /** Selects from inside one word to inside another, as a reader dragging would, and lifts the finger. */
 function select(fromWord: string, fromOffset: number, toWord: string, toOffset: number) {
-  const spans = [...document.querySelectorAll('[data-pid="p1"] span.w')];
-  const from = spans.find((s) => s.textContent === fromWord)!.firstChild!;
-  const to = spans.find((s) => s.textContent === toWord)!.firstChild!;
+  const paragraph = document.querySelector('[data-pid="p1"]')!;
+  const from = wordInText(fromWord, paragraph.parentElement!);
+  const to = wordInText(toWord, paragraph.parentElement!);
   const range = document.createRange();
-  range.setStart(from, fromOffset);
-  range.setEnd(to, toOffset);
+  range.setStart(from.node, from.offset + fromOffset);
+  range.setEnd(to.node, to.offset + toOffset);
   const selection = window.getSelection()!;
   selection.removeAllRanges();
   selection.addRange(range);
-  fireEvent.mouseUp(document.querySelector('[data-pid="p1"]')!);
+  fireEvent.mouseUp(paragraph);
 }
 
 describe('highlights and notes', () => {

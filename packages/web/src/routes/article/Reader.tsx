@@ -11,7 +11,7 @@ import { toast } from '../../lib/toast';
 import { ArticleBody, SummaryText, summaryParagraph } from './ArticleBody';
 import { FinishCard, KeyWords, NextInCollection, NextInIssue } from './ArticleEnd';
 import { ArticleHead, MemberNotice } from './ArticleHead';
-import { elementOffset, paragraphElement, sentenceAt, wordKey } from './decorate';
+import { sentenceAt, wordKey } from './decorate';
 import { NoteEditor, type NoteColor, type NoteDraft } from './NoteEditor';
 import {
   anchorOfNote,
@@ -29,13 +29,13 @@ import { SelectionToolbar } from './SelectionToolbar';
 import { shareArticle } from './share';
 import { usePageKeys } from './usePageKeys';
 import { useReadingHeartbeat } from './useReadingHeartbeat';
+import { useParagraphMenu } from './useParagraphMenu';
 import { useTextSelection } from './useTextSelection';
 import { wordClasses, wordInfoMap } from './word-marks';
+import { SENTENCE_MAX, tappedWord } from './word-at-point';
 import { WordSheet, type WordTarget } from './WordSheet';
 import { AiHelpSheet, AiSelectionButtons, type AiAction, type AiRequest } from './ai/AiHelpSheet';
 import { AiSummaryCard } from './ai/AiSummaryCard';
-
-const SENTENCE_MAX = 1000;
 
 export interface ReaderProps {
   article: ArticleDetail;
@@ -72,7 +72,18 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   const summary = useMemo(() => (article.summary ? summaryParagraph(article.summary) : null), [article.summary]);
   const paragraphs = useMemo(() => new Map(article.paragraphs.map((p) => [p.id, p])), [article.paragraphs]);
   const tappable = useMemo(() => (summary ? new Map([...paragraphs, [summary.id, summary]]) : paragraphs), [paragraphs, summary]);
-  const [selection, clearSelection] = useTextSelection(bodyRef, paragraphs);
+  const [selected, clearSelection] = useTextSelection(bodyRef, paragraphs);
+  const menu = useParagraphMenu(paragraphs);
+  const closeMenu = menu.close;
+  // A selection replaces an open paragraph menu; the toolbar acts on whichever is there.
+  useEffect(() => {
+    if (selected) closeMenu();
+  }, [selected, closeMenu]);
+  const selection = selected ?? menu.picked;
+  const clearPicked = () => {
+    clearSelection();
+    closeMenu();
+  };
   const notes = useMemo(() => inReadingOrder(myNotes.data?.list ?? [], article.paragraphs), [myNotes.data, article.paragraphs]);
   const order = useCallback((list: Note[]) => inReadingOrder(list, article.paragraphs), [article.paragraphs]);
   const levelList = level ? levelWords.data?.list : undefined;
@@ -102,15 +113,9 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   }, [loggedIn, article.preview, finishReading]);
 
   const openWord = (event: MouseEvent<HTMLDivElement>) => {
-    const element = event.target as Element;
-    if (element.closest('a') || !window.getSelection()?.isCollapsed) return;
-    const span = element.closest('span.w');
-    const root = paragraphElement(span);
-    const paragraph = root && tappable.get(root.dataset.pid ?? '');
-    if (!span || !root || !paragraph) return;
-    const sentence = sentenceAt(paragraph, elementOffset(root, span)).text.slice(0, SENTENCE_MAX);
-    const noteId = span.closest<HTMLElement>('mark.hl')?.dataset.note;
-    setWord({ word: (span.textContent ?? '').replace(/['’]s$/, ''), sentence, ...(noteId ? { noteId } : {}) });
+    if (menu.onTap(event.target)) return;
+    const target = tappedWord(event.target, { x: event.clientX, y: event.clientY }, tappable);
+    if (target) setWord(target);
   };
 
   const openKeyWord = (headword: string) => {
@@ -135,7 +140,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
       {
         onSuccess: () => {
           setDraft(null);
-          clearSelection();
+          clearPicked();
         },
         onError: (error) => toast(errorMessage(error)),
       },
@@ -193,7 +198,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
           </p>
         )}
         <div ref={bodyRef} className={article.preview ? 'reader-preview' : undefined} onClick={openWord}>
-          <ArticleBody paragraphs={article.paragraphs} bilingual={bilingual} decorations={decorations} />
+          <ArticleBody paragraphs={article.paragraphs} bilingual={bilingual} decorations={decorations} paragraphMenu progressive={!target} />
         </div>
         {article.preview && <MemberNotice shown={article.paragraphs.length} total={article.paragraph_total} />}
         <div ref={endRef} className="reader-end" aria-hidden="true" />
@@ -223,6 +228,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
       {selection && !draft && (
         <SelectionToolbar
           box={selection.box}
+          label={selected ? undefined : '段落工具'}
           onColor={highlight}
           onComment={() => {
             if (needLogin('登录后可以划线、写笔记，笔记会同步到你的账号')) return;
@@ -231,14 +237,14 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
           }}
           onCopy={() => {
             void copyText(selection.range.text).then((copied) => copied && toast('已复制'));
-            clearSelection();
+            clearPicked();
           }}
           extra={
             <AiSelectionButtons
               onAction={(action: AiAction) => {
                 if (needLogin('登录后可以使用 AI 翻译、解析和提问')) return;
                 setAiRequest({ action, text: selection.range.text.slice(0, 2000), pos: anchorOfRange(selection.range).root });
-                clearSelection();
+                clearPicked();
               }}
             />
           }

@@ -15,10 +15,13 @@ function useScrollFraction(): { fraction: number; goingDown: boolean } {
   const [state, setState] = useState({ fraction: 0, goingDown: false });
   useEffect(() => {
     let frame = 0;
-    let lastY = window.scrollY;
+    // Read on the first scroll, not on mount: reading scrollY while the article's first
+    // render is still unlaid-out forces a layout of the whole page.
+    let lastY: number | null = null;
     const measure = () => {
       frame = 0;
       const y = window.scrollY;
+      lastY ??= y;
       const room = document.documentElement.scrollHeight - window.innerHeight;
       const fraction = room > 0 ? Math.min(1, Math.max(0, y / room)) : 0;
       const delta = y - lastY;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, ok } from '../../test/api-mock';
 import { makeDetail, makeParagraph } from '../../test/articles';
-import { makeBookWord, makeEntry } from '../../test/reader';
+import { makeBookWord, makeEntry, markedWord, tapWord } from '../../test/reader';
 import { logIn, makeUser, renderApp } from '../../test/render-app';
 
 const paragraph = makeParagraph('p1', {
@@ -16,7 +16,8 @@ const paragraph = makeParagraph('p1', {
 });
 const article = makeDetail({ paragraphs: [paragraph], words: [{ word: 'deal', resolve: '交易；这里指谈判达成的协议', tag: null }] });
 
-const word = (text: string) => screen.getByText(text, { selector: '[data-pid] span.w' });
+/** A marked word's element (word book, level, key word). */
+const marked = (text: string) => markedWord(text)!;
 
 function loggedIn(handlers: Parameters<typeof renderApp>[1] = {}) {
   const user = makeUser();
@@ -38,7 +39,7 @@ describe('tapping a word', () => {
       'GET /api/english/word': ok(makeEntry()),
     });
     await screen.findByRole('heading', { level: 1 });
-    await userEvent.click(word('negotiated'));
+    await tapWord('negotiated');
     // Titled by the headword once the dictionary answers.
     const sheet = await screen.findByRole('dialog', { name: 'negotiate' });
     expect(await within(sheet).findByText('商议, 谈判, 交涉')).toBeTruthy();
@@ -61,7 +62,7 @@ describe('tapping a word', () => {
       'GET /api/english/word': fail(404, '词典里没有找到“Zorbly”。你要找的是不是：sorbly？'),
     });
     await screen.findByRole('heading', { level: 1 });
-    await userEvent.click(word('Zorbly'));
+    await tapWord('Zorbly');
     expect(await screen.findByText('词典里没有找到“Zorbly”。你要找的是不是：sorbly？')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '加入生词本' })).toBeNull();
   });
@@ -72,7 +73,7 @@ describe('tapping a word', () => {
       'POST /reader/myword': ok({ ...makeBookWord(), added: true }),
     });
     await screen.findByRole('heading', { level: 1 });
-    await userEvent.click(word('negotiated'));
+    await tapWord('negotiated');
     await userEvent.click(await screen.findByRole('button', { name: '加入生词本' }));
     await waitFor(() => expect(api.to('POST /reader/myword')).toHaveLength(1));
     expect(api.to('POST /reader/myword')[0]?.body).toEqual({ word: 'negotiate', sentence: 'They negotiated a deal.', article_id: 12 });
@@ -84,7 +85,7 @@ describe('tapping a word', () => {
   it('shows the meanings of the part of speech in the sentence first, the others folded, IPA by variety', async () => {
     loggedIn({ 'GET /api/english/word': ok(makeEntry()) });
     await screen.findByRole('heading', { level: 1 });
-    await userEvent.click(word('negotiated'));
+    await tapWord('negotiated');
     const shown = await screen.findByRole('list', { name: '中文释义' });
     expect(shown.textContent).toContain('商议, 谈判, 交涉');
     expect(shown.textContent).not.toContain('谈判者');
@@ -99,11 +100,19 @@ describe('tapping a word', () => {
   it('explains a function word for a learner', async () => {
     loggedIn({
       'GET /api/english/word': ok(
-        makeEntry({ word: 'the', query: 'the', form_of: null, meanings: [{ pos: 'art.', text: '这, 那（定冠词）', fits: true }], definition: null, definitions: [], function_note: '定冠词：指说话双方都知道的人和事物。' }),
+        makeEntry({
+          word: 'the',
+          query: 'the',
+          form_of: null,
+          meanings: [{ pos: 'art.', text: '这, 那（定冠词）', fits: true }],
+          definition: null,
+          definitions: [],
+          function_note: '定冠词：指说话双方都知道的人和事物。',
+        }),
       ),
     });
     await screen.findByRole('heading', { level: 1 });
-    await userEvent.click(word('negotiated'));
+    await tapWord('negotiated');
     expect((await screen.findByLabelText('用法说明')).textContent).toContain('定冠词');
     expect(screen.queryByText(/其他释义/)).toBeNull();
   });
@@ -111,22 +120,26 @@ describe('tapping a word', () => {
   it('says 已在生词本 for a word the dictionary knows is in the book', async () => {
     loggedIn({ 'GET /api/english/word': ok(makeEntry({ in_wordbook: true })) });
     await screen.findByRole('heading', { level: 1 });
-    await userEvent.click(word('negotiated'));
+    await tapWord('negotiated');
     expect(await screen.findByText('已在生词本')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '加入生词本' })).toBeNull();
   });
 
   it('the italic summary is tapped and marked like body text', async () => {
-    const withSummary = { ...article, me: { starred: false, finished: false }, summary: 'Diplomats met in secret. They negotiated for weeks.' };
+    const withSummary = {
+      ...article,
+      me: { starred: false, finished: false },
+      summary: 'Diplomats met in secret. They negotiated for weeks.',
+    };
     const { api } = loggedIn({
       'GET /reader/article/12/show': ok(withSummary),
       'GET /reader/myword/review/article': ok({ list: [makeBookWord()], next_offset: null }),
       'GET /api/english/word': ok(makeEntry()),
     });
     await screen.findByRole('heading', { level: 1 });
-    const inSummary = () => screen.getAllByText('negotiated', { selector: '.reader-summary span.w' })[0]!;
-    await waitFor(() => expect(inSummary().className).toContain('w-book'));
-    await userEvent.click(inSummary());
+    const summary = document.querySelector('.reader-summary')!;
+    await waitFor(() => expect(markedWord('negotiated', summary)?.className).toContain('w-book'));
+    await tapWord('negotiated', { within: summary });
     await screen.findByRole('dialog', { name: 'negotiate' });
     const lookup = api.to('GET /api/english/word').at(-1);
     expect(lookup?.query.get('word')).toBe('negotiated');
@@ -142,10 +155,10 @@ describe('tapping a word', () => {
       'POST /reader/myword/41/review': ok(makeBookWord({ due: '2099-01-01T00:00:00.000Z' })),
     });
     await screen.findByRole('heading', { level: 1 });
-    await waitFor(() => expect(word('negotiated').className).toBe('w w-book w-review w-due'));
+    await waitFor(() => expect(markedWord('negotiated')?.className).toBe('w w-book w-review w-due'));
     expect(api.to('GET /reader/myword/review/article')[0]?.query.get('article_id')).toBe('12');
 
-    await userEvent.click(word('negotiated'));
+    await tapWord('negotiated');
     const ratings = await screen.findByRole('group', { name: '复习这个词' });
     expect(
       within(ratings)
@@ -165,8 +178,8 @@ describe('tapping a word', () => {
       'GET /api/english/word': ok(makeEntry({ in_wordbook: true })),
     });
     await screen.findByRole('heading', { level: 1 });
-    await waitFor(() => expect(word('negotiated').className).toBe('w w-book w-review'));
-    await userEvent.click(word('negotiated'));
+    await waitFor(() => expect(markedWord('negotiated')?.className).toBe('w w-book w-review'));
+    await tapWord('negotiated');
     expect(await screen.findByText('已在生词本')).toBeTruthy();
     expect(screen.queryByRole('group', { name: '复习这个词' })).toBeNull();
   });
@@ -182,7 +195,7 @@ describe('level words and key words', () => {
       }),
     });
     await screen.findByRole('heading', { level: 1 });
-    expect(word('negotiated').classList.contains('w-level')).toBe(false);
+    expect(markedWord('negotiated')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: '阅读设置' }));
     const chooser = screen.getByRole('radiogroup', { name: '生词标注' });
     expect(
@@ -191,24 +204,24 @@ describe('level words and key words', () => {
         .map((r) => r.textContent),
     ).toEqual(['无', '四级/高考', '六级/考研', '专四', '专八', '雅思']);
     await userEvent.click(within(chooser).getByRole('radio', { name: '六级/考研' }));
-    await waitFor(() => expect(word('negotiated').classList.contains('w-level')).toBe(true));
+    await waitFor(() => expect(marked('negotiated').classList.contains('w-level')).toBe(true));
     expect(api.to('GET /reader/article/12/level_words')[0]?.query.get('level')).toBe('C6');
-    expect(word('deal').classList.contains('w-level')).toBe(false);
+    expect(marked('deal').classList.contains('w-level')).toBe(false);
     expect(screen.getByText('已标出超出六级/考研的 1 个词，点词看释义')).toBeTruthy();
     expect(localStorage.getItem('cd_reader_level')).toBe('C6');
 
     await userEvent.click(within(chooser).getByRole('radio', { name: '无' }));
-    await waitFor(() => expect(word('negotiated').classList.contains('w-level')).toBe(false));
+    await waitFor(() => expect(markedWord('negotiated')).toBeNull());
     expect(localStorage.getItem('cd_reader_level')).toBeNull();
   });
 
   it('marks the article’s key words in the text and lists them with the editor’s explanation at the end', async () => {
     renderApp('/article/12', { 'GET /reader/article/12/show': ok(article), 'GET /api/english/word': fail(404, '没有找到') });
     await screen.findByRole('heading', { level: 1 });
-    expect(word('deal').classList.contains('w-key')).toBe(true);
+    expect(marked('deal').classList.contains('w-key')).toBe(true);
     const section = screen.getByRole('region', { name: '本文重点词汇' });
     expect(within(section).getByText('交易；这里指谈判达成的协议')).toBeTruthy();
-    await userEvent.click(word('deal'));
+    await tapWord('deal');
     const sheet = await screen.findByRole('dialog', { name: 'deal' });
     expect(within(sheet).getByRole('region', { name: '本文讲解' }).textContent).toContain('交易；这里指谈判达成的协议');
   });

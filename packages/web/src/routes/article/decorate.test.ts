@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeParagraph } from '../../test/articles';
-import { decorateHtml, normalizedIndex, selectionRange, sentenceAt, wordKey } from './decorate';
+import { renderParagraph as render } from '../../test/reader';
+import { decorateHtml, marksClass, normalizedIndex, selectionRange, sentenceAt, wordKey, wordMarks } from './decorate';
 
 const paragraph = makeParagraph('p1', {
   html: 'They  <em>negotiated</em>\n   a <a href="https://example.com/deal">deal</a>. It was   quiet.',
@@ -11,14 +12,6 @@ const paragraph = makeParagraph('p1', {
   ],
 });
 
-function render(html: string): HTMLElement {
-  const element = document.createElement('p');
-  element.dataset.pid = 'p1';
-  element.innerHTML = html;
-  document.body.replaceChildren(element);
-  return element;
-}
-
 describe('paragraph decorations', () => {
   it('maps raw text to the server’s whitespace-collapsed text', () => {
     const map = normalizedIndex('  a  b\nc ');
@@ -26,26 +19,42 @@ describe('paragraph decorations', () => {
     expect([map[2], map[3], map[4], map[5], map[6], map[7], map[9]]).toEqual([0, 1, 1, 2, 3, 4, 5]);
   });
 
-  it('wraps every word in a span, keeping the markup, links and the text itself', () => {
+  it('leaves a paragraph with no marks and no highlights as its HTML: no element per word', () => {
+    expect(decorateHtml(paragraph.html, [])).toBe(paragraph.html);
     const element = render(decorateHtml(paragraph.html, []));
+    expect(element.querySelectorAll('span.w')).toHaveLength(0);
     expect(element.textContent).toBe('They  negotiated\n   a deal. It was   quiet.');
-    expect([...element.querySelectorAll('span.w')].map((s) => s.textContent)).toEqual([
-      'They',
-      'negotiated',
-      'a',
-      'deal',
-      'It',
-      'was',
-      'quiet',
+  });
+
+  it('wraps only the marked words, with their classes, keeping the markup, links and the text itself', () => {
+    const wordClass = (key: string) => ({ negotiated: 'w-level', deal: 'w-book w-new' })[key];
+    const element = render(decorateHtml(paragraph.html, [], wordClass));
+    expect([...element.querySelectorAll('span.w')].map((s) => [s.textContent, s.className])).toEqual([
+      ['negotiated', 'w w-level'],
+      ['deal', 'w w-book w-new'],
     ]);
     expect(element.querySelector('em > span.w')?.textContent).toBe('negotiated');
+    expect(element.querySelector('a > span.w')?.textContent).toBe('deal');
     expect(element.querySelector('a')?.getAttribute('href')).toBe('https://example.com/deal');
+    expect(element.textContent).toBe('They  negotiated\n   a deal. It was   quiet.');
   });
 
   it('gives word spans the classes of their marks, matched by lower-case key', () => {
     const element = render(decorateHtml('Negotiated deals.', [], (key) => (key === 'negotiated' ? 'w-level' : undefined)));
     expect(element.querySelector('.w-level')?.textContent).toBe('Negotiated');
     expect(wordKey('Women’s')).toBe('women');
+  });
+
+  it('reduces the word marks to the paragraph’s own, so a paragraph without marked words stays as it was', () => {
+    const wordClass = (key: string) => ({ negotiated: 'w-level', moon: 'w-book' })[key];
+    expect(wordMarks(paragraph.text, wordClass)).toBe('negotiated w-level');
+    expect(wordMarks('The sky was clear.', wordClass)).toBe('');
+    expect(wordMarks(paragraph.text, undefined)).toBe('');
+    // The same marks in another order give the same string, and read back as the same classes.
+    expect(wordMarks('moon, negotiated', wordClass)).toBe(wordMarks('negotiated moon', wordClass));
+    const back = marksClass(wordMarks('moon, negotiated', wordClass))!;
+    expect([back('moon'), back('negotiated'), back('deal')]).toEqual(['w-book', 'w-level', undefined]);
+    expect(marksClass('')).toBeUndefined();
   });
 
   it('draws a highlight over the characters of its plain-text offsets, across inline markup', () => {
@@ -76,11 +85,10 @@ describe('paragraph decorations', () => {
 
   it('reads a selection back as offsets into the plain text, widened to whole words', () => {
     const element = render(decorateHtml(paragraph.html, []));
-    const quiet = [...element.querySelectorAll('span.w')].find((s) => s.textContent === 'quiet')!.firstChild!;
-    const was = [...element.querySelectorAll('span.w')].find((s) => s.textContent === 'was')!.firstChild!;
+    const tail = [...element.childNodes].at(-1)!; // ". It was   quiet."
     const range = document.createRange();
-    range.setStart(was, 1);
-    range.setEnd(quiet, 3);
+    range.setStart(tail, tail.textContent!.indexOf('was') + 1);
+    range.setEnd(tail, tail.textContent!.indexOf('quiet') + 3);
     const selection = window.getSelection()!;
     selection.removeAllRanges();
     selection.addRange(range);

@@ -2,9 +2,12 @@ import type { Paragraph } from '@changdu/contract';
 
 /**
  * The reading page's paragraph decorations, done on the paragraph HTML before it is
- * rendered, so React owns the result and nothing is patched into the live DOM: every word
- * is wrapped in a `span.w` (tap to look it up; marks for word-book, level and key words),
- * and saved highlights become `mark.hl` elements. Links and inline markup stay as they are.
+ * rendered, so React owns the result and nothing is patched into the live DOM: the words
+ * that carry a mark (word book, level, key word) are wrapped in a `span.w` with the mark's
+ * classes, and saved highlights become `mark.hl` elements. Every other word stays plain
+ * text (a tap finds its word from the text at the tap point: `word-at-point.ts`), so a
+ * long article renders about as many nodes as its static HTML. Links and inline markup stay
+ * as they are; a paragraph with no marks and no highlights is its HTML unchanged.
  *
  * Offsets: a note's `start`/`end` count characters of the paragraph's plain `text`, which
  * the server makes from the HTML's text by collapsing whitespace runs and trimming. The
@@ -24,7 +27,7 @@ export interface Highlight {
 
 /** A word as the reader sees it: letters, with inner apostrophes (don't, women's). */
 const WORD = /[A-Za-z\u00C0-\u024F]+(?:['’][A-Za-z\u00C0-\u024F]+)*/g;
-const WORD_CHAR = /[A-Za-z\u00C0-\u024F'’]/;
+export const WORD_CHAR = /[A-Za-z\u00C0-\u024F'’]/;
 
 /** The key a word is matched by (lower case, without a possessive 's). */
 export function wordKey(word: string): string {
@@ -67,23 +70,55 @@ function textNodes(root: Node): Text[] {
   return nodes;
 }
 
+/** `text` into `into`, with the words `wordClass` marks wrapped in spans and the rest left as text. */
 function wrapWords(doc: Document, text: string, wordClass: WordClass | undefined, into: Node): void {
   let last = 0;
-  for (const match of text.matchAll(WORD)) {
-    const at = match.index;
-    if (at > last) into.appendChild(doc.createTextNode(text.slice(last, at)));
-    const span = doc.createElement('span');
-    const extra = wordClass?.(wordKey(match[0]));
-    span.className = extra ? `w ${extra}` : 'w';
-    span.textContent = match[0];
-    into.appendChild(span);
-    last = at + match[0].length;
+  if (wordClass) {
+    for (const match of text.matchAll(WORD)) {
+      const extra = wordClass(wordKey(match[0]));
+      if (!extra) continue;
+      const at = match.index;
+      if (at > last) into.appendChild(doc.createTextNode(text.slice(last, at)));
+      const span = doc.createElement('span');
+      span.className = `w ${extra}`;
+      span.textContent = match[0];
+      into.appendChild(span);
+      last = at + match[0].length;
+    }
   }
   if (last < text.length) into.appendChild(doc.createTextNode(text.slice(last)));
 }
 
-/** The paragraph HTML with word spans and highlight marks (the text itself is unchanged). */
+/**
+ * The marked words of a paragraph's text as one stable string (`key class` lines, sorted;
+ * empty when no word is marked). A paragraph re-renders only when this string changes, so
+ * the word book arriving touches only the paragraphs holding its words.
+ */
+export function wordMarks(text: string, wordClass: WordClass | undefined): string {
+  if (!wordClass) return '';
+  const marks = new Map<string, string>();
+  for (const match of text.matchAll(WORD)) {
+    const key = wordKey(match[0]);
+    if (marks.has(key)) continue;
+    const extra = wordClass(key);
+    if (extra) marks.set(key, extra);
+  }
+  return [...marks]
+    .map(([key, extra]) => `${key} ${extra}`)
+    .sort()
+    .join('\n');
+}
+
+/** The word classes of a `wordMarks` string; undefined when it marks nothing. */
+export function marksClass(marks: string): WordClass | undefined {
+  if (!marks) return undefined;
+  const map = new Map(marks.split('\n').map((line) => [line.slice(0, line.indexOf(' ')), line.slice(line.indexOf(' ') + 1)]));
+  return (key) => map.get(key);
+}
+
+/** The paragraph HTML with marked words in spans and highlight marks (the text itself is unchanged). */
 export function decorateHtml(html: string, highlights: readonly Highlight[], wordClass?: WordClass): string {
+  if (highlights.length === 0 && !wordClass) return html;
   const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
   const nodes = textNodes(doc.body);
   const map = normalizedIndex(nodes.map((n) => n.data).join(''));
@@ -148,11 +183,6 @@ export function rawOffset(root: Node, node: Node, offset: number): number {
 export function paragraphElement(node: Node | null): HTMLElement | null {
   const element = node instanceof Element ? node : (node?.parentElement ?? null);
   return element?.closest<HTMLElement>('[data-pid]') ?? null;
-}
-
-/** Where a rendered element starts in its paragraph's plain text. */
-export function elementOffset(root: HTMLElement, element: Node): number {
-  return normalizedIndex(root.textContent ?? '')[rawOffset(root, element, 0)] ?? 0;
 }
 
 export interface TextRange {

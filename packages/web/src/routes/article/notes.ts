@@ -29,7 +29,10 @@ export function highlightsByParagraph(notes: readonly Note[]): Map<string, Highl
   for (const note of [...notes].sort((a, b) => a.id - b.id)) {
     const range = noteRange(note);
     if (!range) continue;
-    map.set(note.root, [...(map.get(note.root) ?? []), { id: note.note_uuid, color: note.color, commented: note.comment.trim() !== '', ...range }]);
+    map.set(note.root, [
+      ...(map.get(note.root) ?? []),
+      { id: note.note_uuid, color: note.color, commented: note.comment.trim() !== '', ...range },
+    ]);
   }
   return map;
 }

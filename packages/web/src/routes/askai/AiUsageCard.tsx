@@ -21,7 +21,13 @@ export function AiUsageCard() {
               {u.daily_limit !== null ? ` / ${u.daily_limit.toLocaleString()}` : ''} tokens（{u.today.requests} 次）
             </p>
             {u.daily_limit !== null && (
-              <div className="ai-usage-bar" role="progressbar" aria-valuemin={0} aria-valuemax={u.daily_limit} aria-valuenow={u.today.tokens}>
+              <div
+                className="ai-usage-bar"
+                role="progressbar"
+                aria-valuemin={0}
+                aria-valuemax={u.daily_limit}
+                aria-valuenow={u.today.tokens}
+              >
                 <span style={{ width: `${Math.min(100, (u.today.tokens / Math.max(1, u.daily_limit)) * 100)}%` }} />
               </div>
             )}

@@ -74,7 +74,14 @@ function AskAiDetailScreen() {
                 });
             }}
           >
-            <input className="input" value={follow} maxLength={1000} placeholder="继续追问" onChange={(e) => setFollow(e.target.value)} aria-label="追问" />
+            <input
+              className="input"
+              value={follow}
+              maxLength={1000}
+              placeholder="继续追问"
+              onChange={(e) => setFollow(e.target.value)}
+              aria-label="追问"
+            />
             <button type="submit" className="button button-primary" disabled={more.running}>
               追问
             </button>

@@ -1,32 +1,33 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { Codes, type BookNote, type Paragraph } from '@changdu/contract';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Codes, levelLabels, type BookNote, type ExamLevel, type Paragraph } from '@changdu/contract';
 import { errorMessage } from '../../api/client';
 import { useBook, useBookNotes, useChapter, useDeleteBookNote, useSaveBookNote, useSavePos } from '../../api/books.queries';
 import { ErrorView } from '../../components/ErrorView';
 import { LoadFailed } from '../../components/LoadFailed';
-import { Modal } from '../../components/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { copyText } from '../../lib/clipboard';
 import { useIsLoggedIn } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { ArticleBody } from '../article/ArticleBody';
-import { elementOffset, paragraphElement, sentenceAt } from '../article/decorate';
 import { NoteEditor, type NoteColor, type NoteDraft } from '../article/NoteEditor';
 import { anchorOfRange, attrValue, highlightsByParagraph, inReadingOrder, newNoteId, revealInText, type Anchor } from '../article/notes';
 import { ReaderSettings } from '../article/ReaderSettings';
 import { SelectionToolbar } from '../article/SelectionToolbar';
 import { usePageKeys } from '../article/usePageKeys';
-import { fontSteps, useFontStep } from '../article/useReaderPrefs';
+import { fontSteps, useFontStep, useLevelChoice } from '../article/useReaderPrefs';
 import { useReadingHeartbeat } from '../article/useReadingHeartbeat';
 import { useTextSelection } from '../article/useTextSelection';
+import { tappedWord } from '../article/word-at-point';
 import { WordSheet, type WordTarget } from '../article/WordSheet';
+import { BookToc } from './BookToc';
+import { ChapterNotes } from './ChapterNotes';
+import { useChapterWordMarks } from './useChapterWordMarks';
+import { useTapPaging } from './useTapPaging';
 import '../../styles/reading-tools.css';
 import '../../styles/reading-sheets.css';
 import '../../styles/books.css';
-
-const SENTENCE_MAX = 1000;
 const SAVE_EVERY_MS = 1500;
 
 /** The paragraph at the top of the reading area, its first sentence, and how far through the chapter the reader is. */
@@ -51,6 +52,7 @@ export function BookReader() {
   const loggedIn = useIsLoggedIn();
   const book = useBook(bookId);
   const [fontStep, setFontStep] = useFontStep();
+  const [level, setLevel] = useLevelChoice();
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [tocOpen, setTocOpen] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
@@ -61,18 +63,20 @@ export function BookReader() {
   const chapter = useChapter(bookId, book.data ? chapterIndex : -1);
   useReadingHeartbeat(0, loggedIn && !!book.data, bookId);
   usePageKeys();
+  const tapPage = useTapPaging();
 
   if (!Number.isInteger(bookId) || bookId <= 0 || book.error?.code === Codes.NOT_FOUND || chapter.error?.code === Codes.NOT_FOUND) {
     return <ErrorView status={404} />;
   }
   const b = book.data;
-  const go = (index: number) => {
-    setParams({ chapter: String(index) });
-    window.scrollTo({ top: 0 });
+  // `p`: a paragraph to open at (a TOC section, a note in 我的笔记).
+  const go = (index: number, paragraph: string | null = null) => {
+    setParams(paragraph ? { chapter: String(index), p: paragraph } : { chapter: String(index) });
+    if (!paragraph) window.scrollTo({ top: 0 });
   };
 
   return (
-    <div className="page page-reading page-book-reader">
+    <div className="page page-reading page-book-reader" onClick={(event) => void tapPage(event)}>
       <PageHeader
         title={chapter.data?.title ?? b?.title ?? '读书'}
         titleAs="p"
@@ -113,6 +117,8 @@ export function BookReader() {
             title={chapter.data.title}
             paragraphs={chapter.data.paragraphs}
             restore={saved && saved.chapter === chapterIndex && asked === null ? saved.paragraph : null}
+            target={params.get('p')}
+            level={level}
             fontScale={fontSteps[fontStep].value}
             loggedIn={loggedIn}
             notesOpen={notesOpen}
@@ -121,42 +127,14 @@ export function BookReader() {
           />
         )
       )}
-      {b && (
-        <Modal open={tocOpen} onClose={() => setTocOpen(false)} title="目录">
-          <ol className="book-toc book-toc-sheet">
-            {b.toc.map((line, i) => (
-              <li
-                key={i}
-                style={{ paddingInlineStart: `${line.depth * 16}px` }}
-                className={line.chapter === chapterIndex ? 'is-current' : undefined}
-              >
-                {line.chapter !== null ? (
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => {
-                      setTocOpen(false);
-                      go(line.chapter!);
-                    }}
-                  >
-                    {line.title}
-                  </button>
-                ) : (
-                  <span>{line.title}</span>
-                )}
-              </li>
-            ))}
-          </ol>
-        </Modal>
-      )}
+      {b && <BookToc open={tocOpen} toc={b.toc} current={chapterIndex} onClose={() => setTocOpen(false)} onGo={go} />}
       <ReaderSettings
         open={settingsOpen}
         onClose={() => setSettingsOpen(false)}
         fontStep={fontStep}
         onFontStep={setFontStep}
-        level={null}
-        onLevel={() => undefined}
-        showLevel={false}
+        level={level}
+        onLevel={setLevel}
       />
     </div>
   );
@@ -170,6 +148,10 @@ interface ChapterReaderProps {
   paragraphs: Paragraph[];
   /** The saved paragraph to open at, when this is the saved chapter. */
   restore: string | null;
+  /** A paragraph asked for by the address (`?p=`): shown and flashed. */
+  target: string | null;
+  /** The exam level whose harder words are coloured, or null. */
+  level: ExamLevel | null;
   fontScale: number;
   loggedIn: boolean;
   notesOpen: boolean;
@@ -178,7 +160,8 @@ interface ChapterReaderProps {
 }
 
 function ChapterReader(props: ChapterReaderProps) {
-  const { bookId, chapter, chapterCount, paragraphs: list, restore, fontScale, loggedIn, notesOpen, onNotes, onGo } = props;
+  const { bookId, chapter, chapterCount, paragraphs: list, restore, target, level, fontScale, loggedIn, notesOpen, onNotes, onGo } = props;
+  const { key: visit } = useLocation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const notesQuery = useBookNotes(bookId, loggedIn);
   const saveNote = useSaveBookNote(bookId);
@@ -192,12 +175,17 @@ function ChapterReader(props: ChapterReaderProps) {
   const chapterNotes = useMemo(() => (notesQuery.data?.list ?? []).filter((n) => n.chapter === chapter), [notesQuery.data, chapter]);
   const shaped = useMemo(() => inReadingOrder(asNotes(chapterNotes), list), [chapterNotes, list]);
   const highlights = useMemo(() => highlightsByParagraph(asNotes(chapterNotes)), [chapterNotes]);
-  const decorations = useMemo(() => ({ highlights }), [highlights]);
+  const { wordClass, levelCount } = useChapterWordMarks(bookId, chapter, level, loggedIn);
+  const decorations = useMemo(() => ({ highlights, wordClass }), [highlights, wordClass]);
 
   // Open at the saved place (once), else at the top.
   useEffect(() => {
     if (restore) document.querySelector<HTMLElement>(`[data-pid="${attrValue(restore)}"]`)?.scrollIntoView({ block: 'start' });
   }, [restore]);
+  // A section or a note asked for by the address: shown and flashed, again on every visit to it.
+  useEffect(() => {
+    if (target) revealInText(`[data-pid="${attrValue(target)}"]`);
+  }, [target, visit]);
 
   // Save the place as the reader moves (at most every 1.5 s, and when leaving).
   const save = useCallback(() => {
@@ -225,15 +213,8 @@ function ChapterReader(props: ChapterReaderProps) {
   }, [loggedIn, save]);
 
   const openWord = (event: MouseEvent<HTMLDivElement>) => {
-    const element = event.target as Element;
-    if (!window.getSelection()?.isCollapsed) return;
-    const span = element.closest('span.w');
-    const root = paragraphElement(span);
-    const paragraph = root && paragraphs.get(root.dataset.pid ?? '');
-    if (!span || !root || !paragraph) return;
-    const sentence = sentenceAt(paragraph, elementOffset(root, span)).text.slice(0, SENTENCE_MAX);
-    const noteId = span.closest<HTMLElement>('mark.hl')?.dataset.note;
-    setWord({ word: (span.textContent ?? '').replace(/['’]s$/, ''), sentence, ...(noteId ? { noteId } : {}) });
+    const target = tappedWord(event.target, { x: event.clientX, y: event.clientY }, paragraphs);
+    if (target) setWord(target);
   };
 
   const store = (note: Omit<NoteDraft, 'text' | 'isPublic'> & { anchor: Anchor }) =>
@@ -276,6 +257,13 @@ function ChapterReader(props: ChapterReaderProps) {
       <article className="reader" style={{ '--reader-scale': fontScale } as CSSProperties}>
         {/* Most chapters open with their own heading; the title is drawn only when they do not. */}
         {!(list[0] && (list[0].kind === 'h2' || list[0].kind === 'h3')) && <h1 className="book-chapter-title">{props.title}</h1>}
+        {level && (
+          <p className="level-banner" role="status">
+            {levelCount !== null
+              ? `已标出超出${levelLabels[level]}的 ${levelCount} 个词，点词看释义`
+              : `正在标出超出${levelLabels[level]}的词…`}
+          </p>
+        )}
         <div ref={bodyRef} onClick={openWord}>
           <ArticleBody paragraphs={list} bilingual={false} decorations={decorations} />
         </div>
@@ -337,46 +325,19 @@ function ChapterReader(props: ChapterReaderProps) {
         onSave={(next) => draft && store({ ...next, anchor: draft.anchor })}
         onClose={() => setDraft(null)}
       />
-      <Modal open={notesOpen} onClose={() => onNotes(false)} title="本章笔记">
-        {shaped.length === 0 ? (
-          <p className="empty">{loggedIn ? '选中文字即可划线、写笔记。' : '登录后可以划线、写笔记。'}</p>
-        ) : (
-          <ul className="book-notes">
-            {shaped.map((n) => (
-              <li key={n.note_uuid} className={`book-note note-${n.color}`}>
-                <button
-                  type="button"
-                  className="link-button book-note-text"
-                  onClick={() => {
-                    onNotes(false);
-                    if (!revealInText(`mark[data-note="${attrValue(n.note_uuid)}"]`)) revealInText(`[data-pid="${attrValue(n.root)}"]`);
-                  }}
-                >
-                  “{n.text}”
-                </button>
-                {n.comment && <p className="book-note-comment">{n.comment}</p>}
-                <div className="book-note-actions">
-                  <button type="button" className="button button-ghost button-small" onClick={() => (onNotes(false), edit(n as BookNote))}>
-                    编辑
-                  </button>
-                  <button
-                    type="button"
-                    className="button button-ghost button-small"
-                    onClick={() =>
-                      deleteNote.mutate(
-                        { id: bookId, note_uuid: n.note_uuid },
-                        { onSuccess: () => toast('已删除笔记'), onError: (e) => toast(errorMessage(e)) },
-                      )
-                    }
-                  >
-                    删除
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Modal>
+      <ChapterNotes
+        open={notesOpen}
+        notes={shaped}
+        loggedIn={loggedIn}
+        onClose={() => onNotes(false)}
+        onEdit={edit}
+        onDelete={(n) =>
+          deleteNote.mutate(
+            { id: bookId, note_uuid: n.note_uuid },
+            { onSuccess: () => toast('已删除笔记'), onError: (e) => toast(errorMessage(e)) },
+          )
+        }
+      />
     </>
   );
 }

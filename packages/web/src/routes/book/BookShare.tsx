@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Codes, levelLabels } from '@changdu/contract';
+import { Codes } from '@changdu/contract';
+import { endpointUrl } from '../../api/client';
 import { useBook, useBookNotes } from '../../api/books.queries';
 import { ErrorView } from '../../components/ErrorView';
 import { PageHeader } from '../../components/PageHeader';
@@ -7,51 +9,93 @@ import { Spinner } from '../../components/Spinner';
 import { copyText } from '../../lib/clipboard';
 import { useIsLoggedIn } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { BookCover, percent } from './BookCover';
 import '../../styles/books.css';
+import '../../styles/media.css';
 
-/** A share card: cover, title, my progress and a quote (my latest highlight), with copy / native share. */
+/** Shares the image itself where the browser can (phones mostly); elsewhere the button is not shown. */
+async function shareImage(src: string, name: string, title: string): Promise<void> {
+  const blob = await (await fetch(src, { credentials: 'include' })).blob();
+  const file = new File([blob], name, { type: 'image/png' });
+  try {
+    await navigator.share({ files: [file], title });
+  } catch {
+    // cancelled
+  }
+}
+
+const canShareFiles = () => {
+  try {
+    return typeof navigator.canShare === 'function' && navigator.canShare({ files: [new File([], 'x.png', { type: 'image/png' })] });
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * /book/:id/share: the book's share image (cover, title, author, my progress, a quote: my
+ * highlight if I pick one, else where I am reading), to save, share or link to.
+ */
 export function BookShare() {
   const bookId = Number(useParams().id);
   const loggedIn = useIsLoggedIn();
   const book = useBook(bookId);
   const notes = useBookNotes(bookId, loggedIn && bookId > 0);
+  const [note, setNote] = useState<string | undefined>(undefined);
+  const [loaded, setLoaded] = useState<string | null>(null);
   if (!Number.isInteger(bookId) || bookId <= 0 || book.error?.code === Codes.NOT_FOUND) return <ErrorView status={404} />;
   if (!book.data) return <Spinner />;
   const b = book.data;
-  const quote = [...(notes.data?.list ?? [])].sort((x, y) => y.id - x.id)[0]?.text;
+  const src = endpointUrl('book.shareImage', note ? { id: b.id, note_uuid: note } : { id: b.id });
   const url = `${window.location.origin}/book/${b.id}/show`;
-  const text = `我在畅读读《${b.title}》${b.mine ? `，已读 ${percent(b.mine.progress)}` : ''}${quote ? `：“${quote}”` : ''} ${url}`;
-  const share = async () => {
-    if (navigator.share) {
-      try {
-        await navigator.share({ title: b.title, text, url });
-        return;
-      } catch {
-        // cancelled: fall back to copying
-      }
-    }
-    if (await copyText(text)) toast('已复制分享文字');
-  };
+  const name = `book-${b.id}.png`;
+  const list = notes.data?.list ?? [];
   return (
     <div className="page page-books">
       <PageHeader title="分享" back />
-      <figure className="book-share-card">
-        <BookCover book={b} size="lg" />
-        <figcaption>
-          <p className="book-title">{b.title}</p>
-          {b.author && <p className="book-author">{b.author}</p>}
-          <p className="book-row-meta">
-            {levelLabels[b.level]} · {b.chapter_count} 章
-          </p>
-          {b.mine && <p className="book-share-progress">我已读 {percent(b.mine.progress)}</p>}
-          {quote && <blockquote className="book-share-quote">“{quote}”</blockquote>}
-          <p className="book-share-brand">畅读 · 读英文原版书</p>
-        </figcaption>
-      </figure>
-      <button type="button" className="button button-primary book-share-button" onClick={() => void share()}>
-        分享给朋友
-      </button>
+      <div className="poster-screen">
+        {list.length > 0 && (
+          <label className="book-share-pick">
+            引用：
+            <select value={note ?? ''} onChange={(e) => setNote(e.target.value || undefined)}>
+              <option value="">我读到的地方</option>
+              {list.map((n) => (
+                <option key={n.note_uuid} value={n.note_uuid}>
+                  {n.text.slice(0, 40)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <div className="book-share-frame">
+          {loaded !== src && <Spinner label="正在生成图片" />}
+          <img
+            className="poster-preview"
+            src={src}
+            alt={`《${b.title}》的分享图`}
+            hidden={loaded !== src}
+            onLoad={() => setLoaded(src)}
+            onError={() => toast('图片生成失败，请稍后再试')}
+          />
+        </div>
+        <div className="media-row book-share-actions">
+          <a className="button button-primary" href={src} download={name}>
+            保存图片
+          </a>
+          {canShareFiles() && (
+            <button type="button" className="button button-secondary" onClick={() => void shareImage(src, name, b.title)}>
+              分享图片
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => void copyText(url).then((copied) => toast(copied ? '已复制链接' : '复制失败，请长按图片保存'))}
+          >
+            复制链接
+          </button>
+        </div>
+        <p className="book-share-hint">在手机上也可以长按图片保存或发送给朋友。</p>
+      </div>
     </div>
   );
 }

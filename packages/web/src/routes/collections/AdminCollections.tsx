@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   collectionStateLabels,
   collectionStates,
@@ -12,6 +12,7 @@ import { errorMessage } from '../../api/client';
 import { FormError } from '../../components/Field';
 import { LoadMore } from '../../components/LoadMore';
 import { Modal } from '../../components/Modal';
+import { SegmentedTabs, useParamTab } from '../../components/ParamTabs';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -22,31 +23,17 @@ import '../../styles/collections.css';
 type State = (typeof collectionStates)[number];
 type AppStatus = (typeof creatorApplicationStatuses)[number];
 
+const TABS = [
+  ['collections', '合集'],
+  ['apply', '创作者申请'],
+] as const;
+
 /** `/admin/collection`: every collection (publish, withdraw, edit, delete) and creator applications. */
 export function AdminCollections() {
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'apply' ? 'apply' : 'collections';
+  const [tab, selectTab] = useParamTab(TABS);
   return (
     <div className="admin-panel">
-      <div className="segmented follow-switch" role="tablist" aria-label="合集管理">
-        {(
-          [
-            ['collections', '合集'],
-            ['apply', '创作者申请'],
-          ] as const
-        ).map(([key, label]) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            className={`segmented-option${tab === key ? ' active' : ''}`}
-            onClick={() => setParams(key === 'apply' ? { tab: 'apply' } : {}, { replace: true })}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <SegmentedTabs label="合集管理" tabs={TABS} current={tab} onSelect={selectTab} />
       {tab === 'collections' ? <Collections /> : <Applications />}
     </div>
   );

@@ -10,6 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { coverPath, coverSources } from '../../lib/articles';
 import { toast } from '../../lib/toast';
 import { moveItem, rowAt } from './reorder';
+import '../../styles/collection-editor.css';
 
 interface Picked {
   article: ArticleCard;

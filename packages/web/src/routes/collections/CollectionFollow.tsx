@@ -1,10 +1,16 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useFollowedCollections, useFollowingWork } from '../../api/collections.queries';
+import { SegmentedTabs, useParamTab } from '../../components/ParamTabs';
 import { PageHeader } from '../../components/PageHeader';
 import { RequireLogin } from '../../components/RequireLogin';
 import { formatRelative } from '../../lib/format';
 import { CollectionGrid, CollectionTabs } from './parts';
 import '../../styles/collections.css';
+
+const TABS = [
+  ['collections', '关注的合集'],
+  ['creators', '关注的创作者'],
+] as const;
 
 /** `/collection/follow`: the collections I follow (with new articles), and my followed creators' new work. */
 export function CollectionFollow() {
@@ -16,31 +22,12 @@ export function CollectionFollow() {
 }
 
 function FollowScreen() {
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'creators' ? 'creators' : 'collections';
+  const [tab, selectTab] = useParamTab(TABS);
   return (
     <div className="page page-wide">
       <PageHeader title="我的关注" back />
       <CollectionTabs current="follow" />
-      <div className="segmented follow-switch" role="tablist" aria-label="关注的内容">
-        {(
-          [
-            ['collections', '关注的合集'],
-            ['creators', '关注的创作者'],
-          ] as const
-        ).map(([key, label]) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            className={`segmented-option${tab === key ? ' active' : ''}`}
-            onClick={() => setParams(key === 'creators' ? { tab: 'creators' } : {}, { replace: true })}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <SegmentedTabs label="关注的内容" tabs={TABS} current={tab} onSelect={selectTab} />
       {tab === 'collections' ? <FollowedCollections /> : <CreatorsWork />}
     </div>
   );

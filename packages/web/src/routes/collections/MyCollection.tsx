@@ -1,9 +1,15 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useMyCollections, useStarredCollections } from '../../api/collections.queries';
+import { SegmentedTabs, useParamTab } from '../../components/ParamTabs';
 import { PageHeader } from '../../components/PageHeader';
 import { RequireLogin } from '../../components/RequireLogin';
 import { CollectionGrid, CollectionTabs } from './parts';
 import '../../styles/collections.css';
+
+const TABS = [
+  ['mine', '我创建的'],
+  ['star', '我收藏的'],
+] as const;
 
 /** `/MyCollection`: the collections I made (private ones too) and those I starred. */
 export function MyCollection() {
@@ -15,8 +21,7 @@ export function MyCollection() {
 }
 
 function MyCollectionScreen() {
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === 'star' ? 'star' : 'mine';
+  const [tab, selectTab] = useParamTab(TABS);
   return (
     <div className="page page-wide">
       <PageHeader
@@ -29,25 +34,7 @@ function MyCollectionScreen() {
         }
       />
       <CollectionTabs current="mine" />
-      <div className="segmented follow-switch" role="tablist" aria-label="我的合集">
-        {(
-          [
-            ['mine', '我创建的'],
-            ['star', '我收藏的'],
-          ] as const
-        ).map(([key, label]) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={tab === key}
-            className={`segmented-option${tab === key ? ' active' : ''}`}
-            onClick={() => setParams(key === 'star' ? { tab: 'star' } : {}, { replace: true })}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <SegmentedTabs label="我的合集" tabs={TABS} current={tab} onSelect={selectTab} />
       {tab === 'mine' ? <Mine /> : <Starred />}
     </div>
   );

@@ -1,11 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Collection } from '@changdu/contract';
-import type { ApiError } from '../../api/client';
-import { LoadFailed } from '../../components/LoadFailed';
-import { LoadMore } from '../../components/LoadMore';
-import { Spinner } from '../../components/Spinner';
+import { PagedList, type PagedQuery } from '../../components/PagedList';
 import { coverPath, coverSources, placeholderPath } from '../../lib/articles';
 
 /** The collection screens' tabs: all, followed, mine. */
@@ -71,10 +67,8 @@ export function CollectionCard({ collection, extra }: { collection: Collection; 
   );
 }
 
-type Page<T> = { list: T[]; next_offset: number | null };
-
 export interface CollectionGridProps<T extends Collection> {
-  query: UseInfiniteQueryResult<InfiniteData<Page<T>, number>, ApiError>;
+  query: PagedQuery<T>;
   label: string;
   empty: ReactNode;
   extra?: (item: T) => ReactNode;
@@ -82,27 +76,10 @@ export interface CollectionGridProps<T extends Collection> {
 
 /** A paged grid of collections with loading, failure, empty and end states. */
 export function CollectionGrid<T extends Collection>({ query, label, empty, extra }: CollectionGridProps<T>) {
-  if (query.isPending) return <Spinner label="合集加载中" />;
-  if (query.isError && !query.data) {
-    return <LoadFailed title="合集加载失败" message={query.error.msg} onRetry={() => void query.refetch()} />;
-  }
-  const items = query.data.pages.flatMap((page) => page.list);
-  if (items.length === 0) return <div className="empty">{empty}</div>;
   return (
-    <>
-      <ul className="collection-grid" aria-label={label}>
-        {items.map((item) => (
-          <CollectionCard key={item.id} collection={item} extra={extra?.(item)} />
-        ))}
-      </ul>
-      <LoadMore
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        fetchNextPage={() => query.fetchNextPage()}
-        failed={query.isFetchNextPageError}
-        endText="没有更多了"
-      />
-    </>
+    <PagedList query={query} label={label} className="collection-grid" empty={empty} noun="合集">
+      {(item) => <CollectionCard key={item.id} collection={item} extra={extra?.(item)} />}
+    </PagedList>
   );
 }
 

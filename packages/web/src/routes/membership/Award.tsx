@@ -48,7 +48,12 @@ function AwardScreen() {
                     type="button"
                     className="button button-primary button-small"
                     disabled={claim.isPending}
-                    onClick={() => claim.mutate({ code_id: a.code_id! }, { onSuccess: (r) => toast(`已领取 ${r.days} 天会员`), onError: (e) => toast(e.msg) })}
+                    onClick={() =>
+                      claim.mutate(
+                        { code_id: a.code_id! },
+                        { onSuccess: (r) => toast(`已领取 ${r.days} 天会员`), onError: (e) => toast(e.msg) },
+                      )
+                    }
                   >
                     领取
                   </button>
@@ -83,7 +88,9 @@ function InviteSection() {
           <p className="member-hero-status mono" data-testid="my-code">
             {mine.data.code}
           </p>
-          <p className="row-card-sub">好友注册后填写你的邀请码，你得 {mine.data.days} 天会员，好友也有奖励。已邀请 {mine.data.used_by.length} 人。</p>
+          <p className="row-card-sub">
+            好友注册后填写你的邀请码，你得 {mine.data.days} 天会员，好友也有奖励。已邀请 {mine.data.used_by.length} 人。
+          </p>
           {mine.data.used_by.length > 0 && <p className="row-card-sub">{mine.data.used_by.map((u) => u.username).join('、')}</p>}
         </div>
       </section>
@@ -93,7 +100,14 @@ function InviteSection() {
           <p className="empty">已绑定邀请码 {mine.data.bound.code}</p>
         ) : (
           <form className="form" onSubmit={onSubmit} noValidate>
-            <Field label="好友或活动的邀请码" name="code" value={code} maxLength={32} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
+            <Field
+              label="好友或活动的邀请码"
+              name="code"
+              value={code}
+              maxLength={32}
+              autoComplete="off"
+              onChange={(e) => setCode(e.target.value)}
+            />
             <FormError message={bind.error?.msg ?? null} />
             <SubmitButton pending={bind.isPending}>绑定</SubmitButton>
           </form>

@@ -6,6 +6,7 @@ import type { Output } from '../../api/client';
 import { useCloseOrder, useCreateOrder, useMemberVersion, useOrder, useProducts, yuan } from '../../api/membership.queries';
 import { FormError } from '../../components/Field';
 import { LoadFailed } from '../../components/LoadFailed';
+import { QrCode } from '../../components/QrCode';
 import { PageHeader } from '../../components/PageHeader';
 import { RequireLogin } from '../../components/RequireLogin';
 import { Spinner } from '../../components/Spinner';
@@ -47,7 +48,13 @@ function BuyScreen() {
         <h2 className="section-title">选择套餐</h2>
         <div className="product-grid" role="group" aria-label="会员套餐">
           {list.map((p) => (
-            <button key={p.id} type="button" className="card product-card" aria-pressed={chosen?.id === p.id} onClick={() => setPicked(p.id)}>
+            <button
+              key={p.id}
+              type="button"
+              className="card product-card"
+              aria-pressed={chosen?.id === p.id}
+              onClick={() => setPicked(p.id)}
+            >
               <strong>{p.name}</strong>
               <span className="product-price">{yuan(p.price_fen)}</span>
               {p.original_price_fen && <span className="product-original">原价 {yuan(p.original_price_fen)}</span>}
@@ -134,19 +141,31 @@ function OrderResult({ orderNo, pay, onBack }: { orderNo: string; pay: Created['
             <>
               <p data-testid="order-pending">等待支付确认</p>
               {pay?.hint && <p className="row-card-sub">{pay.hint}</p>}
-              {pay?.code_url && <p className="mono">微信支付链接：{pay.code_url}</p>}
+              {pay?.code_url && (
+                <figure className="pay-qr">
+                  <QrCode text={pay.code_url} label="微信支付二维码" />
+                  <figcaption>请用微信扫一扫支付，支付完成后本页会自动更新</figcaption>
+                </figure>
+              )}
               <div className="member-actions">
                 <button type="button" className="button button-secondary" onClick={() => void order.refetch()}>
                   我已支付，刷新状态
                 </button>
-                <button type="button" className="button button-ghost" disabled={close.isPending} onClick={() => close.mutate({ order_no: orderNo })}>
+                <button
+                  type="button"
+                  className="button button-ghost"
+                  disabled={close.isPending}
+                  onClick={() => close.mutate({ order_no: orderNo })}
+                >
                   取消订单
                 </button>
               </div>
             </>
           ) : (
             <>
-              <p>订单{order.data.status === 'closed' ? '已关闭' : '已处理'}（{formatDate(order.data.created_at)}）</p>
+              <p>
+                订单{order.data.status === 'closed' ? '已关闭' : '已处理'}（{formatDate(order.data.created_at)}）
+              </p>
               <button type="button" className="button button-secondary" onClick={onBack}>
                 重新选择套餐
               </button>

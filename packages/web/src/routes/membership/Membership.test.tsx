@@ -1,13 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ORDER_POLL_MS } from '../../api/membership.queries';
 import { fail, ok } from '../../test/api-mock';
 import { logIn, makeUser, renderApp } from '../../test/render-app';
 
 const products = {
   list: [
-    { id: 1, code: 'monthly', name: '月度会员', level: 1, days: 31, price_fen: 1800, original_price_fen: 2500, benefits: ['会员文章全文阅读'] },
-    { id: 3, code: 'yearly', name: '年度会员', level: 2, days: 366, price_fen: 16800, original_price_fen: null, benefits: ['会员文章全文阅读'] },
+    {
+      id: 1,
+      code: 'monthly',
+      name: '月度会员',
+      level: 1,
+      days: 31,
+      price_fen: 1800,
+      original_price_fen: 2500,
+      benefits: ['会员文章全文阅读'],
+    },
+    {
+      id: 3,
+      code: 'yearly',
+      name: '年度会员',
+      level: 2,
+      days: 366,
+      price_fen: 16800,
+      original_price_fen: null,
+      benefits: ['会员文章全文阅读'],
+    },
   ],
 };
 const version = { version: 'v1', title: '畅读会员', recommended: 'yearly', providers: ['manual'], trial_days: 7 };
@@ -47,7 +66,10 @@ describe('membership screens', () => {
       'GET /api/user/me': ok(user),
       'GET /api/member/product': ok(products),
       'GET /api/member/version': ok(version),
-      'POST /api/member/pay/order': ok({ order: order('pending'), pay: { kind: 'manual', code_url: null, pay_url: null, hint: '请等待工作人员确认' } }),
+      'POST /api/member/pay/order': ok({
+        order: order('pending'),
+        pay: { kind: 'manual', code_url: null, pay_url: null, hint: '请等待工作人员确认' },
+      }),
       'GET /api/member/pay/order': ok(order('pending')),
     });
     expect(await screen.findByRole('button', { name: '立即支付 ¥168' })).toBeTruthy();
@@ -56,6 +78,27 @@ describe('membership screens', () => {
     expect(await screen.findByText('等待支付确认')).toBeTruthy();
     expect(screen.getByText('请等待工作人员确认')).toBeTruthy();
     expect(api.to('POST /api/member/pay/order')[0]?.body).toEqual({ product_id: 1, provider: 'manual' });
+  });
+
+  it('/member/buy with WeChat shows a scannable QR code and turns to paid by itself once the payment lands', async () => {
+    const user = makeUser({ user_id: 7 });
+    logIn(user);
+    let paid = false;
+    renderApp('/member/buy', {
+      'GET /api/user/me': ok(user),
+      'GET /api/member/product': ok(products),
+      'GET /api/member/version': ok({ ...version, providers: ['wechat'] }),
+      'POST /api/member/pay/order': ok({
+        order: { ...order('pending'), provider: 'wechat' },
+        pay: { kind: 'qr', code_url: 'weixin://wxpay/bizpayurl?pr=abc', pay_url: null, hint: '请用微信扫码支付' },
+      }),
+      'GET /api/member/pay/order': () => ok({ ...order(paid ? 'finished' : 'pending'), provider: 'wechat' }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: '立即支付 ¥168' }));
+    const qr = await screen.findByRole('img', { name: '微信支付二维码' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    paid = true;
+    expect(await screen.findByTestId('order-done', {}, { timeout: ORDER_POLL_MS + 2000 })).toBeTruthy();
   });
 
   it('/trial claims a trial by Xiaohongshu id and shows the server’s refusal', async () => {

@@ -66,7 +66,12 @@ function RankScreen() {
                 type="button"
                 className="button button-primary button-small"
                 disabled={receive.isPending}
-                onClick={() => receive.mutate({ rank_date: week.data.week_start }, { onSuccess: (r) => toast(`已领取 ${r.days} 天会员`), onError: (e) => toast(e.msg) })}
+                onClick={() =>
+                  receive.mutate(
+                    { rank_date: week.data.week_start },
+                    { onSuccess: (r) => toast(`已领取 ${r.days} 天会员`), onError: (e) => toast(e.msg) },
+                  )
+                }
               >
                 领取 {week.data.award.days} 天
               </button>

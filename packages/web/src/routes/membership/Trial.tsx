@@ -53,13 +53,25 @@ function TrialScreen() {
       ) : e ? (
         <section className="section">
           <FormError message={receive.error?.msg ?? null} />
-          <button type="button" className="button button-primary button-block" disabled={receive.isPending} onClick={() => receive.mutate({ e }, { onSuccess: done })}>
+          <button
+            type="button"
+            className="button button-primary button-block"
+            disabled={receive.isPending}
+            onClick={() => receive.mutate({ e }, { onSuccess: done })}
+          >
             领取分享的试用会员
           </button>
         </section>
       ) : (
         <form className="form section" onSubmit={onSubmit} noValidate>
-          <Field label="小红书号" name="xhs_id" placeholder="在小红书“我”页面可以看到" value={xhs} maxLength={32} onChange={(ev) => setXhs(ev.target.value)} />
+          <Field
+            label="小红书号"
+            name="xhs_id"
+            placeholder="在小红书“我”页面可以看到"
+            value={xhs}
+            maxLength={32}
+            onChange={(ev) => setXhs(ev.target.value)}
+          />
           <FormError message={open.error?.msg ?? null} />
           <SubmitButton pending={open.isPending}>领取试用</SubmitButton>
         </form>

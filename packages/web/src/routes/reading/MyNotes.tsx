@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { DOWNLOAD_NAMES } from '@changdu/contract';
 import { endpointUrl } from '../../api/client';
 import { useNotedArticles } from '../../api/reader.queries';
@@ -5,9 +6,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { ReadingCard, ReadingList } from '../../components/ReadingList';
 import { RequireLogin } from '../../components/RequireLogin';
 import { formatRelative } from '../../lib/format';
+import { BookNotes } from './BookNotes';
 import '../../styles/reading-screens.css';
 
-/** 我的笔记: the articles I noted, newest note first, and the export of every note. */
+/** 我的笔记: the articles I noted (newest note first) and the books I noted, and the export of every article note. */
 export function MyNotes() {
   return (
     <RequireLogin>
@@ -17,10 +19,34 @@ export function MyNotes() {
 }
 
 function MyNotesScreen() {
-  const query = useNotedArticles();
+  const [params, setParams] = useSearchParams();
+  const books = params.get('tab') === 'book';
   return (
     <div className="page">
       <PageHeader title="我的笔记" back />
+      <div className="tabs" role="tablist" aria-label="笔记">
+        <button type="button" role="tab" className="tab" aria-selected={!books} onClick={() => setParams({}, { replace: true })}>
+          文章
+        </button>
+        <button
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={books}
+          onClick={() => setParams({ tab: 'book' }, { replace: true })}
+        >
+          书
+        </button>
+      </div>
+      {books ? <BookNotes /> : <ArticleNotesList />}
+    </div>
+  );
+}
+
+function ArticleNotesList() {
+  const query = useNotedArticles();
+  return (
+    <>
       <a className="card export-link" href={endpointUrl('note.export', {})} download={DOWNLOAD_NAMES.notes}>
         <span className="export-link-title">导出全部笔记</span>
         <span className="export-link-hint">下载为文本文件（{DOWNLOAD_NAMES.notes}）</span>
@@ -36,6 +62,6 @@ function MyNotesScreen() {
           </ReadingCard>
         )}
       />
-    </div>
+    </>
   );
 }

@@ -1,24 +1,37 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useSummary } from '../../../api/ai.queries';
+import { useSummaryStream } from '../../../api/ai.queries';
 import { AnsweredBy, revealParagraph } from './AnswerText';
 import '../../../styles/ai.css';
 
 /**
- * The summary card at the top of the article: the model's summary, or offline the key
- * sentences (TextRank) with their paragraphs' stored Chinese, each a link to its paragraph.
- * It also honours `#p…` in the address (citations from /askai land on their paragraph).
+ * The summary card at the top of the article: the model's summary, written as it streams, or
+ * offline the key sentences (TextRank) with their paragraphs' stored Chinese, each a link to
+ * its paragraph. It also honours `#p…` in the address (citations from /askai land on their paragraph).
  */
 export function AiSummaryCard({ articleId }: { articleId: number }) {
-  const summary = useSummary(articleId);
+  const summary = useSummaryStream(articleId);
   useEffect(() => {
     const pid = window.location.hash.slice(1);
     if (!/^p[0-9a-z]+$/i.test(pid)) return;
     const timer = window.setTimeout(() => revealParagraph(pid), 300);
     return () => window.clearTimeout(timer);
   }, [articleId]);
-  const s = summary.data;
-  if (!s || (!s.text && s.sentences.length === 0)) return null;
+  const s = summary.result;
+  if (!s) {
+    // A failed summary leaves the article as it was: the card is a help, not part of the text.
+    if (!summary.text) return null;
+    return (
+      <section className="ai-summary card" aria-label="摘要" aria-busy={summary.running}>
+        <p className="ai-summary-title">摘要</p>
+        <p className="ai-summary-text" aria-live="polite">
+          {summary.text}
+          {summary.running && <span className="ai-caret" aria-hidden="true" />}
+        </p>
+      </section>
+    );
+  }
+  if (!s.text && s.sentences.length === 0) return null;
   return (
     <details className="ai-summary card" open>
       <summary className="ai-summary-title">{s.offline ? '要点句' : 'AI 摘要'}</summary>

@@ -1,0 +1,52 @@
+import type { Generated } from 'kysely';
+
+/** The system: logged events, background tasks, secrets and manager-edited settings. */
+export interface SystemTables {
+  log_events: LogEventsTable;
+  tasks: TasksTable;
+  app_secrets: AppSecretsTable;
+  app_settings: AppSettingsTable;
+}
+
+export interface LogEventsTable {
+  id: Generated<number>;
+  cuid: string;
+  uid: number | null;
+  name: string;
+  data: string | null;
+  is_new: number;
+  source: 'WEB' | 'WEBVIEW';
+  ip: string | null;
+  created_at: string;
+}
+export type TaskStatus = 'queued' | 'running' | 'done' | 'failed';
+export interface TasksTable {
+  id: Generated<number>;
+  type: string;
+  payload: string;
+  status: TaskStatus;
+  progress: number;
+  message: string | null;
+  result: string | null;
+  attempts: number;
+  max_attempts: number;
+  /** The kind's idempotency key; unique per type among queued and running tasks. */
+  idem_key: string | null;
+  run_after: string;
+  locked_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+}
+/** A manager-edited setting: one JSON value per key (modules/appinfo). */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_by: number | null;
+  updated_at: string;
+}

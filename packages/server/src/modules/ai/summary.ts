@@ -1,0 +1,66 @@
+import type { AiSummary, Paragraph } from '@changdu/contract';
+import type { Actor } from '../../lib/actor.js';
+import { TooMany } from '../../lib/errors.js';
+import type { Streamed } from '../../lib/streamed.js';
+import type { ArticlesService } from '../articles/index.js';
+import { visibleParagraphs } from '../articles/index.js';
+import { answerOf, hashKey, type AiCalls } from './calls.js';
+import { textRank } from './offline.js';
+import * as prompts from './prompts.js';
+
+function offlineSummary(articleId: number, paragraphs: Paragraph[]): AiSummary {
+  const sentences = textRank(paragraphs, 3);
+  return {
+    article_id: articleId,
+    text: sentences.map((s) => s.en).join(' '),
+    sentences: sentences.map((s) => ({ paragraph_id: s.paragraphId, en: s.en, zh: s.zh })),
+    offline: true,
+    model: null,
+    cached: false,
+  };
+}
+
+/** An article's summary: the model's, cached per article version and model, or the offline extractive one. */
+export function summaryFeature(calls: AiCalls, deps: { articles: Pick<ArticlesService, 'readable'> }) {
+  const { repo, model } = calls;
+
+  return async function summary(
+    actor: Actor,
+    articleId: number,
+    stream: boolean,
+    options: { renew?: boolean; signal?: AbortSignal } = {},
+  ): Promise<AiSummary | Streamed<AiSummary>> {
+    const readable = await deps.articles.readable(actor, articleId);
+    const paragraphs = visibleParagraphs(readable.row, readable.full).filter((p) => p.kind !== 'figure');
+    const offline = () => {
+      const result = offlineSummary(articleId, paragraphs);
+      return answerOf(stream, result.text, result);
+    };
+    // A summary of a locked article's whole text would tell a non-member what the preview hides: they get the offline one of the preview.
+    if (!calls.provider || actor.kind !== 'user' || (readable.row.is_lock === 1 && !readable.full)) return offline();
+    const key = hashKey(['summary', model, articleId, readable.row.updated_at]);
+    if (options.renew) await repo.forget(key);
+    const cached = await repo.cached(key);
+    if (cached) {
+      const result = { ...(JSON.parse(cached) as AiSummary), cached: true };
+      return answerOf(stream, result.text, result);
+    }
+    try {
+      return await calls.deliver(actor, stream, {
+        key,
+        request: { messages: prompts.summaryMessages(readable.row.title, paragraphs), maxTokens: 600 },
+        finish: async (text) => {
+          const result: AiSummary = { article_id: articleId, text: text.trim(), sentences: [], offline: false, model, cached: false };
+          await repo.keep(key, 'summary', model!, JSON.stringify(result), calls.now());
+          return result;
+        },
+        joined: (result) => ({ ...result, cached: true }),
+        signal: options.signal,
+      });
+    } catch (error) {
+      // Opening an article asks for its summary: a reader whose allowance is spent still gets the offline one.
+      if (!(error instanceof TooMany) || options.renew) throw error;
+      return offline();
+    }
+  };
+}

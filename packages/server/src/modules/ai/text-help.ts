@@ -1,0 +1,98 @@
+import { Unavailable } from '../../lib/errors.js';
+import { parseParagraphs } from '../articles/index.js';
+import type { DictionaryService, Ecdict } from '../dictionary/index.js';
+import { hashKey, type AiCalls } from './calls.js';
+import { analyseSentence, sentencesMentioning } from './offline.js';
+import * as prompts from './prompts.js';
+import type { UserActor } from './quota.js';
+
+/** The cache key of a translation by the model (shared by readers' translations and the retranslation job). */
+export const transKey = (model: string | null, text: string) => hashKey(['trans', model, text]);
+
+/** Translation of any text, sentence analysis and entities. */
+export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'senses'> }) {
+  const { repo, model, provider } = calls;
+  const { dict } = deps;
+
+  /** The stored Chinese of the published paragraph that holds this text, if any. */
+  async function storedTranslation(text: string) {
+    const needle = text.replace(/\s+/g, ' ').trim();
+    // The same sentence may stand in several articles, not all translated: look past the newest few.
+    for (const row of await repo.mentioning(needle, 50)) {
+      for (const p of parseParagraphs(row.content)) {
+        if (p.zh && p.text.includes(needle)) return { articleId: row.id, paragraphId: p.id, zh: p.zh };
+      }
+    }
+    return null;
+  }
+
+  async function trans(actor: UserActor, text: string) {
+    const stored = await storedTranslation(text);
+    if (stored) {
+      return {
+        text,
+        translation: stored.zh,
+        from: 'article' as const,
+        article_id: stored.articleId,
+        paragraph_id: stored.paragraphId,
+        offline: !provider,
+        model: null,
+        cached: true,
+      };
+    }
+    if (!provider) throw new Unavailable('翻译任意文字需要配置 AI 服务；文章里已有译文的句子可以直接翻译');
+    const out = await calls.cachedText(actor, transKey(model, text), 'trans', { messages: prompts.transMessages(text), maxTokens: 1500 });
+    return {
+      text,
+      translation: out.text,
+      from: 'ai' as const,
+      article_id: null,
+      paragraph_id: null,
+      offline: false,
+      model,
+      cached: out.cached,
+    };
+  }
+
+  async function analyze(actor: UserActor, text: string) {
+    const structure = analyseSentence(text, dict);
+    if (!provider) return { text, ...structure, explanation: null, offline: true, model: null, cached: false };
+    const out = await calls.cachedText(actor, hashKey(['analyze', model, text]), 'analyze', {
+      messages: prompts.analyzeMessages(text),
+      maxTokens: 1200,
+    });
+    return { text, ...structure, explanation: out.text, offline: false, model, cached: out.cached };
+  }
+
+  async function entity(actor: UserActor, name: string) {
+    const rows = await repo.mentioning(name, 20);
+    const mentions = rows
+      .flatMap((row) =>
+        sentencesMentioning(parseParagraphs(row.content), name).map((m) => ({
+          article_id: row.id,
+          title: row.title,
+          paragraph_id: m.paragraphId,
+          sentence: m.sentence,
+        })),
+      )
+      .slice(0, 8);
+    if (!provider) {
+      // ECDICT's Chinese gloss and WordNet's definition, where they have the name.
+      const entry = dict.lookup(name) ?? dict.lookup(name.toLowerCase());
+      const zh = entry?.translation ? entry.translation.replace(/\\n/g, '；') : null;
+      const wordnet = deps.dictionary.senses(name, undefined)?.definitions[0]?.text ?? entry?.definition ?? null;
+      const gloss = [zh, wordnet].filter(Boolean).join('\n') || null;
+      return { name, description: gloss, mentions, offline: true, model: null, cached: false };
+    }
+    const out = await calls.cachedText(actor, hashKey(['entity', model, name.toLowerCase()]), 'entity', {
+      messages: prompts.entityMessages(
+        name,
+        mentions.slice(0, 4).map((m) => m.sentence),
+      ),
+      maxTokens: 500,
+    });
+    return { name, description: out.text, mentions, offline: false, model, cached: out.cached };
+  }
+
+  return { trans, analyze, entity };
+}

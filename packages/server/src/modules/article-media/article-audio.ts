@@ -1,0 +1,90 @@
+import type { Role } from '@changdu/contract';
+import type { Actor } from '../../lib/actor.js';
+import { Invalid, NotFound } from '../../lib/errors.js';
+import { encodeMp3, type Pcm } from '../../providers/tts/index.js';
+import { parseParagraphs } from '../articles/index.js';
+import type { ArticleMediaDeps, ArticleRow } from './article-media.service.js';
+import { articleVersion, hash } from './article-version.js';
+
+/** Bumped when the audio's make changes, so files of the old make are not served. */
+const AUDIO_RENDER_VERSION = 1;
+const AUDIO_TOKEN_TTL = 10 * 60_000;
+const SENTENCE_GAP_S = 0.25;
+const PARAGRAPH_GAP_S = 0.6;
+
+export interface AudioTimings {
+  version: string;
+  duration: number;
+  voice: string;
+  sentences: { id: string; paragraph: string; start: number; end: number }[];
+}
+
+interface ArticleAccess {
+  open(actor: Actor, id: number, full: boolean): Promise<ArticleRow>;
+  once<T>(key: string, work: () => Promise<T>): Promise<T>;
+  roleActor(role: Role): Actor;
+}
+
+/** The article read aloud: one MP3 per article version with each sentence's start and end, for follow-along highlighting. */
+export function articleAudio(deps: Pick<ArticleMediaDeps, 'storage' | 'tts' | 'signed'>, { open, once, roleActor }: ArticleAccess) {
+  const { storage } = deps;
+
+  async function ensureAudio(row: ArticleRow): Promise<{ key: string; timings: AudioTimings }> {
+    const version = hash(articleVersion(row), deps.tts.voice, AUDIO_RENDER_VERSION);
+    const key = `audio/article-${row.id}-${version}`;
+    return once(key, async () => {
+      const stored = await storage.get(`${key}.json`);
+      if (stored && (await storage.head(`${key}.mp3`))) return { key, timings: JSON.parse(stored.toString('utf8')) as AudioTimings };
+      const chunks: Buffer[] = [];
+      let rate = 22050;
+      let seconds = 0;
+      const sentences: AudioTimings['sentences'] = [];
+      const silence = (s: number) => Buffer.alloc(Math.round(s * rate) * 2);
+      const paragraphs = parseParagraphs(row.content).filter((p) => p.kind !== 'figure');
+      for (const p of paragraphs) {
+        for (const s of p.sentences) {
+          if (!/[A-Za-z0-9]/.test(s.text)) continue;
+          const pcm: Pcm = await deps.tts.speak(s.text);
+          rate = pcm.sampleRate;
+          const length = pcm.samples.length / 2 / rate;
+          sentences.push({ id: s.id, paragraph: p.id, start: round(seconds), end: round(seconds + length) });
+          chunks.push(pcm.samples, silence(SENTENCE_GAP_S));
+          seconds += length + SENTENCE_GAP_S;
+        }
+        chunks.push(silence(PARAGRAPH_GAP_S - SENTENCE_GAP_S));
+        seconds += PARAGRAPH_GAP_S - SENTENCE_GAP_S;
+      }
+      if (sentences.length === 0) throw new NotFound('这篇文章没有可以朗读的句子');
+      const mp3 = await encodeMp3({ samples: Buffer.concat(chunks), sampleRate: rate });
+      const timings: AudioTimings = { version, duration: round(seconds), voice: deps.tts.voice, sentences };
+      await storage.put(`${key}.mp3`, mp3, { contentType: 'audio/mpeg' });
+      await storage.put(`${key}.json`, Buffer.from(JSON.stringify(timings)), { contentType: 'application/json' });
+      return { key, timings };
+    });
+  }
+
+  return {
+    async audio(actor: Actor, id: number): Promise<AudioTimings> {
+      const row = await open(actor, id, true);
+      return (await ensureAudio(row)).timings;
+    },
+
+    async audioToken(actor: Actor, id: number) {
+      const row = await open(actor, id, true);
+      const { token, expiresAt } = deps.signed.issue('audio', { a: row.id, r: actor.role }, AUDIO_TOKEN_TTL);
+      return { token, expires_at: expiresAt.toISOString(), src: `/reader/article/${row.id}/audio.mp3?token=${encodeURIComponent(token)}` };
+    },
+
+    async audioFile(id: number, token: string): Promise<Buffer> {
+      const claims = deps.signed.verify<{ a: number; r: Role }>('audio', token, '音频链接无效或已过期，请重新播放');
+      if (claims.a !== id) throw new Invalid('音频链接无效或已过期，请重新播放');
+      const row = await open(roleActor(claims.r), id, false);
+      const { key } = await ensureAudio(row);
+      const mp3 = await storage.get(`${key}.mp3`);
+      if (!mp3) throw new NotFound('音频不存在');
+      return mp3;
+    },
+  };
+}
+
+const round = (n: number) => Math.round(n * 1000) / 1000;

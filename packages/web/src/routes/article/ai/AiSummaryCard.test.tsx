@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { AiSummary } from '@changdu/contract';
+import { mockApi, streamed } from '../../../test/api-mock';
+import { AiSummaryCard } from './AiSummaryCard';
+
+const modelSummary: AiSummary = {
+  article_id: 7,
+  text: '议会批准了图书馆的新预算。',
+  sentences: [],
+  offline: false,
+  model: 'qwen-plus',
+  cached: false,
+};
+
+function renderCard(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
+  const view = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <AiSummaryCard articleId={7} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { client, ...view };
+}
+
+describe('the summary card', () => {
+  it('writes the summary as it streams, then shows who wrote it', async () => {
+    const answer = streamed(['议会批准了', '图书馆的'], modelSummary);
+    const api = mockApi({ 'GET /api/ai/summary': answer.reply });
+    renderCard();
+    // The first chunks are on the screen while the answer is still arriving.
+    expect(await screen.findByText('议会批准了图书馆的')).toBeTruthy();
+    expect(screen.getByLabelText('摘要').getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByText(/由 qwen-plus 生成/)).toBeNull();
+    await act(async () => answer.finish());
+    expect(await screen.findByText('议会批准了图书馆的新预算。')).toBeTruthy();
+    expect(screen.getByText('AI 摘要')).toBeTruthy();
+    expect(screen.getByText(/由 qwen-plus 生成/)).toBeTruthy();
+    const [request] = api.to('GET /api/ai/summary');
+    expect(Object.fromEntries(request!.query)).toEqual({ article_id: '7', stream: 'true' });
+    expect(request!.headers.accept).toBe('text/event-stream');
+  });
+
+  it('shows a summary it already has at once, without asking again', async () => {
+    const answer = streamed([modelSummary.text], modelSummary);
+    const api = mockApi({ 'GET /api/ai/summary': answer.reply });
+    const first = renderCard();
+    await act(async () => answer.finish());
+    expect(await screen.findByText('议会批准了图书馆的新预算。')).toBeTruthy();
+    first.unmount();
+    renderCard(first.client);
+    expect(screen.getByText('议会批准了图书馆的新预算。')).toBeTruthy();
+    expect(api.to('GET /api/ai/summary')).toHaveLength(1);
+  });
+
+  it('lists the offline key sentences with their Chinese, labelled offline', async () => {
+    const offline: AiSummary = {
+      article_id: 7,
+      text: 'The council approved a budget.',
+      sentences: [{ paragraph_id: 'p1', en: 'The council approved a budget.', zh: '议会批准了预算。' }],
+      offline: true,
+      model: null,
+      cached: false,
+    };
+    const answer = streamed([offline.text], offline);
+    mockApi({ 'GET /api/ai/summary': answer.reply });
+    renderCard();
+    await act(async () => answer.finish());
+    expect(await screen.findByText('要点句')).toBeTruthy();
+    expect(screen.getByText('议会批准了预算。')).toBeTruthy();
+    expect(screen.getByText(/离线结果/)).toBeTruthy();
+  });
+});
