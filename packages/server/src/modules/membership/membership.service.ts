@@ -69,10 +69,14 @@ export function membershipService(db: Db, clock: Clock, deps: { users: UsersServ
   ): Promise<{ user: UserRow; log: LogRow }> {
     return transaction(db, async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
-        const earlier = await repeated?.();
-        if (earlier) return { user: (await users.byId(userId))!, log: earlier };
+        // The user is read before the repeat check: a change that commits between the two is
+        // then either seen by the check or makes the compare-and-set below fail. Checked the
+        // other way round (PostgreSQL, read committed), a double tap could read the first
+        // tap's new state without seeing its log and renew twice.
         const user = await users.byId(userId);
         if (!user) throw new NotFound('用户不存在');
+        const earlier = await repeated?.();
+        if (earlier) return { user: (await users.byId(userId))!, log: earlier };
         const now = clock.now();
         const to = next(user, change, now);
         const from = { level: user.member_level, expiresAt: user.member_expires_at };

@@ -3,6 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createArticle } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { DAY, HOUR, MINUTE } from '../../lib/clock.js';
+import { signedTokens } from '../../lib/signed-token.js';
+import { usersService } from '../users/users.service.js';
+import { membershipService } from './membership.service.js';
 
 let t: TestApp;
 let manager: Awaited<ReturnType<TestApp['createUser']>>;
@@ -99,6 +102,26 @@ describe('manager changes to a membership', () => {
     t.clock.advance(MINUTE);
     await t.call('member.renewal', input, as(manager));
     expect((await userRow(reader.user.id)).member_expires_at).toBe(iso(t.clock.now().getTime() - MINUTE + 20 * DAY));
+  });
+
+  it('does not renew twice when the first tap commits between the second tap\'s repeat check and its read', async () => {
+    // Deterministic form of the race the test above leaves to timing (PostgreSQL, read committed):
+    // the repeat check runs, misses the first tap, and the first tap lands right after it.
+    const users = usersService(t.db, t.clock);
+    const membership = membershipService(t.db, t.clock, { users, signed: signedTokens('a-test-secret-of-32-characters!!', t.clock) });
+    const change = { action: 'renew', days: 10, source: 'manager', operatorId: manager.user.id, remark: '双击' } as const;
+    const logs = () => t.db.kysely.selectFrom('member_logs').selectAll().where('user_id', '=', reader.user.id).execute();
+    let checks = 0;
+    const repeated = async () => {
+      if (checks++ === 0) {
+        await membership.apply(reader.user.id, change);
+        return undefined;
+      }
+      return (await logs())[0];
+    };
+    const done = await membership.apply(reader.user.id, change, repeated);
+    expect(done.user.member_expires_at).toBe(iso(t.clock.now().getTime() + 10 * DAY));
+    expect(await logs()).toHaveLength(1);
   });
 
   it('refuses every manager call to a user and unknown users with 404', async () => {
