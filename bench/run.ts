@@ -27,7 +27,7 @@ const BEFORE_REF = process.env.BENCH_BEFORE ?? 'afa7b4a';
  * the commit *with* the change (the first is the series' base); the checkout itself is the last
  * row. BENCH_STEPS=none skips them.
  */
-const STEP_REFS = (process.env.BENCH_STEPS ?? '214a275,409e053,57de2c1,ef38476,5307d20,cc73759,7233f04')
+const STEP_REFS = (process.env.BENCH_STEPS ?? '214a275')
   .split(',')
   .map((r) => r.trim())
   .filter((r) => r && r !== 'none');
