@@ -1,13 +1,12 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useStream } from '../../api/ai-stream';
+import { Link, useParams } from 'react-router';
 import { useAsk } from '../../api/ai.queries';
 import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { RequireLogin } from '../../components/RequireLogin';
 import { Spinner } from '../../components/Spinner';
 import { formatRelative } from '../../lib/format';
-import { AiError, AnswerText, AnsweredBy } from '../article/ai/AnswerText';
+import { AnswerText, AnsweredBy } from '../article/ai/AnswerText';
+import { AskForm } from './AskForm';
 import '../../styles/ai.css';
 
 /** One conversation: the question, the answer with its citations, and a follow-up. */
@@ -22,9 +21,6 @@ export function AskAiDetail() {
 function AskAiDetailScreen() {
   const id = Number(useParams().id);
   const ask = useAsk(id);
-  const [follow, setFollow] = useState('');
-  const more = useStream('ai.ask');
-  const navigate = useNavigate();
   const a = ask.data;
   return (
     <div className="page">
@@ -54,40 +50,15 @@ function AskAiDetailScreen() {
             </p>
           )}
           <AnsweredBy offline={a.offline} model={a.model} />
-          <form
-            className="ai-ask-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!follow.trim()) return;
-              void more
-                .start({
-                  prompt: follow.trim(),
-                  ...(a.article_id ? { article_id: a.article_id, source: 'ARTICLE' as const } : { source: 'FREE' as const }),
-                  ...(a.pos ? { pos: a.pos } : {}),
-                  stream: true,
-                })
-                .then((result) => {
-                  if (result) {
-                    setFollow('');
-                    void navigate(`/askai/${result.id}`);
-                  }
-                });
+          <AskForm
+            about={{
+              ...(a.article_id ? { article_id: a.article_id, source: 'ARTICLE' as const } : { source: 'FREE' as const }),
+              ...(a.pos ? { pos: a.pos } : {}),
             }}
-          >
-            <input
-              className="input"
-              value={follow}
-              maxLength={1000}
-              placeholder="继续追问"
-              onChange={(e) => setFollow(e.target.value)}
-              aria-label="追问"
-            />
-            <button type="submit" className="button button-primary" disabled={more.running}>
-              追问
-            </button>
-          </form>
-          {more.running && <div className="ai-answer ai-answer-text">{more.text}</div>}
-          {more.error && <AiError error={more.error} />}
+            label="追问"
+            placeholder="继续追问"
+            submit="追问"
+          />
         </article>
       ) : null}
     </div>

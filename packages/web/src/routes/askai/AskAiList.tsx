@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { useStream } from '../../api/ai-stream';
+import { Link } from 'react-router';
 import { useAskHistory } from '../../api/ai.queries';
 import { LoadFailed } from '../../components/LoadFailed';
 import { LoadMore } from '../../components/LoadMore';
@@ -8,8 +6,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { RequireLogin } from '../../components/RequireLogin';
 import { Spinner } from '../../components/Spinner';
 import { formatRelative } from '../../lib/format';
-import { AiError } from '../article/ai/AnswerText';
 import { AiUsageCard } from './AiUsageCard';
+import { AskForm } from './AskForm';
 import '../../styles/ai.css';
 
 /** 我的提问: my questions across articles, newest first, and a free question box. */
@@ -27,7 +25,9 @@ function AskAiScreen() {
   return (
     <div className="page">
       <PageHeader title="问 AI" back />
-      <FreeQuestion />
+      <section className="section">
+        <AskForm about={{ source: 'FREE' }} label="你的问题" placeholder="问一个英语学习的问题" submit="提问" />
+      </section>
       <section className="section">
         <h2 className="section-title">我的提问</h2>
         {query.isPending ? (
@@ -57,39 +57,5 @@ function AskAiScreen() {
       </section>
       <AiUsageCard />
     </div>
-  );
-}
-
-function FreeQuestion() {
-  const [prompt, setPrompt] = useState('');
-  const ask = useStream('ai.ask');
-  const navigate = useNavigate();
-  return (
-    <section className="section">
-      <form
-        className="ai-ask-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!prompt.trim()) return;
-          void ask.start({ prompt: prompt.trim(), source: 'FREE', stream: true }).then((result) => {
-            if (result) void navigate(`/askai/${result.id}`);
-          });
-        }}
-      >
-        <input
-          className="input"
-          value={prompt}
-          maxLength={1000}
-          placeholder="问一个英语学习的问题"
-          onChange={(e) => setPrompt(e.target.value)}
-          aria-label="你的问题"
-        />
-        <button type="submit" className="button button-primary" disabled={ask.running}>
-          提问
-        </button>
-      </form>
-      {ask.running && <div className="ai-answer ai-answer-text">{ask.text}</div>}
-      {ask.error && <AiError error={ask.error} />}
-    </section>
   );
 }
