@@ -11,11 +11,11 @@ import { useApplications, useManagedCollections, useReviewApplication } from '..
 import { errorMessage } from '../../api/client';
 import { FormError } from '../../components/Field';
 import { LoadMore } from '../../components/LoadMore';
-import { Modal } from '../../components/Modal';
 import { SegmentedTabs, useParamTab } from '../../components/ParamTabs';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
+import { ConfirmDialog } from './ConfirmDialog';
 import { OwnerActions } from './OwnerActions';
 import { CollectionCover } from './parts';
 import '../../styles/collections.css';
@@ -197,36 +197,30 @@ function RefuseDialog({ application, onClose }: { application: CreatorApplicatio
     onClose();
   };
   return (
-    <Modal open={application !== null} onClose={close} title="拒绝申请">
+    <ConfirmDialog
+      open={application !== null}
+      title="拒绝申请"
+      confirm="确定拒绝"
+      pending={review.isPending}
+      error={review.error?.msg}
+      onClose={close}
+      onConfirm={() =>
+        application &&
+        review.mutate(
+          { id: application.id, action: 'refuse', reason },
+          {
+            onSuccess: () => {
+              toast('已拒绝');
+              close();
+            },
+          },
+        )
+      }
+    >
       <label className="field">
         <span className="field-label">拒绝原因（申请人会看到）</span>
         <textarea className="textarea" rows={3} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
       </label>
-      <FormError message={review.error?.msg} />
-      <div className="modal-actions">
-        <button type="button" className="button button-secondary" onClick={close}>
-          取消
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={review.isPending}
-          onClick={() =>
-            application &&
-            review.mutate(
-              { id: application.id, action: 'refuse', reason },
-              {
-                onSuccess: () => {
-                  toast('已拒绝');
-                  close();
-                },
-              },
-            )
-          }
-        >
-          确定拒绝
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }

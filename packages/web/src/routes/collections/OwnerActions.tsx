@@ -3,9 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import type { Collection } from '@changdu/contract';
 import { useDestroyCollection, usePublishCollection } from '../../api/collections.queries';
 import { errorMessage } from '../../api/client';
-import { FormError } from '../../components/Field';
-import { Modal } from '../../components/Modal';
 import { toast } from '../../lib/toast';
+import { ConfirmDialog } from './ConfirmDialog';
 
 /** Edit, publish or withdraw, delete: for the owner and managers (the server checks again). */
 export function OwnerActions({ collection, editPath, afterDelete }: { collection: Collection; editPath: string; afterDelete: string }) {
@@ -58,33 +57,27 @@ function DeleteDialog({
     onClose();
   };
   return (
-    <Modal open={open} onClose={close} title="删除合集">
+    <ConfirmDialog
+      open={open}
+      title="删除合集"
+      confirm="确定删除"
+      pending={destroy.isPending}
+      error={destroy.error?.msg}
+      onClose={close}
+      onConfirm={() =>
+        destroy.mutate(
+          { id: collection.id },
+          {
+            onSuccess: () => {
+              toast('合集已删除');
+              close();
+              onDeleted();
+            },
+          },
+        )
+      }
+    >
       <p>确定删除“{collection.title}”吗？删除后关注和收藏它的读者也看不到了，文章本身不受影响。</p>
-      <FormError message={destroy.error?.msg} />
-      <div className="modal-actions">
-        <button type="button" className="button button-secondary" onClick={close}>
-          取消
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={destroy.isPending}
-          onClick={() =>
-            destroy.mutate(
-              { id: collection.id },
-              {
-                onSuccess: () => {
-                  toast('合集已删除');
-                  close();
-                  onDeleted();
-                },
-              },
-            )
-          }
-        >
-          确定删除
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }
