@@ -3,26 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CreatorApplication } from '@changdu/contract';
 import { fail, ok } from '../../test/api-mock';
+import { makeCollection } from '../../test/collections';
 import { logIn, makeUser, renderApp } from '../../test/render-app';
 
 const manager = makeUser({ user_id: 1, role: 'manager', effective_role: 'manager', is_manager: true });
 
-const managed = {
-  id: 7,
-  title: 'Sleep science',
-  description: 'Read in order',
-  cover: null,
-  placeholder: 3,
-  owner: { id: 2, name: 'amy', is_creator: true },
-  is_published: true,
-  published_at: '2026-11-01T08:00:00.000Z',
-  article_count: 3,
-  follower_count: 4,
-  star_count: 1,
-  created_at: '2026-11-01T08:00:00.000Z',
-  updated_at: '2026-11-01T08:00:00.000Z',
-  deleted_at: null,
-};
+const managed = { ...makeCollection(), deleted_at: null };
 
 const application: CreatorApplication = {
   id: 3,

@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Collection, CollectionDetail } from '@changdu/contract';
+import type { CollectionDetail } from '@changdu/contract';
 import { ok } from '../../test/api-mock';
 import { makeCard } from '../../test/articles';
+import { makeCollection } from '../../test/collections';
 import { logIn, makeUser, renderApp } from '../../test/render-app';
-
-function makeCollection(overrides: Partial<Collection> = {}): Collection {
-  return {
-    id: 7,
-    title: 'Sleep science',
-    description: 'Read in order',
-    cover: null,
-    placeholder: 3,
-    owner: { id: 2, name: 'amy', is_creator: true },
-    is_published: true,
-    published_at: '2026-11-01T08:00:00.000Z',
-    article_count: 3,
-    follower_count: 4,
-    star_count: 1,
-    created_at: '2026-11-01T08:00:00.000Z',
-    updated_at: '2026-11-01T08:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function makeDetail(overrides: Partial<CollectionDetail> = {}): CollectionDetail {
   const articles = [1, 2, 3].map((id, i) => ({
