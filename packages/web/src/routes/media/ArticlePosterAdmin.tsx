@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { levelLabels, type ArticleManage } from '@changdu/contract';
 import { useApiQuery } from '../../api/hooks';
@@ -6,6 +5,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { MarkdownPoster } from './MarkdownPoster';
+import { usePosterText, type PosterLayout } from './poster-text';
 import '../../styles/media.css';
 
 /** The poster text an editor starts from: level, title, Chinese title, the opening sentence and its translation. */
@@ -27,7 +27,7 @@ function coverName(cover: string | null): string | undefined {
 }
 
 /** /admin/article/:id/poster (layout 1) and /admin/article/:id/Poster2 (layout 2): editable text, preview, download. */
-export function ArticlePosterAdmin({ layout }: { layout: 'poster' | 'poster2' }) {
+export function ArticlePosterAdmin({ layout }: { layout: PosterLayout }) {
   const articleId = Number(useParams().id);
   const article = useApiQuery('article.edit', { id: articleId });
   return (
@@ -39,24 +39,32 @@ export function ArticlePosterAdmin({ layout }: { layout: 'poster' | 'poster2' })
         ) : article.error ? (
           <LoadFailed title="文章加载失败" message={article.error.msg} onRetry={() => void article.refetch()} />
         ) : (
-          <PosterEditor key={articleId} article={article.data} layout={layout} />
+          <PosterEditor key={`${articleId}-${layout}`} article={article.data} layout={layout} />
         )}
       </div>
     </div>
   );
 }
 
-function PosterEditor({ article, layout }: { article: ArticleManage; layout: 'poster' | 'poster2' }) {
-  const [text, setText] = useState(() => posterMarkdown(article));
+function PosterEditor({ article, layout }: { article: ArticleManage; layout: PosterLayout }) {
+  const poster = usePosterText(article.id, layout, posterMarkdown(article));
   return (
     <>
       <label>
         海报文字（Markdown）
-        <textarea value={text} onChange={(e) => setText(e.target.value)} />
+        <textarea value={poster.text} onChange={(e) => poster.change(e.target.value)} />
       </label>
-      {text.trim() && (
+      {poster.edited && (
+        <p className="muted">
+          改过的文字保存在这台设备上。{' '}
+          <button type="button" className="button button-ghost button-small" onClick={poster.reset}>
+            恢复为文章原文
+          </button>
+        </p>
+      )}
+      {poster.text.trim() && (
         <MarkdownPoster
-          markdown={text}
+          markdown={poster.text}
           layout={layout}
           qr={`${window.location.origin}/article/${article.id}`}
           cover={layout === 'poster' ? coverName(article.cover) : undefined}
