@@ -51,7 +51,10 @@ const TAG: Record<Paragraph['kind'], string> = { p: 'p', h2: 'h2', h3: 'h3', blo
 /** One paragraph element: the paragraph's sanitised HTML as it is, and the paragraph menu's handle before text. */
 function paragraphHtml(p: Paragraph, html: string): string {
   const tag = TAG[p.kind];
-  const handle = p.kind === 'h2' || p.kind === 'h3' || p.kind === 'figure' ? '' : `<button type="button" class="para-menu" data-para-menu="${escapeAttr(p.id)}" aria-label="段落菜单"></button>`;
+  const handle =
+    p.kind === 'h2' || p.kind === 'h3' || p.kind === 'figure'
+      ? ''
+      : `<button type="button" class="para-menu" data-para-menu="${escapeAttr(p.id)}" aria-label="段落菜单"></button>`;
   return `${handle}<${tag} class="para para-${p.kind}" data-pid="${escapeAttr(p.id)}" lang="en">${html}</${tag}>`;
 }
 
@@ -70,7 +73,8 @@ export function readerBodyHtml(
     const p = paragraphs[i]!;
     if (p.kind === 'li') {
       const items: string[] = [];
-      while (i < paragraphs.length && paragraphs[i]!.kind === 'li') items.push(`<li>${paragraphHtml(paragraphs[i]!, html(paragraphs[i++]!))}</li>`);
+      while (i < paragraphs.length && paragraphs[i]!.kind === 'li')
+        items.push(`<li>${paragraphHtml(paragraphs[i]!, html(paragraphs[i++]!))}</li>`);
       i--;
       out.push(`<ul class="para-list">${items.join('')}</ul>`);
     } else if (p.kind === 'blockquote') out.push(`<blockquote class="para-quote">${paragraphHtml(p, html(p))}</blockquote>`);
@@ -90,7 +94,8 @@ export function readerHeadHtml(article: ArticleDetail, now: Date = new Date()): 
     `<span class="chip chip-level" data-level="${escapeAttr(article.level)}">${escapeText(levelLabels[article.level])}</span>`,
     `<span class="chip chip-plain">${escapeText(readingTime(article.reading_minutes))}</span>`,
     ...article.topics.map(
-      (t) => `<a class="chip chip-topic chip-link" href="/topic/${escapeAttr(encodeURIComponent(t))}" data-discover="true">${escapeText(topicLabel(t))}</a>`,
+      (t) =>
+        `<a class="chip chip-topic chip-link" href="/topic/${escapeAttr(encodeURIComponent(t))}" data-discover="true">${escapeText(topicLabel(t))}</a>`,
     ),
     article.is_lock ? LOCK : '',
     article.me?.finished ? '<span class="chip chip-done">已读完</span>' : '',

@@ -57,7 +57,8 @@ function pageHtml(dist: string, pageData: PageData | undefined) {
     const { html, links } = read();
     const id = Number(match[1]);
     const json = await pageData.article(id).catch(() => null);
-    if (!json) return links.preload ? html.replace('</head>', `${links.preload}</head>`) : null;
+    // Replacements by function: a `$&` or `$'` in an article is text, not a replacement pattern.
+    if (!json) return links.preload ? html.replace('</head>', () => `${links.preload}</head>`) : null;
     const head = [
       // Before the text: a tap on it must find the listener (a same-origin file; no inline script).
       '<script src="/early-tap.js"></script>',
@@ -67,8 +68,8 @@ function pageHtml(dist: string, pageData: PageData | undefined) {
       `<script type="application/json" id="cd-article" data-id="${id}">${inScript(json)}</script>`,
     ].join('');
     return html
-      .replace('</head>', `${head}</head>`)
-      .replace('<div id="root"></div>', `<div id="root" data-drawn="${id}">${draw(id, json)}</div>`);
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root" data-drawn="${id}">${draw(id, json)}</div>`);
   };
 }
 

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_IMAGE_WIDTH,
-  levelLabels,
-  statusLabels,
-  type ArticleCard,
-  type ArticleLevel,
-  type ArticleStatus,
-} from '@changdu/contract';
+import { DEFAULT_IMAGE_WIDTH, levelLabels, statusLabels, type ArticleCard, type ArticleLevel, type ArticleStatus } from '@changdu/contract';
 
 // Shared with the server's first render of the reader (contract reader-html.ts).
 export { readingTime, topicLabel } from '@changdu/contract';
@@ -30,7 +23,6 @@ export function coverSources(path: string): { src: string; srcSet: string } {
   return { src: imageAt(path, 300), srcSet: `${imageAt(path, 300)} 300w, ${imageAt(path, 600)} 600w` };
 }
 
-
 export function levelLabel(level: ArticleLevel): string {
   return levelLabels[level];
 }
@@ -38,7 +30,6 @@ export function levelLabel(level: ArticleLevel): string {
 export function statusLabel(status: ArticleStatus): string {
   return statusLabels[status];
 }
-
 
 /** Where a card's byline comes from: the author, the source, or both. */
 export function byline(card: Pick<ArticleCard, 'author' | 'source'>): string {

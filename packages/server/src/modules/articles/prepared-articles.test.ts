@@ -111,7 +111,7 @@ describe("the reader page's first response", () => {
     t = await createTestApp({ env: { WEB_DIST: builtApp() } });
     const id = await createArticle(t, {
       title: 'Herons <b>return</b>',
-      paragraphs: ['The herons came back in spring.', 'Nobody <em>expected</em> them & nobody counted.'],
+      paragraphs: ['The herons came back in spring.', 'Nobody <em>expected</em> them & nobody counted.', "A ticket cost $& or $' then."],
     });
     const body = (await t.app.inject({ url: `/article/${id}` })).body;
     const root = body.match(/<div id="root" data-drawn="(\d+)">(.*?)<\/div><\/main><\/div><\/div>/s);
@@ -123,6 +123,11 @@ describe("the reader page's first response", () => {
     expect(pids).toEqual(paragraphs.map((p) => [p.id, p.html]));
     expect(pids[1]![1]).not.toContain('<em>');
     expect(drawn).toContain('<h1 class="reader-title" lang="en">Herons &lt;b&gt;return&lt;/b&gt;</h1>');
+    // A long article: the first 20 blocks, as the reader's first render has them; the rest come with the app.
+    const long = await createArticle(t, { paragraphs: Array.from({ length: 30 }, (_, i) => `Paragraph number ${i + 1} of a long read.`) });
+    const longPage = (await t.app.inject({ url: `/article/${long}` })).body;
+    const drawnIds = [...longPage.matchAll(/<p class="para para-p" data-pid="([^"]+)"/g)].map((m) => m[1]);
+    expect(drawnIds).toEqual((await open(long)).result!.paragraphs.slice(0, 20).map((p) => p.id));
     // The script that keeps an early tap, before the text, as a same-origin file.
     expect(body.indexOf('<script src="/early-tap.js"></script>')).toBeGreaterThan(-1);
     expect(body.indexOf('<script src="/early-tap.js"></script>')).toBeLessThan(body.indexOf('<div id="root"'));
@@ -174,9 +179,15 @@ describe("the reader page's first response", () => {
     t = await createTestApp({ env: { WEB_DIST: dist } });
     const links = async (id: number) => {
       const head = (await t.app.inject({ url: `/article/${id}` })).body.split('</head>')[0]!;
-      return [...head.matchAll(/<link rel="(modulepreload|preload" as="style|stylesheet)" href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`).sort();
+      return [...head.matchAll(/<link rel="(modulepreload|preload" as="style|stylesheet)" href="([^"]+)">/g)]
+        .map((m) => `${m[1]} ${m[2]}`)
+        .sort();
     };
-    const scripts = ['modulepreload /assets/ArticlePage-abc123.js', 'modulepreload /assets/format-f1.js', 'modulepreload /assets/queries-q1.js'];
+    const scripts = [
+      'modulepreload /assets/ArticlePage-abc123.js',
+      'modulepreload /assets/format-f1.js',
+      'modulepreload /assets/queries-q1.js',
+    ];
     // A members-only article is drawn by the app: its styles are fetched early but applied by the route.
     expect(await links(await createArticle(t, { is_lock: true }))).toEqual([
       ...scripts,
@@ -184,6 +195,10 @@ describe("the reader page's first response", () => {
       'preload" as="style /assets/sheets-c2.css',
     ]);
     // A public article is drawn by the server: its text needs the route's styles applied to sit where the app puts it.
-    expect(await links(await createArticle(t))).toEqual([...scripts, 'stylesheet /assets/ArticlePage-c1.css', 'stylesheet /assets/sheets-c2.css']);
+    expect(await links(await createArticle(t))).toEqual([
+      ...scripts,
+      'stylesheet /assets/ArticlePage-c1.css',
+      'stylesheet /assets/sheets-c2.css',
+    ]);
   });
 });

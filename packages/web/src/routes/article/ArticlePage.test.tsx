@@ -120,7 +120,9 @@ describe('article page', () => {
     expect(await screen.findByText('Page Not Found')).toBeTruthy();
   });
   it('shows a long article’s first screens at once and the rest as the page goes idle; a link to a paragraph gets them all at once', async () => {
-    const long = Array.from({ length: 70 }, (_, i) => makeParagraph(`p-${i + 1}`, { html: `Paragraph ${i + 1}.`, text: `Paragraph ${i + 1}.` }));
+    const long = Array.from({ length: 70 }, (_, i) =>
+      makeParagraph(`p-${i + 1}`, { html: `Paragraph ${i + 1}.`, text: `Paragraph ${i + 1}.` }),
+    );
     const article = makeDetail({ id: 12, title: 'A Very Long Read', paragraphs: long });
     const first = renderApp('/article/12', { 'GET /reader/article/12/show': ok(article) });
     await screen.findByRole('heading', { level: 1, name: 'A Very Long Read' });
