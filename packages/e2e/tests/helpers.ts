@@ -17,11 +17,16 @@ export async function logIn(page: Page, account: string, password: string) {
 
 /**
  * Where a whole word of the reading page's text is on screen (scrolled into view first): the nth
- * match in reading order, `along` its width (0.5: the middle), at the middle of its line.
+ * match in reading order, `along` its width (0.5: the middle), at the middle of its line. On a page
+ * the server drew (`#root[data-drawn]`), once the app's reader has taken it over (it then clears
+ * `__cdEarlyTap`), unless `early`: what the app adds above the text (a summary card it has
+ * already) would move the word between reading its place and tapping it.
  */
-async function wordPoint(page: Page, word: string, nth: number, along: number): Promise<{ x: number; y: number }> {
+async function wordPoint(page: Page, word: string, nth: number, along: number, early = false): Promise<{ x: number; y: number }> {
   const handle = await page.waitForFunction(
-    async ([word, nth, along]) => {
+    async ([word, nth, along, early]) => {
+      const drawn = !!document.getElementById('root')?.dataset.drawn;
+      if (drawn && !early && (window as { __cdEarlyTap?: unknown }).__cdEarlyTap !== null) return null;
       const pattern = new RegExp(`(?<![A-Za-z'’])${word}(?![A-Za-z'’])`, 'g');
       const found: { node: Text; offset: number }[] = [];
       for (const root of Array.from(document.querySelectorAll('[data-pid]'))) {
@@ -40,7 +45,7 @@ async function wordPoint(page: Page, word: string, nth: number, along: number): 
       const box = range.getBoundingClientRect();
       return { x: box.left + box.width * along, y: box.top + box.height / 2 };
     },
-    [word, nth, along] as const,
+    [word, nth, along, early] as const,
   );
   return (await handle.jsonValue())!;
 }
@@ -49,8 +54,8 @@ async function wordPoint(page: Page, word: string, nth: number, along: number): 
  * Taps a word of the reading page where it is drawn, as a finger would: words are plain text
  * (only marked words have elements), and the page finds the word from the text at the point.
  */
-export async function tapWord(page: Page, word: string, nth = 0, along = 0.5): Promise<void> {
-  const { x, y } = await wordPoint(page, word, nth, along);
+export async function tapWord(page: Page, word: string, nth = 0, along = 0.5, early = false): Promise<void> {
+  const { x, y } = await wordPoint(page, word, nth, along, early);
   await page.mouse.click(x, y);
 }
 

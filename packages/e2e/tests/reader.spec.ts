@@ -110,3 +110,27 @@ test('a tap finds the word drawn under the finger in Chromium, and the paragraph
   await expect(sheet.getByRole('heading', { name: '结构' })).toBeVisible();
   await expect(toolbar).toHaveCount(0);
 });
+
+test('the article arrives drawn in the first response, and a word tapped before the app has started opens its sheet once it has', async ({
+  page,
+  request,
+}) => {
+  const id = await publishArticle(request, 'Drawn Before The Script', PARAGRAPHS);
+  // Hold the app's entry script until the tap has been made on the server-drawn text.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/article/${id}`, { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { name: 'Drawn Before The Script' })).toBeVisible();
+  // No app yet: the top bar's actions are the app's, the text is the server's.
+  await expect(page.getByRole('button', { name: '双语' })).toHaveCount(0);
+  await tapWord(page, 'mayors', 0, 0.5, true);
+  await expect.poll(() => page.evaluate(() => (window as { __cdEarlyTap?: { pid: string } | null }).__cdEarlyTap?.pid)).toBeTruthy();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  await expect(page.getByRole('dialog', { name: 'mayor' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '双语' })).toBeVisible();
+});

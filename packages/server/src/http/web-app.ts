@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readerPageHtml, type ArticleDetail } from '@changdu/contract';
 import { sendNotFound } from './error-handler.js';
 
 /**
@@ -22,32 +23,53 @@ const ARTICLE_PAGE = /^\/article\/(\d{1,10})\/?(?:\?.*)?$/;
 const inScript = (json: string) => json.replace(/</g, '\\u003c');
 
 /**
- * index.html for one request: for the article page (`/article/{id}`), the route's chunk preloaded
- * with the entry and the article itself inlined as a data block (never executed; the CSP stays
- * `script-src 'self'`), so the page renders without waiting for a chunk and then a fetch
- * (docs/performance.md). Other pages get the file as built.
+ * index.html for one request: for the article page (`/article/{id}`), the route's files preloaded
+ * with the entry and, for an article open to all, the article twice: drawn into `#root` as the
+ * reader draws it (contract `readerPageHtml`), so its text paints from this response like a static
+ * page, and as a data block (never executed; the CSP stays `script-src 'self'`) that the app
+ * renders from without a fetch. `/early-tap.js` keeps a tap on the drawn text until the app can
+ * answer it (docs/performance.md). Other pages get the file as built.
  */
 function pageHtml(dist: string, pageData: PageData | undefined) {
-  let cached: { mtimeMs: number; html: string; preload: string } | null = null;
+  let cached: { mtimeMs: number; html: string; links: RouteLinks } | null = null;
   const read = () => {
     const file = path.join(dist, 'index.html');
     const mtimeMs = fs.statSync(file).mtimeMs;
     if (cached?.mtimeMs !== mtimeMs) {
       const html = fs.readFileSync(file, 'utf8');
-      cached = { mtimeMs, html, preload: articleRouteLinks(dist, html) };
+      cached = { mtimeMs, html, links: articleRouteLinks(dist, html) };
     }
     return cached;
+  };
+  // The last drawing per article, reused while its prepared JSON is the same text.
+  const drawn = new Map<number, { json: string; html: string }>();
+  const draw = (id: number, json: string) => {
+    const last = drawn.get(id);
+    if (last?.json === json) return last.html;
+    const html = readerPageHtml(JSON.parse(json) as ArticleDetail);
+    if (drawn.size >= 64) drawn.delete(drawn.keys().next().value!);
+    drawn.set(id, { json, html });
+    return html;
   };
   return async (url: string): Promise<string | null> => {
     const match = pageData ? ARTICLE_PAGE.exec(url) : null;
     if (!match || !pageData) return null;
-    const { html, preload } = read();
-    const json = await pageData.article(Number(match[1])).catch(() => null);
+    const { html, links } = read();
+    const id = Number(match[1]);
+    const json = await pageData.article(id).catch(() => null);
+    // Replacements by function: a `$&` or `$'` in an article is text, not a replacement pattern.
+    if (!json) return links.preload ? html.replace('</head>', () => `${links.preload}</head>`) : null;
     const head = [
-      preload,
-      json ? `<script type="application/json" id="cd-article" data-id="${Number(match[1])}">${inScript(json)}</script>` : '',
+      // Before the text: a tap on it must find the listener (a same-origin file; no inline script).
+      '<script src="/early-tap.js"></script>',
+      // The drawn text needs the route's styles to sit where the app will put it.
+      links.stylesheets,
+      links.modules,
+      `<script type="application/json" id="cd-article" data-id="${id}">${inScript(json)}</script>`,
     ].join('');
-    return head ? html.replace('</head>', `${head}</head>`) : null;
+    return html
+      .replace('</head>', () => `${head}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root" data-drawn="${id}">${draw(id, json)}</div>`);
   };
 }
 
@@ -57,13 +79,22 @@ interface ManifestChunk {
   css?: string[];
 }
 
+interface RouteLinks {
+  /** Scripts and styles preloaded, styles not applied: for a page whose text the app draws. */
+  preload: string;
+  /** The styles applied: for a page the server draws (the text must sit where the app puts it). */
+  stylesheets: string;
+  /** The scripts preloaded. */
+  modules: string;
+}
+
 /**
- * The article route's chunk with every chunk it imports and their styles, as preload and
- * stylesheet links: fetched beside the entry instead of after it has run (the route's imports
- * would otherwise start only when the router asks for the route). From Vite's manifest; without
- * one, the route's chunk alone. Files index.html already names are left out.
+ * The article route's chunk with every chunk it imports and their styles, as links: fetched beside
+ * the entry instead of after it has run (the route's imports would otherwise start only when the
+ * router asks for the route). From Vite's manifest; without one, the route's chunk alone. Files
+ * index.html already names are left out.
  */
-function articleRouteLinks(dist: string, html: string): string {
+function articleRouteLinks(dist: string, html: string): RouteLinks {
   let manifest: Record<string, ManifestChunk> | null = null;
   try {
     manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -73,7 +104,8 @@ function articleRouteLinks(dist: string, html: string): string {
   const isRoute = (file: string) => /^(?:assets\/)?ArticlePage-[\w-]+\.js$/.test(file);
   if (!manifest) {
     const chunk = fs.readdirSync(path.join(dist, 'assets')).find(isRoute);
-    return chunk ? `<link rel="modulepreload" href="/assets/${chunk}">` : '';
+    const modules = chunk ? `<link rel="modulepreload" href="/assets/${chunk}">` : '';
+    return { preload: modules, stylesheets: '', modules };
   }
   const routeKey = Object.keys(manifest).find((key) => isRoute(manifest[key]!.file));
   const scripts = new Set<string>();
@@ -87,12 +119,18 @@ function articleRouteLinks(dist: string, html: string): string {
   };
   if (routeKey) visit(routeKey);
   const named = (file: string) => html.includes(`/${file}"`);
-  return [
+  const newStyles = [...styles].filter((f) => !named(f));
+  const modules = [...scripts]
+    .filter((f) => !named(f))
+    .map((f) => `<link rel="modulepreload" href="/${f}">`)
+    .join('');
+  return {
     // Preloaded, not applied: a stylesheet link would hold the entry script until it arrived.
     // The route's own loader applies them when it runs (from the cache by then).
-    ...[...styles].filter((f) => !named(f)).map((f) => `<link rel="preload" as="style" href="/${f}">`),
-    ...[...scripts].filter((f) => !named(f)).map((f) => `<link rel="modulepreload" href="/${f}">`),
-  ].join('');
+    preload: newStyles.map((f) => `<link rel="preload" as="style" href="/${f}">`).join('') + modules,
+    stylesheets: newStyles.map((f) => `<link rel="stylesheet" href="/${f}">`).join(''),
+    modules,
+  };
 }
 
 export async function serveWebApp(app: FastifyInstance, dist: string | null, pageData?: PageData) {

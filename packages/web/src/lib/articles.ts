@@ -1,12 +1,7 @@
-import {
-  DEFAULT_IMAGE_WIDTH,
-  levelLabels,
-  statusLabels,
-  topics,
-  type ArticleCard,
-  type ArticleLevel,
-  type ArticleStatus,
-} from '@changdu/contract';
+import { DEFAULT_IMAGE_WIDTH, levelLabels, statusLabels, type ArticleCard, type ArticleLevel, type ArticleStatus } from '@changdu/contract';
+
+// Shared with the server's first render of the reader (contract reader-html.ts).
+export { readingTime, topicLabel } from '@changdu/contract';
 
 /** An own image path at a width (spec §9: images are served resized, default 300). */
 export function imageAt(path: string, width: number = DEFAULT_IMAGE_WIDTH): string {
@@ -28,20 +23,12 @@ export function coverSources(path: string): { src: string; srcSet: string } {
   return { src: imageAt(path, 300), srcSet: `${imageAt(path, 300)} 300w, ${imageAt(path, 600)} 600w` };
 }
 
-export function topicLabel(slug: string): string {
-  return (topics as Record<string, string>)[slug] ?? slug;
-}
-
 export function levelLabel(level: ArticleLevel): string {
   return levelLabels[level];
 }
 
 export function statusLabel(status: ArticleStatus): string {
   return statusLabels[status];
-}
-
-export function readingTime(minutes: number): string {
-  return `约 ${Math.max(1, minutes)} 分钟`;
 }
 
 /** Where a card's byline comes from: the author, the source, or both. */

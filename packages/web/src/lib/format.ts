@@ -44,13 +44,8 @@ export const roleLabels: Record<string, string> = {
   super: '超级管理员',
 };
 
-/** ISO time → `3月1日` this year, `2024年3月1日` otherwise (article dates). */
-export function formatDay(iso: string, now: Date = new Date()): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const day = `${d.getMonth() + 1}月${d.getDate()}日`;
-  return d.getFullYear() === now.getFullYear() ? day : `${d.getFullYear()}年${day}`;
-}
+/** ISO time → `3月1日` this year, `2024年3月1日` otherwise: shared with the server's first render of the reader. */
+export { formatDay } from '@changdu/contract';
 
 /**
  * A `datetime-local` value (`2025-03-01T14:05`, local time) → ISO 8601 with the local

@@ -106,6 +106,33 @@ describe("the reader page's first response", () => {
     expect(inlined.title).toBe('Closing </script><script>alert(1)</script> tags');
   });
 
+  it('draws a public article into #root as the reader draws it, so its text paints before the script runs', async () => {
+    await t.close();
+    t = await createTestApp({ env: { WEB_DIST: builtApp() } });
+    const id = await createArticle(t, {
+      title: 'Herons <b>return</b>',
+      paragraphs: ['The herons came back in spring.', 'Nobody <em>expected</em> them & nobody counted.', "A ticket cost $& or $' then."],
+    });
+    const body = (await t.app.inject({ url: `/article/${id}` })).body;
+    const root = body.match(/<div id="root" data-drawn="(\d+)">(.*?)<\/div><\/main><\/div><\/div>/s);
+    expect(root?.[1]).toBe(String(id));
+    const drawn = root![2]!;
+    const { paragraphs } = (await open(id)).result!;
+    // Every paragraph, in order, in the reader's element with its id, its text as the reader shows it.
+    const pids = [...drawn.matchAll(/<p class="para para-p" data-pid="([^"]+)" lang="en">(.*?)<\/p>/g)].map((m) => [m[1], m[2]]);
+    expect(pids).toEqual(paragraphs.map((p) => [p.id, p.html]));
+    expect(pids[1]![1]).not.toContain('<em>');
+    expect(drawn).toContain('<h1 class="reader-title" lang="en">Herons &lt;b&gt;return&lt;/b&gt;</h1>');
+    // A long article: the first 20 blocks, as the reader's first render has them; the rest come with the app.
+    const long = await createArticle(t, { paragraphs: Array.from({ length: 30 }, (_, i) => `Paragraph number ${i + 1} of a long read.`) });
+    const longPage = (await t.app.inject({ url: `/article/${long}` })).body;
+    const drawnIds = [...longPage.matchAll(/<p class="para para-p" data-pid="([^"]+)"/g)].map((m) => m[1]);
+    expect(drawnIds).toEqual((await open(long)).result!.paragraphs.slice(0, 20).map((p) => p.id));
+    // The script that keeps an early tap, before the text, as a same-origin file.
+    expect(body.indexOf('<script src="/early-tap.js"></script>')).toBeGreaterThan(-1);
+    expect(body.indexOf('<script src="/early-tap.js"></script>')).toBeLessThan(body.indexOf('<div id="root"'));
+  });
+
   it('leaves out members-only, unpublished and missing articles (the page fetches them as the reader)', async () => {
     await t.close();
     t = await createTestApp({ env: { WEB_DIST: builtApp() } });
@@ -115,6 +142,10 @@ describe("the reader page's first response", () => {
       const page = await t.app.inject({ url });
       expect(page.statusCode, url).toBe(200);
       expect(dataBlock(page.body), url).toBeNull();
+      // Nor drawn: the root is empty and the text comes from the reader's own fetch.
+      expect(page.body, url).toContain('<div id="root"></div>');
+      expect(page.body, url).not.toContain('data-pid');
+      expect(page.body, url).not.toContain('early-tap.js');
     }
   });
   it('preloads everything the route imports, with its styles, from the build manifest (the entry’s own files once)', async () => {
@@ -146,15 +177,28 @@ describe("the reader page's first response", () => {
       }),
     );
     t = await createTestApp({ env: { WEB_DIST: dist } });
-    const id = await createArticle(t);
-    const head = (await t.app.inject({ url: `/article/${id}` })).body.split('</head>')[0]!;
-    const links = [...head.matchAll(/<link rel="(modulepreload|preload" as="style)" href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
-    expect(links.sort()).toEqual([
+    const links = async (id: number) => {
+      const head = (await t.app.inject({ url: `/article/${id}` })).body.split('</head>')[0]!;
+      return [...head.matchAll(/<link rel="(modulepreload|preload" as="style|stylesheet)" href="([^"]+)">/g)]
+        .map((m) => `${m[1]} ${m[2]}`)
+        .sort();
+    };
+    const scripts = [
       'modulepreload /assets/ArticlePage-abc123.js',
       'modulepreload /assets/format-f1.js',
       'modulepreload /assets/queries-q1.js',
+    ];
+    // A members-only article is drawn by the app: its styles are fetched early but applied by the route.
+    expect(await links(await createArticle(t, { is_lock: true }))).toEqual([
+      ...scripts,
       'preload" as="style /assets/ArticlePage-c1.css',
       'preload" as="style /assets/sheets-c2.css',
+    ]);
+    // A public article is drawn by the server: its text needs the route's styles applied to sit where the app puts it.
+    expect(await links(await createArticle(t))).toEqual([
+      ...scripts,
+      'stylesheet /assets/ArticlePage-c1.css',
+      'stylesheet /assets/sheets-c2.css',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { Paragraph } from '@changdu/contract';
+import { READER_FIRST_BLOCKS, summaryText, type Paragraph } from '@changdu/contract';
 import { cleanArticleHtml } from '../../lib/html';
 import { decorateHtml, marksClass, wordMarks, type Highlight, type WordClass } from './decorate';
 
@@ -11,7 +11,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&am
 
 /** The summary as a paragraph of its own, so it is tapped and marked exactly like body text. */
 export function summaryParagraph(summary: string): Paragraph {
-  const text = summary.replace(/\s+/g, ' ').trim();
+  const text = summaryText(summary);
   const sentences = [...segmenter.segment(text)]
     .map((s) => s.segment.trim())
     .filter(Boolean)
@@ -92,8 +92,8 @@ export const ArticleBody = memo(function ArticleBody({
   return <div className="reader-body">{shown < blocks.length ? blocks.slice(0, shown) : blocks}</div>;
 });
 
-/** Blocks in the first render: a few screens on a phone, whatever the paragraphs' length. */
-const FIRST_BLOCKS = 20;
+/** Blocks in the first render: the server draws the same ones into its first response. */
+const FIRST_BLOCKS = READER_FIRST_BLOCKS;
 /** Blocks added per idle task after it (a few milliseconds of rendering each). */
 const MORE_BLOCKS = 25;
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readerBodyHtml, readerHeadHtml } from '@changdu/contract';
+import { cleanArticleHtml } from '../../lib/html';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, ok } from '../../test/api-mock';
@@ -27,6 +29,37 @@ describe('article page', () => {
     expect(document.querySelectorAll('ul.para-list > li')).toHaveLength(2);
     expect(document.querySelector('[data-pid="p-1"] em')?.textContent).toBe('first');
     expect(document.title).toContain('The Slow Return of Herons');
+  });
+
+  it('draws the head and body exactly as the server draws them into its first response, so nothing moves when the app takes over', async () => {
+    const article = makeDetail({
+      title: 'Herons & "Egrets" <Return>',
+      title_zh: '苍鹭归来',
+      topics: ['health', 'science'],
+      cover: '/api/image/cover.webp',
+      summary: 'A slow   return,\n told in full.',
+      published_at: '2025-03-01T08:00:00.000Z',
+      paragraphs: body,
+    });
+    renderApp('/article/12', { 'GET /reader/article/12/show': ok(article) });
+    await screen.findByRole('heading', { level: 1 });
+    // The server's drawing (contract reader-html.ts), parsed, against what the app rendered: same elements, attributes and text.
+    const drawn = (html: string) => {
+      const template = document.createElement('template');
+      template.innerHTML = html;
+      return template.content;
+    };
+    const head = drawn(readerHeadHtml(article));
+    const app = document.querySelector('.reader')!;
+    const appHead = [app.querySelector('.reader-head')!, app.querySelector('.reader-cover')!, app.querySelector('.reader-summary')!];
+    expect(appHead.map((el) => el.outerHTML)).toHaveLength(head.children.length);
+    appHead.forEach((el, i) => expect(el.isEqualNode(head.children[i]!), el.outerHTML).toBe(true));
+    const appBody = document.querySelector('.reader-body')!;
+    const serverBody = document.createElement('div');
+    serverBody.className = 'reader-body';
+    // Each paragraph's own HTML is the server's sanitised HTML, which the app also passes through its allow-list.
+    serverBody.append(drawn(readerBodyHtml(body, (p) => cleanArticleHtml(p.html))));
+    expect(appBody.isEqualNode(serverBody), appBody.innerHTML).toBe(true);
   });
 
   it('shows the author (linking to their page), level, reading time, topics and the original link', async () => {
@@ -87,7 +120,9 @@ describe('article page', () => {
     expect(await screen.findByText('Page Not Found')).toBeTruthy();
   });
   it('shows a long article’s first screens at once and the rest as the page goes idle; a link to a paragraph gets them all at once', async () => {
-    const long = Array.from({ length: 70 }, (_, i) => makeParagraph(`p-${i + 1}`, { html: `Paragraph ${i + 1}.`, text: `Paragraph ${i + 1}.` }));
+    const long = Array.from({ length: 70 }, (_, i) =>
+      makeParagraph(`p-${i + 1}`, { html: `Paragraph ${i + 1}.`, text: `Paragraph ${i + 1}.` }),
+    );
     const article = makeDetail({ id: 12, title: 'A Very Long Read', paragraphs: long });
     const first = renderApp('/article/12', { 'GET /reader/article/12/show': ok(article) });
     await screen.findByRole('heading', { level: 1, name: 'A Very Long Read' });

@@ -33,6 +33,7 @@ import { useParagraphMenu } from './useParagraphMenu';
 import { useTextSelection } from './useTextSelection';
 import { wordClasses, wordInfoMap } from './word-marks';
 import { SENTENCE_MAX, tappedWord } from './word-at-point';
+import { earlyTapTarget, takeEarlyTap } from './early-tap';
 import { WordSheet, type WordTarget } from './WordSheet';
 import { AiHelpSheet, AiSelectionButtons, type AiAction, type AiRequest } from './ai/AiHelpSheet';
 import { AiSummaryCard } from './ai/AiSummaryCard';
@@ -62,7 +63,6 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   usePageKeys();
 
   const [now] = useState(() => Date.now());
-  const [word, setWord] = useState<WordTarget | null>(null);
   const [draft, setDraft] = useState<(NoteDraft & { anchor: Anchor }) | null>(null);
   const [notesOpen, setNotesOpen] = useState(false);
   const [aiRequest, setAiRequest] = useState<AiRequest | null>(null);
@@ -72,6 +72,12 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   const summary = useMemo(() => (article.summary ? summaryParagraph(article.summary) : null), [article.summary]);
   const paragraphs = useMemo(() => new Map(article.paragraphs.map((p) => [p.id, p])), [article.paragraphs]);
   const tappable = useMemo(() => (summary ? new Map([...paragraphs, [summary.id, summary]]) : paragraphs), [paragraphs, summary]);
+  // A tap on the server-drawn text before the app had started (public/early-tap.js) opens its
+  // word in the reader's first render; from here on taps come to openWord.
+  const [word, setWord] = useState<WordTarget | null>(() => {
+    const tap = takeEarlyTap();
+    return tap && earlyTapTarget(tap, tappable);
+  });
   const [selected, clearSelection] = useTextSelection(bodyRef, paragraphs);
   const menu = useParagraphMenu(paragraphs);
   const closeMenu = menu.close;

@@ -238,3 +238,30 @@ describe('level words and key words', () => {
     expect(localStorage.getItem('cd_reader_font')).toBe('3');
   });
 });
+
+describe('a tap made before the app started', () => {
+  it('on the server-drawn text opens the word sheet for that word once the reader mounts', async () => {
+    // What public/early-tap.js keeps: the paragraph, its text as drawn, and the tap's offset (inside "negotiated").
+    window.__cdEarlyTap = { pid: 'p1', text: 'They negotiated a deal. It was quiet.', offset: 8 };
+    const { api } = renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(article),
+      'GET /api/english/word': ok(makeEntry()),
+    });
+    const sheet = await screen.findByRole('dialog', { name: 'negotiate' });
+    expect(sheet).toBeTruthy();
+    const [lookup] = api.to('GET /api/english/word');
+    expect(lookup?.query.get('word')).toBe('negotiated');
+    expect(lookup?.query.get('sentence')).toBe('They negotiated a deal.');
+    // Answered once: the script keeps no more taps and the reader does not open it again.
+    expect(window.__cdEarlyTap).toBeNull();
+  });
+
+  it('between two words (after a full stop) opens nothing', async () => {
+    window.__cdEarlyTap = { pid: 'p1', text: 'They negotiated a deal. It was quiet.', offset: 23 };
+    const { api } = renderApp('/article/12', { 'GET /reader/article/12/show': ok(article) });
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(window.__cdEarlyTap).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.to('GET /api/english/word')).toHaveLength(0);
+  });
+});

@@ -98,7 +98,11 @@ export function tappedWord(
   if (!(target instanceof Element) || !target.closest('[data-pid]') || target.closest('a') || !window.getSelection()?.isCollapsed)
     return null;
   const caret = caretAt(point.x, point.y);
-  const hit = caret && wordAt(caret, point);
+  return wordTarget(caret && wordAt(caret, point), paragraphs);
+}
+
+/** What a word found in a paragraph looks up: the word, its sentence, and the note drawn over it. */
+export function wordTarget(hit: WordHit | null, paragraphs: ReadonlyMap<string, Paragraph>): WordTarget | null {
   const paragraph = hit && paragraphs.get(hit.root.dataset.pid ?? '');
   if (!hit || !paragraph) return null;
   const sentence = sentenceAt(paragraph, hit.start).text.slice(0, SENTENCE_MAX);

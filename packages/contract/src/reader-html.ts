@@ -1,0 +1,144 @@
+import { levelLabels, topics } from './constants.js';
+import type { ArticleDetail, Paragraph } from './endpoints/articles.shared.js';
+
+/**
+ * The reading page's first screen as HTML text, for the server's first response to
+ * `/article/{id}` (http/web-app.ts): the same elements, classes and `data-pid`s the web app's
+ * reader draws for an anonymous reader with the default settings (no marks, no translation),
+ * so the text paints before the script runs and does not move when the app takes over.
+ * `ArticlePage.test.tsx` holds the two to each other: the app's head and body must equal these
+ * (links as the router's `Link` renders them, `data-discover` included).
+ */
+
+const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
+const escapeAttr = (text: string) => escapeText(text).replace(/"/g, '&quot;');
+
+/** ISO time → `3月1日` this year, `2024年3月1日` otherwise (article dates). */
+export function formatDay(iso: string, now: Date = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const day = `${d.getMonth() + 1}月${d.getDate()}日`;
+  return d.getFullYear() === now.getFullYear() ? day : `${d.getFullYear()}年${day}`;
+}
+
+/** An own image path at a width (spec §9: images are served resized). */
+export function imageAt(path: string, width: number): string {
+  return `${path}${path.includes('?') ? '&' : '?'}w=${width}`;
+}
+
+export function topicLabel(slug: string): string {
+  return (topics as Record<string, string>)[slug] ?? slug;
+}
+
+export function readingTime(minutes: number): string {
+  return `约 ${Math.max(1, minutes)} 分钟`;
+}
+
+/** The summary's English as its tappable paragraph shows it: whitespace collapsed. */
+export function summaryText(summary: string): string {
+  return summary.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Blocks in the reader's first render (a few screens on a phone, whatever the paragraphs' length);
+ * the rest follow in idle time. The server draws the same first blocks.
+ */
+export const READER_FIRST_BLOCKS = 20;
+
+/** Block kind → the element that carries `data-pid` (list items are `div`s inside `li`). */
+const TAG: Record<Paragraph['kind'], string> = { p: 'p', h2: 'h2', h3: 'h3', blockquote: 'p', li: 'div', figure: 'figure' };
+
+/** One paragraph element: the paragraph's sanitised HTML as it is, and the paragraph menu's handle before text. */
+function paragraphHtml(p: Paragraph, html: string): string {
+  const tag = TAG[p.kind];
+  const handle =
+    p.kind === 'h2' || p.kind === 'h3' || p.kind === 'figure'
+      ? ''
+      : `<button type="button" class="para-menu" data-para-menu="${escapeAttr(p.id)}" aria-label="段落菜单"></button>`;
+  return `${handle}<${tag} class="para para-${p.kind}" data-pid="${escapeAttr(p.id)}" lang="en">${html}</${tag}>`;
+}
+
+/**
+ * The article body's blocks (the inside of `.reader-body`), the first `blocks` of them (a list is
+ * one block), each paragraph's HTML given by `html` (the server passes its sanitised HTML
+ * through; the app its allow-listed copy).
+ */
+export function readerBodyHtml(
+  paragraphs: readonly Paragraph[],
+  html: (p: Paragraph) => string = (p) => p.html,
+  blocks = Infinity,
+): string {
+  const out: string[] = [];
+  for (let i = 0; i < paragraphs.length && out.length < blocks; i++) {
+    const p = paragraphs[i]!;
+    if (p.kind === 'li') {
+      const items: string[] = [];
+      while (i < paragraphs.length && paragraphs[i]!.kind === 'li')
+        items.push(`<li>${paragraphHtml(paragraphs[i]!, html(paragraphs[i++]!))}</li>`);
+      i--;
+      out.push(`<ul class="para-list">${items.join('')}</ul>`);
+    } else if (p.kind === 'blockquote') out.push(`<blockquote class="para-quote">${paragraphHtml(p, html(p))}</blockquote>`);
+    else if (p.kind === 'figure') out.push(`<div class="para-figure-wrap">${paragraphHtml(p, html(p))}</div>`);
+    else out.push(paragraphHtml(p, html(p)));
+  }
+  return out.join('');
+}
+
+const LOCK =
+  '<span class="chip chip-lock" title="会员文章"><svg viewBox="0 0 16 16" width="11" height="11" aria-hidden="true"><rect x="3" y="7" width="10" height="7" rx="1.5" fill="currentColor"></rect><path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" fill="none" stroke="currentColor" stroke-width="1.6"></path></svg>会员</span>';
+
+/** The article's head (chips, titles, byline, dateline), cover and summary, as `ArticleHead` draws them untranslated. */
+export function readerHeadHtml(article: ArticleDetail, now: Date = new Date()): string {
+  const date = article.published_at ? formatDay(article.published_at, now) : null;
+  const chips = [
+    `<span class="chip chip-level" data-level="${escapeAttr(article.level)}">${escapeText(levelLabels[article.level])}</span>`,
+    `<span class="chip chip-plain">${escapeText(readingTime(article.reading_minutes))}</span>`,
+    ...article.topics.map(
+      (t) =>
+        `<a class="chip chip-topic chip-link" href="/topic/${escapeAttr(encodeURIComponent(t))}" data-discover="true">${escapeText(topicLabel(t))}</a>`,
+    ),
+    article.is_lock ? LOCK : '',
+    article.me?.finished ? '<span class="chip chip-done">已读完</span>' : '',
+  ];
+  const head = [
+    `<div class="reader-chips">${chips.join('')}</div>`,
+    `<h1 class="reader-title" lang="en">${escapeText(article.title)}</h1>`,
+    article.title_zh ? `<p class="reader-title-zh">${escapeText(article.title_zh)}</p>` : '',
+    article.author
+      ? `<p class="reader-byline"><a class="reader-author" href="/explore?author=${article.author.id}" data-discover="true">${escapeText(article.author.name)}</a></p>`
+      : '',
+    article.source || date
+      ? `<p class="reader-dateline">${article.source ? `<span>${escapeText(article.source)}</span>` : ''}${
+          date ? `<time datetime="${escapeAttr(article.published_at!)}">${escapeText(date)}</time>` : ''
+        }</p>`
+      : '',
+  ];
+  const cover = article.cover
+    ? `<figure class="reader-cover"><img src="${escapeAttr(imageAt(article.cover, 600))}" srcset="${escapeAttr(
+        `${imageAt(article.cover, 600)} 600w, ${imageAt(article.cover, 1200)} 1200w`,
+      )}" sizes="(min-width: 768px) 680px, 100vw" alt=""></figure>`
+    : '';
+  const summary = article.summary
+    ? `<div class="reader-summary"><p class="para para-p" data-pid="summary" lang="en">${escapeText(summaryText(article.summary))}</p></div>`
+    : '';
+  return `<header class="reader-head">${head.join('')}</header>${cover}${summary}`;
+}
+
+const BACK =
+  '<button type="button" class="icon-button" aria-label="返回"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></path></svg></button>';
+
+/**
+ * The whole first screen inside `#root`: the shell's main area, the page's top bar and the
+ * article (head and its first blocks, as the reader's first render has them) in the reader's
+ * elements: a long article's first screens cost the browser no more to parse and lay out than
+ * the app's own first render. Buttons here do nothing until the app has
+ * taken over; a tap on a word is kept and replayed then (`public/early-tap.js`).
+ */
+export function readerPageHtml(article: ArticleDetail, now: Date = new Date()): string {
+  return (
+    `<div class="app"><main class="app-main"><div class="page page-reading">` +
+    `<header class="page-header"><div class="page-header-side">${BACK}</div><p class="page-title">${escapeText(article.source ?? '外刊精读')}</p><div class="page-header-side page-header-actions"></div></header>` +
+    `<article class="reader" style="--reader-scale: 1;">${readerHeadHtml(article, now)}<div><div class="reader-body">${readerBodyHtml(article.paragraphs, undefined, READER_FIRST_BLOCKS)}</div></div></article>` +
+    `</div></main></div>`
+  );
+}

@@ -1,0 +1,41 @@
+import type { Paragraph } from '@changdu/contract';
+import { wordAt, wordTarget } from './word-at-point';
+import type { WordTarget } from './WordSheet';
+
+/**
+ * A tap made on the server-drawn article before the app had started, as `public/early-tap.js`
+ * keeps it: the paragraph, its text as drawn, and the character offset of the tap in that text.
+ */
+export interface EarlyTap {
+  pid: string;
+  text: string;
+  offset: number;
+}
+
+declare global {
+  interface Window {
+    /** Set by public/early-tap.js; null once the reader answers taps itself. */
+    __cdEarlyTap?: EarlyTap | null;
+  }
+}
+
+/** The tap kept before the reader mounted, if any; from now on the script keeps none. */
+export function takeEarlyTap(): EarlyTap | null {
+  const tap = window.__cdEarlyTap;
+  window.__cdEarlyTap = null;
+  return tap && typeof tap.pid === 'string' && typeof tap.text === 'string' && Number.isInteger(tap.offset) ? tap : null;
+}
+
+/**
+ * The word an early tap fell on, resolved as a tap on the reader is (`wordAt`), on the text the
+ * reader saw then (the script already checked that the point was on the text), so it does not
+ * depend on where the paragraph is drawn now or whether it is drawn yet.
+ */
+export function earlyTapTarget(tap: EarlyTap, paragraphs: ReadonlyMap<string, Paragraph>): WordTarget | null {
+  const root = document.createElement('p');
+  root.dataset.pid = tap.pid;
+  const node = document.createTextNode(tap.text);
+  root.appendChild(node);
+  if (tap.offset < 0 || tap.offset > tap.text.length) return null;
+  return wordTarget(wordAt({ node, offset: tap.offset }), paragraphs);
+}
