@@ -124,6 +124,13 @@ export function readerHeadHtml(article: ArticleDetail, now: Date = new Date()): 
   return `<header class="reader-head">${head.join('')}</header>${cover}${summary}`;
 }
 
+/**
+ * The AI summary card as the reader first draws it, before its answer: one closed row, so the
+ * text under it stays where it is while the summary arrives (`AiSummaryCard.tsx`).
+ */
+export const AI_SUMMARY_PENDING_HTML =
+  '<details class="ai-summary card" aria-label="摘要" aria-busy="true"><summary class="ai-summary-title">摘要<span class="ai-summary-state">生成中…</span></summary><p class="ai-summary-text" aria-live="polite"><span class="ai-caret" aria-hidden="true"></span></p></details>';
+
 const BACK =
   '<button type="button" class="icon-button" aria-label="返回"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></path></svg></button>';
 
@@ -138,7 +145,7 @@ export function readerPageHtml(article: ArticleDetail, now: Date = new Date()): 
   return (
     `<div class="app"><main class="app-main"><div class="page page-reading">` +
     `<header class="page-header"><div class="page-header-side">${BACK}</div><p class="page-title">${escapeText(article.source ?? '外刊精读')}</p><div class="page-header-side page-header-actions"></div></header>` +
-    `<article class="reader" style="--reader-scale: 1;">${readerHeadHtml(article, now)}<div><div class="reader-body">${readerBodyHtml(article.paragraphs, undefined, READER_FIRST_BLOCKS)}</div></div></article>` +
+    `<article class="reader" style="--reader-scale: 1;">${readerHeadHtml(article, now)}${AI_SUMMARY_PENDING_HTML}<div><div class="reader-body">${readerBodyHtml(article.paragraphs, undefined, READER_FIRST_BLOCKS)}</div></div></article>` +
     `</div></main></div>`
   );
 }

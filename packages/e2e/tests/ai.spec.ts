@@ -73,7 +73,8 @@ test('the summary card arrives as a stream; the comprehension questions check an
   const card = page.locator('.ai-summary');
   await expect(card).toContainText('要点句');
   await expect(card).toContainText('离线结果');
-
+  // The card is one closed row (the text under it never moves); the reader opens it.
+  await card.getByText('展开').click();
   await card.getByRole('link', { name: '读完了？做几道理解题' }).click();
   await expect(page).toHaveURL(new RegExp(`/flashcard/articleQuestion\\?id=${id}$`));
   await expect(page.getByRole('heading', { name: '读后理解题' })).toBeVisible();

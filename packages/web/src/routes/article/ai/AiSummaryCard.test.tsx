@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import type { AiSummary } from '@changdu/contract';
-import { mockApi, streamed } from '../../../test/api-mock';
+import { AI_SUMMARY_PENDING_HTML, type AiSummary } from '@changdu/contract';
+import { fail, mockApi, streamed } from '../../../test/api-mock';
 import { AiSummaryCard } from './AiSummaryCard';
 
 const modelSummary: AiSummary = {
@@ -27,6 +27,29 @@ function renderCard(client = new QueryClient({ defaultOptions: { queries: { retr
 }
 
 describe('the summary card', () => {
+  it('is one closed row from its first render, as the server draws it, so the text under it does not move', async () => {
+    const answer = streamed(['议会批准了'], modelSummary);
+    mockApi({ 'GET /api/ai/summary': answer.reply });
+    const { container } = renderCard();
+    const drawn = document.createElement('template');
+    drawn.innerHTML = AI_SUMMARY_PENDING_HTML;
+    expect(container.firstElementChild!.isEqualNode(drawn.content.firstElementChild), container.innerHTML).toBe(true);
+    // The streamed text and the answer fill the closed card: still one row until the reader opens it.
+    await act(async () => answer.finish());
+    const card = screen.getByLabelText('摘要') as HTMLDetailsElement;
+    expect(card.open).toBe(false);
+    expect(screen.getByText('展开')).toBeTruthy();
+    fireEvent.click(screen.getByText('AI 摘要'));
+    expect(card.open).toBe(true);
+  });
+
+  it('leaves the article as it was when the summary fails', async () => {
+    const api = mockApi({ 'GET /api/ai/summary': fail(503, 'AI 服务暂时不可用') });
+    const { container } = renderCard();
+    await vi.waitFor(() => expect(api.to('GET /api/ai/summary')).toHaveLength(1));
+    await vi.waitFor(() => expect(container.innerHTML).toBe(''));
+  });
+
   it('writes the summary as it streams, then shows who wrote it', async () => {
     const answer = streamed(['议会批准了', '图书馆的'], modelSummary);
     const api = mockApi({ 'GET /api/ai/summary': answer.reply });

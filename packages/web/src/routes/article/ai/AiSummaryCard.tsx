@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSummaryStream } from '../../../api/ai.queries';
 import { AnsweredBy, revealParagraph } from './AnswerText';
@@ -11,6 +11,7 @@ import '../../../styles/ai.css';
  */
 export function AiSummaryCard({ articleId }: { articleId: number }) {
   const summary = useSummaryStream(articleId);
+  const [open, setOpen] = useState(false);
   useEffect(() => {
     const pid = window.location.hash.slice(1);
     if (!/^p[0-9a-z]+$/i.test(pid)) return;
@@ -18,41 +19,43 @@ export function AiSummaryCard({ articleId }: { articleId: number }) {
     return () => window.clearTimeout(timer);
   }, [articleId]);
   const s = summary.result;
-  if (!s) {
-    // A failed summary leaves the article as it was: the card is a help, not part of the text.
-    if (!summary.text) return null;
-    return (
-      <section className="ai-summary card" aria-label="摘要" aria-busy={summary.running}>
-        <p className="ai-summary-title">摘要</p>
+  // A failed or empty summary leaves the article as it was: the card is a help, not part of the text.
+  if (summary.error || (s && !s.text && s.sentences.length === 0)) return null;
+  // Closed until the reader opens it, and one row high whatever arrives, so the text under it never
+  // moves while the summary streams in (the server draws the same row: contract reader-html.ts).
+  return (
+    <details className="ai-summary card" aria-label="摘要" aria-busy={!s} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="ai-summary-title">
+        {s ? (s.offline ? '要点句' : 'AI 摘要') : '摘要'}
+        <span className="ai-summary-state">{!s ? '生成中…' : open ? '收起' : '展开'}</span>
+      </summary>
+      {!s ? (
         <p className="ai-summary-text" aria-live="polite">
           {summary.text}
           {summary.running && <span className="ai-caret" aria-hidden="true" />}
         </p>
-      </section>
-    );
-  }
-  if (!s.text && s.sentences.length === 0) return null;
-  return (
-    <details className="ai-summary card" open>
-      <summary className="ai-summary-title">{s.offline ? '要点句' : 'AI 摘要'}</summary>
-      {s.offline ? (
-        <ol className="ai-summary-list">
-          {s.sentences.map((x, i) => (
-            <li key={i}>
-              <button type="button" className="ai-summary-sentence" onClick={() => revealParagraph(x.paragraph_id)}>
-                <span lang="en">{x.en}</span>
-              </button>
-              {x.zh && <p className="ai-summary-zh">{x.zh}</p>}
-            </li>
-          ))}
-        </ol>
       ) : (
-        <p className="ai-summary-text">{s.text}</p>
+        <>
+          {s.offline ? (
+            <ol className="ai-summary-list">
+              {s.sentences.map((x, i) => (
+                <li key={i}>
+                  <button type="button" className="ai-summary-sentence" onClick={() => revealParagraph(x.paragraph_id)}>
+                    <span lang="en">{x.en}</span>
+                  </button>
+                  {x.zh && <p className="ai-summary-zh">{x.zh}</p>}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="ai-summary-text">{s.text}</p>
+          )}
+          <AnsweredBy offline={s.offline} model={s.model} cached={s.cached} />
+          <Link to={`/flashcard/articleQuestion?id=${articleId}`} className="ai-more">
+            读完了？做几道理解题
+          </Link>
+        </>
       )}
-      <AnsweredBy offline={s.offline} model={s.model} cached={s.cached} />
-      <Link to={`/flashcard/articleQuestion?id=${articleId}`} className="ai-more">
-        读完了？做几道理解题
-      </Link>
     </details>
   );
 }
