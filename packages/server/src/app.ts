@@ -116,7 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrors(rawHeaders),
     clientErrorHandler: clientErrorHandler(rawHeaders),
   });
-  await app.register(fastifyCookie);
+  // No parsing hook: cookies are parsed when a handler first reads them (http/request-context.ts#cookiesOf).
+  await app.register(fastifyCookie, { hook: false });
   securityHeaders(app, config.analyticsScriptUrl);
   guardJsonBodies(app);
 
