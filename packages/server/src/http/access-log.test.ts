@@ -7,7 +7,10 @@ afterEach(() => t.close());
 /** A test app whose log lines are kept, parsed. */
 async function appWithLog(level: string) {
   const lines: Record<string, unknown>[] = [];
-  t = await createTestApp({ env: { LOG_LEVEL: level }, logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) } });
+  t = await createTestApp({
+    env: { LOG_LEVEL: level },
+    logStream: { write: (line) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  });
   return lines;
 }
 
