@@ -24,7 +24,7 @@ import { Streamed } from '../lib/streamed.js';
 import { CODE_OF } from './error-handler.js';
 import { cacheHeaders } from './security.js';
 import { RequestContext, cookiesOf, sessionCookieOptions } from './request-context.js';
-import { envelopeSerializer } from './serialize.js';
+import { envelopeSerializer, envelopeWriter } from './serialize.js';
 import { validationMessage } from './validation.js';
 
 /**
@@ -218,6 +218,9 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
   for (const [name, ep] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     const handler = handlers[name] as unknown as (input: unknown, ctx: HandlerContext<Role>) => Promise<unknown>;
     const serialize = envelopeSerializer(ep.output);
+    const write = envelopeWriter(serialize);
+    // The endpoint's two caching policies, built once (a shared answer and a personal one).
+    const caching = { shared: cacheHeaders(ep, true), personal: cacheHeaders(ep, false) };
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
@@ -247,11 +250,10 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         // with a Set-Cookie that clears it, which is for this caller alone.
         const sentCredential =
           req.headers.authorization !== undefined || (req.headers.cookie !== undefined && cookiesOf(req)[Cookies.token] !== undefined);
-        const shareable = actor.kind === 'anonymous' && !sentCredential;
-        const caching = cacheHeaders(ep, shareable);
+        const headers = actor.kind === 'anonymous' && !sentCredential ? caching.shared : caching.personal;
         if (ep.produces) {
           // A handler's own policy wins (images set theirs); otherwise the endpoint's.
-          if (!reply.hasHeader('cache-control')) reply.headers(caching);
+          if (!reply.hasHeader('cache-control')) reply.headers(headers);
           if (!reply.hasHeader('content-type')) reply.type(ep.produces);
           return reply.send(result);
         }
@@ -259,7 +261,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           if (deps.checkOutputs) checkOutput(name, ep, JSON.parse(result.json));
           // The caching policy stays the endpoint's (a personal answer is no-store, issue 9); a
           // client that keeps the answer anyway (a shared cache, the native app) may ask again with its ETag.
-          reply.headers(caching).header('etag', result.etag);
+          reply.headers(headers).header('etag', result.etag);
           if (req.headers['if-none-match'] === result.etag) return reply.code(304).send();
           return reply.type(JSON_TYPE).send(result.envelope);
         }
@@ -268,24 +270,22 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           // as given (it is not zod's parsed form: a union arm, a default, a transform) goes the
           // contract's checked way instead of failing the request; the log says which, so it gets fixed.
           try {
-            return reply
-              .headers(caching)
-              .type(JSON_TYPE)
-              .send(serialize(ok(result)));
+            return reply.headers(headers).type(JSON_TYPE).send(write(result));
           } catch (error) {
             req.log.warn({ err: error, endpoint: name }, 'fast serializer refused a result; answered through the contract');
             return reply
-              .headers(caching)
+              .headers(headers)
               .type(JSON_TYPE)
               .send(JSON.stringify(ok(checkOutput(name, ep, result))));
           }
         }
-        // What production writes (the handler's own result through the fast serializer) must be
-        // what the contract parses: a result the serializer refuses, or writes differently, fails here.
+        // What production writes (the handler's own result through the fast serializer, or the
+        // bytes kept for a frozen result) must be what the contract parses: a result the
+        // serializer refuses, or writes differently, fails here.
         const body = ok(checkOutput(name, ep, result));
         let text: string;
         try {
-          text = serialize(ok(result));
+          text = write(result).toString();
         } catch (error) {
           throw new Error(
             `the fast serializer of ${name} refused the handler's result: ${error instanceof Error ? error.message : String(error)}`,
@@ -294,7 +294,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(body)))) {
           throw new Error(`the serializer of ${name} does not write the handler's result as the contract parses it`);
         }
-        return reply.headers(caching).type(JSON_TYPE).send(text);
+        return reply.headers(headers).type(JSON_TYPE).send(text);
       },
     });
   }
