@@ -24,8 +24,8 @@ import { Streamed } from '../lib/streamed.js';
 import { CODE_OF } from './error-handler.js';
 import { cacheHeaders } from './security.js';
 import { RequestContext, cookiesOf, sessionCookieOptions } from './request-context.js';
+import { inputParser } from './parsed-inputs.js';
 import { envelopeSerializer, envelopeWriter } from './serialize.js';
-import { validationMessage } from './validation.js';
 
 /**
  * A handler answers its result, the result already serialised (`PreparedJson`,
@@ -215,6 +215,7 @@ function checkOutput(name: string, ep: Endpoint, result: unknown): unknown {
 /** Registers every endpoint of the table with its handler: auth, rate limits, input and output validation. */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps: RouteDeps): void {
   const contextDeps = { linkOrigin: deps.linkOrigin, clock: deps.clock ?? systemClock };
+  const parseInput = inputParser();
   for (const [name, ep] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     const handler = handlers[name] as unknown as (input: unknown, ctx: HandlerContext<Role>) => Promise<unknown>;
     const serialize = envelopeSerializer(ep.output);
@@ -234,11 +235,10 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         const actor = admitted instanceof Promise ? await admitted : admitted;
         if (misplaced) throw new Invalid(`${misplaced} 应写在网址的查询参数里（?${misplaced}=…），不能放在请求体中`);
         if (holdsNul(raw)) throw new Invalid('请求内容含有不允许的控制字符');
-        const parsed = ep.input.safeParse(raw);
-        if (!parsed.success) throw new Invalid(validationMessage(parsed.error));
+        const input = parseInput(name, ep, req.url, raw);
         const ctx = new RequestContext(req, reply, actor, contextDeps).as<Role>();
-        const streaming = wantsStream(ep, parsed.data);
-        const result = await handler(parsed.data, ctx);
+        const streaming = wantsStream(ep, input);
+        const result = await handler(input, ctx);
         if (result instanceof Streamed) {
           if (!streaming) throw new Error(`${name} streamed an answer nobody asked to stream`);
           return reply
