@@ -34,8 +34,12 @@ const STEP_REFS = (process.env.BENCH_STEPS ?? '214a275')
 const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
 /** The after server's port; bare and before take the next two (BENCH_PORT: two benches side by side). */
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
-/** `BENCH_ONLY=page`: only the long-article page figure (no loads, memory or dictionary). */
+/**
+ * `BENCH_ONLY=page`: only the long-article page figure (no loads, memory or dictionary).
+ * `BENCH_ONLY=word` or `show`: only that endpoint's load (no page, memory, dictionary or JS size).
+ */
 const PAGE_ONLY = process.env.BENCH_ONLY === 'page';
+const LOAD_ONLY = process.env.BENCH_ONLY === 'word' || process.env.BENCH_ONLY === 'show' ? process.env.BENCH_ONLY : null;
 const LONG_WORDS = 10_000;
 const ADMIN_PHONE = '13800000000';
 const ADMIN_PASSWORD = 'bench-pass-1';
@@ -355,6 +359,7 @@ async function main() {
   /** The series' steps: loaded in the same rounds as after/before, reported in their own table. */
   const steps: (Server & { label: string; flags: string[] })[] = [];
   let bare: ChildProcess | null = null;
+  let plainFastify: ChildProcess | null = null;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-bench-'));
   try {
     // As `npm start` runs it (package.json), and the "before" as it ran then.
@@ -387,7 +392,7 @@ async function main() {
     // The long article, in each product, and the static page of its text for the bare server.
     const long = new Map<string, number>();
     let staticHtml = '';
-    for (const s of servers) {
+    for (const s of LOAD_ONLY ? [] : servers) {
       const { id, paragraphs } = await publishLongArticle(s.origin);
       long.set(s.name, id);
       staticHtml ||= `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A Very Long Read</title></head><body><h1>A Very Long Read</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`;
@@ -407,6 +412,13 @@ async function main() {
     });
     await waitFor(bare, 'ready');
     const bareOrigin = `http://127.0.0.1:${PORT + 1}`;
+    // Plain Fastify answering the same bytes: the framework's own ceiling against bare.
+    plainFastify = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/fastify-server.ts'), bodiesFile, String(PORT + 3)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await waitFor(plainFastify, 'ready');
+    const fastifyOrigin = `http://127.0.0.1:${PORT + 3}`;
 
     // Throughput: per endpoint, ROUNDS rounds of (each product, bare) back to back.
     const endpoints = [
@@ -414,10 +426,12 @@ async function main() {
       { key: 'word' as const, label: 'GET /api/english/word (with its sentence)' },
     ];
     const http = new Map<string, { ratios: number[]; rps: number[]; p99: number[] }>();
-    for (const ep of PAGE_ONLY ? [] : endpoints) {
-      log(`loading ${ep.label}: ${ROUNDS} rounds of ${ROUND_SECONDS}s each for ${[...products, 'bare'].join(', ')}…`);
+    const loaded = PAGE_ONLY ? [] : endpoints.filter((ep) => !LOAD_ONLY || ep.key === LOAD_ONLY);
+    for (const ep of loaded) {
+      log(`loading ${ep.label}: ${ROUNDS} rounds of ${ROUND_SECONDS}s each for ${[...products, 'plain Fastify', 'bare'].join(', ')}…`);
       const targets = [
         ...[...servers, ...steps].map((s) => ({ name: s.name, url: s.origin + paths.get(s.name)![ep.key] })),
+        { name: 'fastify', url: fastifyOrigin + afterPaths[ep.key] },
         { name: 'bare', url: bareOrigin + afterPaths[ep.key] },
       ];
       for (const t of targets) await load(t.url, 1); // warm-up: code optimised before measuring
@@ -440,21 +454,23 @@ async function main() {
     const rssOf = () =>
       new Map<string, number>([...[...servers, ...steps].map((s) => [s.name, rssMb(s.child.pid!)] as const), ['bare', rssMb(bare!.pid!)]]);
     const memoryUnderLoad = rssOf();
-    if (!PAGE_ONLY) await new Promise((resolve) => setTimeout(resolve, 5000));
+    if (!PAGE_ONLY && !LOAD_ONLY) await new Promise((resolve) => setTimeout(resolve, 5000));
     const memory = rssOf();
 
     const dictionary = new Map<string, Awaited<ReturnType<typeof dictionaryFigures>>>();
-    if (!PAGE_ONLY) {
+    if (!PAGE_ONLY && !LOAD_ONLY) {
       log('dictionary lookups in this process…');
       dictionary.set('after', await dictionaryFigures(ROOT));
       if (before) dictionary.set('before', await dictionaryFigures(before));
     }
 
-    log(`long article in headless Chromium (${PAGE_RUNS} cold loads each)…`);
-    const pageTimes = await longArticleTimes([
-      { name: 'static', url: `${bareOrigin}/long.html`, kind: 'static' },
-      ...servers.map((s) => ({ name: s.name, url: `${s.origin}/article/${long.get(s.name)}`, kind: 'app' as const })),
-    ]);
+    if (!LOAD_ONLY) log(`long article in headless Chromium (${PAGE_RUNS} cold loads each)…`);
+    const pageTimes = LOAD_ONLY
+      ? new Map<string, number>()
+      : await longArticleTimes([
+          { name: 'static', url: `${bareOrigin}/long.html`, kind: 'static' },
+          ...servers.map((s) => ({ name: s.name, url: `${s.origin}/article/${long.get(s.name)}`, kind: 'app' as const })),
+        ]);
 
     const js = new Map([['after', articleJsGzip(path.join(ROOT, 'packages/web/dist'))]]);
     if (before) js.set('before', articleJsGzip(path.join(before, 'packages/web/dist')));
@@ -475,6 +491,10 @@ async function main() {
     console.log(`| figure | ${products.join(' | ')} | bare | budget | after |`);
     console.log(`|---|${products.map(() => '---|').join('')}---|---|---|`);
     if (!PAGE_ONLY) reportServer();
+    if (LOAD_ONLY) {
+      reportThroughput();
+      return reportSteps();
+    }
     figure(
       'JS the article route loads, gzip',
       col((n) => `${js.get(n)!.kb} KB (${js.get(n)!.files} files)`),
@@ -489,14 +509,7 @@ async function main() {
       pageRatio('after') <= 1.5,
     );
     if (PAGE_ONLY) return;
-    console.log(`\n| throughput (median of rounds) | ${[...products, 'bare'].join(' | ')} |`);
-    console.log(`|---|${[...products, 'bare'].map(() => '---|').join('')}`);
-    for (const ep of endpoints) {
-      const cells = [...products, 'bare'].map(
-        (n) => `${Math.round(median(http.get(`${ep.key}:${n}`)!.rps))} req/s, p99 ${median(http.get(`${ep.key}:${n}`)!.p99)} ms`,
-      );
-      console.log(`| ${ep.label} | ${cells.join(' | ')} |`);
-    }
+    reportThroughput();
     console.log(
       `| dictionary lookups, no sentence (in process) | ${col((n) => `${dictionary.get(n)!.plain.perSecond} /s`).join(' | ')} | |`,
     );
@@ -504,30 +517,53 @@ async function main() {
       `| dictionary lookups with their sentence (in process) | ${col((n) => `${dictionary.get(n)!.inContext.perSecond} /s`).join(' | ')} | |`,
     );
 
-    if (steps.length) {
+    /** Requests per second of each server per loaded endpoint, plain Fastify's ratio beside bare. */
+    function reportThroughput() {
+      const names = [...products, 'fastify', 'bare'];
+      console.log(`\n| throughput (median of rounds) | ${[...products, 'plain Fastify (no hooks; ÷ bare)', 'bare'].join(' | ')} |`);
+      console.log(`|---|${names.map(() => '---|').join('')}`);
+      for (const ep of loaded) {
+        const cells = names.map((n) => {
+          const r = http.get(`${ep.key}:${n}`)!;
+          const share = n === 'fastify' ? ` (${median(r.ratios).toFixed(2)})` : '';
+          return `${Math.round(median(r.rps))} req/s${share}, p99 ${median(r.p99)} ms`;
+        });
+        console.log(`| ${ep.label} | ${cells.join(' | ')} |`);
+      }
+    }
+
+    reportSteps();
+
+    function reportSteps() {
+      if (!steps.length) return;
       // Each change of the series in this run: a row against the row above is that change's effect.
+      // Under BENCH_ONLY=word/show the other endpoint was not loaded ("—").
+      const rate = (r: { ratios: number[]; rps: number[] } | undefined) =>
+        r ? `${median(r.ratios).toFixed(2)} (${Math.round(median(r.rps))} req/s)` : '—';
       const cells = (n: string) => {
-        const show = http.get(`show:${n}`)!;
-        const word = http.get(`word:${n}`)!;
+        const word = http.get(`word:${n}`);
         return [
-          `${median(show.ratios).toFixed(2)} (${Math.round(median(show.rps))} req/s)`,
-          `${median(word.ratios).toFixed(2)} (${Math.round(median(word.rps))} req/s)`,
-          `${median(word.p99)} ms`,
+          rate(http.get(`show:${n}`)),
+          rate(word),
+          word ? `${median(word.p99)} ms` : '—',
           `${memory.get(n)} MB (${memoryUnderLoad.get(n)} MB)`,
         ].join(' | ');
       };
+      const bareRate = (key: string) => (http.has(key) ? `${Math.round(median(http.get(key)!.rps))} req/s` : '—');
       console.log(
         '\n| each change, measured in this run (oldest first; node flags of its `npm start`) | show ÷ bare | word ÷ bare | word p99 | RSS 5 s after load (right after) |',
       );
       console.log('|---|---|---|---|---|');
       for (const step of steps) console.log(`| ${step.label} \`${step.flags.join(' ')}\` | ${cells(step.name)} |`);
       console.log(`| this checkout \`${AFTER_FLAGS.join(' ')}\` | ${cells('after')} |`);
+      const wordBare = http.get('word:bare');
       console.log(
-        `| bare node:http | ${Math.round(median(http.get('show:bare')!.rps))} req/s | ${Math.round(median(http.get('word:bare')!.rps))} req/s | ${median(http.get('word:bare')!.p99)} ms | ${memory.get('bare')} MB |`,
+        `| bare node:http | ${bareRate('show:bare')} | ${bareRate('word:bare')} | ${wordBare ? `${median(wordBare.p99)} ms` : '—'} | ${memory.get('bare')} MB |`,
       );
     }
 
     function reportServer() {
+      if (LOAD_ONLY === 'word') return reportWord();
       figure(
         '`GET /reader/article/{id}/show`, product ÷ bare `node:http` (same bytes), median of rounds',
         col((n) => ratio('show', n).toFixed(2)),
@@ -535,21 +571,8 @@ async function main() {
         a((n) => ratio('show', n)) >= 0.5,
         bareRps('show'),
       );
-      figure(
-        '`GET /api/english/word` with its sentence, product ÷ bare',
-        col((n) => ratio('word', n).toFixed(2)),
-        '≥ 0.5',
-        a((n) => ratio('word', n)) >= 0.5,
-        bareRps('word'),
-      );
-      const wordP99 = (n: string) => median(http.get(`word:${n}`)!.p99);
-      figure(
-        '`GET /api/english/word` p99 under the bench load (10 connections)',
-        col((n) => `${wordP99(n)} ms`),
-        '≤ 5 ms',
-        wordP99('after') <= 5,
-        `${wordP99('bare')} ms`,
-      );
+      if (LOAD_ONLY === 'show') return;
+      reportWord();
       const lookupP99 = (n: string) => dictionary.get(n)!.inContext.p99;
       figure(
         'dictionary lookup with its sentence, p99 per lookup (in process)',
@@ -565,6 +588,24 @@ async function main() {
         `${memory.get('bare')} MB`,
       );
     }
+
+    function reportWord() {
+      figure(
+        '`GET /api/english/word` with its sentence, product ÷ bare',
+        col((n) => ratio('word', n).toFixed(2)),
+        '≥ 0.5',
+        a((n) => ratio('word', n)) >= 0.5,
+        bareRps('word'),
+      );
+      const wordP99 = (n: string) => median(http.get(`word:${n}`)!.p99);
+      figure(
+        '`GET /api/english/word` p99 under the bench load (10 connections)',
+        col((n) => `${wordP99(n)} ms`),
+        '≤ 5 ms',
+        wordP99('after') <= 5,
+        `${wordP99('bare')} ms`,
+      );
+    }
   } finally {
     stopping = true;
     for (const s of [...servers, ...steps]) {
@@ -572,6 +613,7 @@ async function main() {
       fs.rmSync(s.dataDir, { recursive: true, force: true });
     }
     bare?.kill('SIGTERM');
+    plainFastify?.kill('SIGTERM');
     fs.rmSync(scratch, { recursive: true, force: true });
     for (const dir of [before, ...stepDirs.map((d) => d.dir)]) if (dir) removeWorktree(dir);
   }

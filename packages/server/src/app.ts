@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { appSecret, backgroundOrigin, type Config } from './config.js';
 import { isDatabaseUnavailable, type Db } from './db/client.js';
+import { AccessLog } from './http/access-log.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { registerEndpoints, type Handlers } from './http/register-endpoints.js';
@@ -75,6 +76,8 @@ export interface AppDeps {
   dict?: Ecdict;
   /** Cross-process events; chosen from the config when not given (tests share one between two apps). */
   events?: EventBus;
+  /** Where the log lines go instead of stdout (tests read the access log). */
+  logStream?: { write(line: string): void };
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -107,7 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
+    logController: new AccessLog(config.logLevel),
     genReqId: () => randomUUID().slice(0, 8),
     requestIdHeader: false,
     trustProxy: config.http.trustProxy,
@@ -116,7 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrors(rawHeaders),
     clientErrorHandler: clientErrorHandler(rawHeaders),
   });
-  await app.register(fastifyCookie);
+  // No parsing hook: cookies are parsed when a handler first reads them (http/request-context.ts#cookiesOf).
+  await app.register(fastifyCookie, { hook: false });
   securityHeaders(app, config.analyticsScriptUrl);
   guardJsonBodies(app);
 

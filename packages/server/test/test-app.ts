@@ -106,7 +106,9 @@ export function testDict(): Ecdict {
   return sharedDict;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; smsDelivers?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; smsDelivers?: boolean; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const { db, drop } = await freshDb();
   await migrateToLatest(db);
   const clock = new ManualClock();
@@ -123,7 +125,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sms
     DATA_DIR: files,
     ...options.env,
   });
-  const app = await buildApp({ config, db, clock, sms: sms.provider, dict: testDict() });
+  const app = await buildApp({ config, db, clock, sms: sms.provider, dict: testDict(), logStream: options.logStream });
 
   const call: TestApp['call'] = async (name, input, callOptions = {}) => {
     const ep = endpoints[name];

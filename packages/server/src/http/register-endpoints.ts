@@ -4,7 +4,6 @@ import {
   REQUESTED_WITH,
   endpoints,
   ok,
-  parseClientInfo,
   routerPath,
   satisfies,
   type Endpoint,
@@ -14,19 +13,19 @@ import {
 } from '@changdu/contract';
 import { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
-import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { RateLimiter } from './rate-limit.js';
-import type { Actor, HandlerContext, RequestMeta } from './context.js';
+import type { Actor, HandlerContext } from './context.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { DomainError, Forbidden, Invalid, TooMany, Unauthorized } from '../lib/errors.js';
 import { PreparedJson } from '../lib/prepared-json.js';
 import { Streamed } from '../lib/streamed.js';
 import { CODE_OF } from './error-handler.js';
 import { cacheHeaders } from './security.js';
-import { envelopeSerializer } from './serialize.js';
-import { validationMessage } from './validation.js';
+import { RequestContext, cookiesOf, sessionCookieOptions } from './request-context.js';
+import { inputParser } from './parsed-inputs.js';
+import { envelopeSerializer, envelopeWriter } from './serialize.js';
 
 /**
  * A handler answers its result, the result already serialised (`PreparedJson`,
@@ -58,40 +57,6 @@ export interface RouteDeps {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const CUID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/**
- * What a handler learns of the request. `origin` is worked out (Host checked, a URL parsed) only
- * when a handler reads it: the few that write links do, the hot reads never do.
- */
-export function requestMeta(req: FastifyRequest, linkOrigin: (req: FastifyRequest) => string): RequestMeta {
-  const header = (name: string) => {
-    const v = req.headers[name];
-    return typeof v === 'string' && v.length > 0 ? v : null;
-  };
-  const cuid = header(Headers.clientId) ?? req.cookies?.[Cookies.clientId] ?? null;
-  let origin: string | undefined;
-  return {
-    requestId: String(req.id),
-    ip: req.ip,
-    userAgent: header('user-agent'),
-    cuid: cuid && CUID.test(cuid) ? cuid : null,
-    appId: header(Headers.appId) ?? req.cookies?.[Cookies.appId] ?? null,
-    clientInfo: parseClientInfo(header(Headers.clientInfo) ?? req.cookies?.[Cookies.clientInfo] ?? null),
-    get origin() {
-      origin ??= linkOrigin(req);
-      return origin;
-    },
-    signature: header(Headers.signature),
-  };
-}
-
-/** The session cookie's attributes; clearing must repeat them for the browser to match it. */
-function sessionCookieOptions(req: FastifyRequest): CookieSerializeOptions {
-  // `req.protocol` believes X-Forwarded-Proto only under TRUST_PROXY, so a client cannot fake https.
-  return { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' };
-}
-
 /**
  * The caller's token and where it came from. `Authorization: Bearer` (the native app, API
  * clients) is taken as is. The `bb_token` cookie (the web app, or a token the native app put
@@ -108,21 +73,33 @@ function credential(req: FastifyRequest, ep: Endpoint): { token: string; fromCoo
     const token = auth.slice(7).trim();
     if (token) return { token, fromCookie: false };
   }
-  const cookie = req.cookies?.[Cookies.token];
+  const cookie = req.headers.cookie ? cookiesOf(req)[Cookies.token] : undefined;
   if (!cookie) return null;
   const appCall = req.headers[Headers.requestedWith] === REQUESTED_WITH;
   if (appCall || (ep.cookieAuth && ep.method === 'GET')) return { token: cookie, fromCookie: true };
   return null;
 }
 
-async function authorize(req: FastifyRequest, reply: FastifyReply, ep: Endpoint, deps: RouteDeps): Promise<Actor> {
+/** Every anonymous caller is the same actor; nothing changes it. */
+const ANONYMOUS: Actor = Object.freeze({ kind: 'anonymous', role: 'anonymous' });
+
+/**
+ * The caller as the endpoint admits them. A caller who sent no credential is answered without
+ * waiting (no promise): that is most reads, and the hot ones.
+ */
+function authorize(req: FastifyRequest, reply: FastifyReply, ep: Endpoint, deps: RouteDeps): Actor | Promise<Actor> {
   const found = credential(req, ep);
-  const token = found?.token ?? null;
-  const actor: Actor | null = token ? await deps.resolveToken(token) : null;
-  // A cookie whose token is revoked or expired goes now: script cannot remove an HttpOnly cookie.
-  if (!actor && found?.fromCookie) void reply.clearCookie(Cookies.token, sessionCookieOptions(req));
+  if (!found) return admit(null, null, ep);
+  return deps.resolveToken(found.token).then((actor) => {
+    // A cookie whose token is revoked or expired goes now: script cannot remove an HttpOnly cookie.
+    if (!actor && found.fromCookie) void reply.clearCookie(Cookies.token, sessionCookieOptions(req));
+    return admit(actor, found.token, ep);
+  });
+}
+
+function admit(actor: Actor | null, token: string | null, ep: Endpoint): Actor {
   if (!actor) {
-    if (ep.role === 'anonymous') return { kind: 'anonymous', role: 'anonymous' };
+    if (ep.role === 'anonymous') return ANONYMOUS;
     throw new Unauthorized(token ? '登录已过期，请重新登录' : '请先登录');
   }
   if (!satisfies(actor.role, ep.role)) {
@@ -165,30 +142,32 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
-async function checkRateLimits(
+/** Counts the request against the endpoint's rules; nothing to wait for (undefined) when it has none. */
+function checkRateLimits(
   name: string,
   ep: Endpoint,
   input: Record<string, unknown>,
-  meta: RequestMeta,
+  ip: string,
   limiter: RateLimiter | null,
+): Promise<void> | undefined {
+  if (!limiter || !ep.rateLimit) return undefined;
+  return hitRules(name, ep.rateLimit, input, ip, limiter);
+}
+
+async function hitRules(
+  name: string,
+  rules: NonNullable<Endpoint['rateLimit']>,
+  input: Record<string, unknown>,
+  ip: string,
+  limiter: RateLimiter,
 ): Promise<void> {
-  if (!limiter || !ep.rateLimit) return;
-  for (const rule of ep.rateLimit) {
-    const raw = rule.by === 'ip' ? meta.ip : input[rule.by.field];
+  for (const rule of rules) {
+    const raw = rule.by === 'ip' ? ip : input[rule.by.field];
     if (raw === undefined || raw === null || raw === '') continue;
     // One rule at a time: a request stopped by one rule is not counted against the next.
     const wait = await limiter.hit(name, rule, String(raw).trim().toLowerCase());
     if (wait !== null) throw TooMany.after(wait);
   }
-}
-
-/** Aborted when the response closes before it finished: the client went away. */
-function clientGone(reply: FastifyReply): AbortSignal {
-  const abort = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) abort.abort();
-  });
-  return abort.signal;
 }
 
 /** Whether this call asked for server-sent events (the contract's `stream` rule and the input). */
@@ -235,37 +214,31 @@ function checkOutput(name: string, ep: Endpoint, result: unknown): unknown {
 
 /** Registers every endpoint of the table with its handler: auth, rate limits, input and output validation. */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps: RouteDeps): void {
-  const clock = deps.clock ?? systemClock;
+  const contextDeps = { linkOrigin: deps.linkOrigin, clock: deps.clock ?? systemClock };
+  const parseInput = inputParser();
   for (const [name, ep] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     const handler = handlers[name] as unknown as (input: unknown, ctx: HandlerContext<Role>) => Promise<unknown>;
     const serialize = envelopeSerializer(ep.output);
+    const write = envelopeWriter(serialize);
+    // The endpoint's two caching policies, built once (a shared answer and a personal one).
+    const caching = { shared: cacheHeaders(ep, true), personal: cacheHeaders(ep, false) };
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const meta = requestMeta(req, deps.linkOrigin);
         const { raw, misplaced } = rawInput(req, ep);
-        await checkRateLimits(name, ep, raw, meta, deps.limiter);
-        const actor = await authorize(req, reply, ep, deps);
+        // Awaited only when there is something to wait for: each await is a promise (and, with the
+        // transaction's AsyncLocalStorage enabled, a promise hook) on every request.
+        const limited = checkRateLimits(name, ep, raw, req.ip, deps.limiter);
+        if (limited) await limited;
+        const admitted = authorize(req, reply, ep, deps);
+        const actor = admitted instanceof Promise ? await admitted : admitted;
         if (misplaced) throw new Invalid(`${misplaced} 应写在网址的查询参数里（?${misplaced}=…），不能放在请求体中`);
         if (holdsNul(raw)) throw new Invalid('请求内容含有不允许的控制字符');
-        const parsed = ep.input.safeParse(raw);
-        if (!parsed.success) throw new Invalid(validationMessage(parsed.error));
-        // Built on `meta` (a spread would work out its lazy `origin` now); the abort signal, a
-        // listener on the socket, is likewise made only when a handler reads it.
-        const ctx = Object.assign(meta, {
-          actor,
-          setHeader: (k: string, v: string) => void reply.header(k, v),
-          setCookie: (cookieName: string, value: string, { expires }: { expires: Date }) => {
-            const maxAge = Math.max(0, Math.floor((expires.getTime() - clock.now().getTime()) / 1000));
-            void reply.setCookie(cookieName, value, { ...sessionCookieOptions(req), maxAge });
-          },
-          clearCookie: (cookieName: string) => void reply.clearCookie(cookieName, sessionCookieOptions(req)),
-        }) as HandlerContext<Role>;
-        let signal: AbortSignal | undefined;
-        Object.defineProperty(ctx, 'signal', { enumerable: true, get: () => (signal ??= clientGone(reply)) });
-        const streaming = wantsStream(ep, parsed.data);
-        const result = await handler(parsed.data, ctx);
+        const input = parseInput(name, ep, req.url, raw);
+        const ctx = new RequestContext(req, reply, actor, contextDeps).as<Role>();
+        const streaming = wantsStream(ep, input);
+        const result = await handler(input, ctx);
         if (result instanceof Streamed) {
           if (!streaming) throw new Error(`${name} streamed an answer nobody asked to stream`);
           return reply
@@ -275,12 +248,12 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         }
         // Shared only with a caller who sent no credential at all: a stale one may be answered
         // with a Set-Cookie that clears it, which is for this caller alone.
-        const sentCredential = req.headers.authorization !== undefined || req.cookies?.[Cookies.token] !== undefined;
-        const shareable = actor.kind === 'anonymous' && !sentCredential;
-        const caching = cacheHeaders(ep, shareable);
+        const sentCredential =
+          req.headers.authorization !== undefined || (req.headers.cookie !== undefined && cookiesOf(req)[Cookies.token] !== undefined);
+        const headers = actor.kind === 'anonymous' && !sentCredential ? caching.shared : caching.personal;
         if (ep.produces) {
           // A handler's own policy wins (images set theirs); otherwise the endpoint's.
-          if (!reply.hasHeader('cache-control')) reply.headers(caching);
+          if (!reply.hasHeader('cache-control')) reply.headers(headers);
           if (!reply.hasHeader('content-type')) reply.type(ep.produces);
           return reply.send(result);
         }
@@ -288,7 +261,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           if (deps.checkOutputs) checkOutput(name, ep, JSON.parse(result.json));
           // The caching policy stays the endpoint's (a personal answer is no-store, issue 9); a
           // client that keeps the answer anyway (a shared cache, the native app) may ask again with its ETag.
-          reply.headers(caching).header('etag', result.etag);
+          reply.headers(headers).header('etag', result.etag);
           if (req.headers['if-none-match'] === result.etag) return reply.code(304).send();
           return reply.type(JSON_TYPE).send(result.envelope);
         }
@@ -297,24 +270,22 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           // as given (it is not zod's parsed form: a union arm, a default, a transform) goes the
           // contract's checked way instead of failing the request; the log says which, so it gets fixed.
           try {
-            return reply
-              .headers(caching)
-              .type(JSON_TYPE)
-              .send(serialize(ok(result)));
+            return reply.headers(headers).type(JSON_TYPE).send(write(result));
           } catch (error) {
             req.log.warn({ err: error, endpoint: name }, 'fast serializer refused a result; answered through the contract');
             return reply
-              .headers(caching)
+              .headers(headers)
               .type(JSON_TYPE)
               .send(JSON.stringify(ok(checkOutput(name, ep, result))));
           }
         }
-        // What production writes (the handler's own result through the fast serializer) must be
-        // what the contract parses: a result the serializer refuses, or writes differently, fails here.
+        // What production writes (the handler's own result through the fast serializer, or the
+        // bytes kept for a frozen result) must be what the contract parses: a result the
+        // serializer refuses, or writes differently, fails here.
         const body = ok(checkOutput(name, ep, result));
         let text: string;
         try {
-          text = serialize(ok(result));
+          text = write(result).toString();
         } catch (error) {
           throw new Error(
             `the fast serializer of ${name} refused the handler's result: ${error instanceof Error ? error.message : String(error)}`,
@@ -323,7 +294,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(body)))) {
           throw new Error(`the serializer of ${name} does not write the handler's result as the contract parses it`);
         }
-        return reply.headers(caching).type(JSON_TYPE).send(text);
+        return reply.headers(headers).type(JSON_TYPE).send(text);
       },
     });
   }

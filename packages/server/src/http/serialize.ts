@@ -1,4 +1,4 @@
-import { envelopeSchema } from '@changdu/contract';
+import { envelopeSchema, ok } from '@changdu/contract';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 
@@ -48,4 +48,24 @@ export function envelopeSerializer(output: z.ZodType): Serializer {
   } catch {
     return (value) => JSON.stringify(value);
   }
+}
+
+/**
+ * The envelope of a result as bytes to send. A result the handler froze (`Object.freeze`, all
+ * the way down: a cached answer handed to every caller alike) cannot change, so its envelope is
+ * serialised and encoded once and kept as long as the result lives; any other result is
+ * serialised per call. The word lookup's cached answers go this way: no serialisation, string
+ * flattening or UTF-8 encoding per request.
+ */
+export function envelopeWriter(serialize: Serializer): (result: unknown) => string | Buffer {
+  const written = new WeakMap<object, Buffer>();
+  return (result) => {
+    if (typeof result !== 'object' || result === null || !Object.isFrozen(result)) return serialize(ok(result));
+    let bytes = written.get(result);
+    if (!bytes) {
+      bytes = Buffer.from(serialize(ok(result)));
+      written.set(result, bytes);
+    }
+    return bytes;
+  };
 }

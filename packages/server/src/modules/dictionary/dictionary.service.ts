@@ -1,5 +1,6 @@
 import type { WordEntry } from '@changdu/contract';
 import { LRUCache } from 'lru-cache';
+import { deepFreeze } from '../../lib/deep-freeze.js';
 import { NotFound } from '../../lib/errors.js';
 import { meaningLines, sensesInContext, uposOfLabel, type SensesInContext } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
@@ -79,7 +80,14 @@ function editDistance(a: string, b: string): number {
 }
 
 /** A lookup's part that is the same for every reader (dictionaryService#answered). */
-type Analysed = { missing: string } | { headword: string; shared: Omit<WordEntry, 'in_wordbook'> };
+type Analysed =
+  | { missing: string }
+  | {
+      headword: string;
+      shared: Omit<WordEntry, 'in_wordbook'>;
+      /** The whole answers, made at the first lookup that needs each (dictionaryService#answerOf). */
+      answers?: { kept?: WordEntry; notKept?: WordEntry };
+    };
 
 export interface LookupHooks {
   /** Whether the reader keeps this headword in their word book. */
@@ -206,7 +214,14 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
       const found = answered(word, sentence);
       if ('missing' in found) throw new NotFound(found.missing);
       if (userId !== null && options.record !== false) await hooks.recordLookup(userId, found.headword);
-      return { ...found.shared, in_wordbook: userId !== null && (await hooks.inWordBook(userId, found.headword)) };
+      const kept = userId !== null && (await hooks.inWordBook(userId, found.headword));
+      // One frozen answer per analysis and word-book state, the same object for every caller: the
+      // route sends the bytes it kept for it (http/serialize.ts#envelopeWriter). A copy of the
+      // shared part, so freezing it freezes nothing another cache holds.
+      const answers = (found.answers ??= {});
+      const key = kept ? 'kept' : 'notKept';
+      answers[key] ??= deepFreeze({ ...structuredClone(found.shared), in_wordbook: kept });
+      return answers[key];
     },
   };
 }
