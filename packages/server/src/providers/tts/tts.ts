@@ -18,7 +18,8 @@ export interface TtsProvider {
   speak(text: string): Promise<Pcm>;
 }
 
-function run(cmd: string, args: string[], input?: Buffer): Promise<Buffer> {
+/** Runs a program with `input` on its stdin and answers its stdout; exported for its tests. */
+export function run(cmd: string, args: string[], input?: Buffer): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -32,6 +33,10 @@ function run(cmd: string, args: string[], input?: Buffer): Promise<Buffer> {
       if (code === 0) resolve(Buffer.concat(out));
       else reject(new Error(`${cmd} exited with ${code}: ${Buffer.concat(err).toString().slice(0, 300)}`));
     });
+    // A program that exits before reading all its input (a failure, or a kill at shutdown) makes
+    // the write fail with EPIPE; without a listener that error would be thrown from the stream
+    // and take the process down. The exit code, reported above, is the answer.
+    child.stdin.on('error', () => {});
     child.stdin.end(input ?? Buffer.alloc(0));
   });
 }
