@@ -7,7 +7,7 @@ import { AccessLog } from './http/access-log.js';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { RateLimiter } from './http/rate-limit.js';
 import { registerEndpoints, type Handlers } from './http/register-endpoints.js';
-import { guardJsonBodies, linkOrigin, rawSecurityHeaders, securityHeaders } from './http/security.js';
+import { API_SECURITY_HEADERS, guardJsonBodies, linkOrigin, securityHeaders } from './http/security.js';
 import { serveWebApp } from './http/web-app.js';
 import { enqueueDueCrawls, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -104,8 +104,8 @@ function localDemoResolver(app: FastifyInstance, publicUrl: string | null) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
-  // Written by hand where no hook runs (router and Node parser errors): the same headers helmet sends.
-  const rawHeaders = rawSecurityHeaders(config.analyticsScriptUrl);
+  // Written by hand where no hook runs (router and Node parser errors): JSON envelopes, so the API's headers.
+  const rawHeaders = API_SECURITY_HEADERS;
   const app = Fastify({
     logger: {
       level: config.logLevel,

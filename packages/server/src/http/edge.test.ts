@@ -14,7 +14,7 @@ const seen = (res: { statusCode: number; body: string }) => ({ http: res.statusC
 const invalid = (msg: string) => ({ http: 400, body: { status: { code: '400', msg }, result: null } });
 
 /** The security headers of a normal routed API answer, to compare hand-written answers with. */
-async function helmetHeaders(): Promise<Record<string, unknown>> {
+async function apiHeaders(): Promise<Record<string, unknown>> {
   const { headers } = await t.app.inject({ url: '/api/health' });
   const skip = new Set(['content-type', 'content-length', 'date', 'connection', 'x-request-id', 'cache-control', 'vary', 'keep-alive']);
   return Object.fromEntries(Object.entries(headers).filter(([k]) => !skip.has(k)));
@@ -127,7 +127,7 @@ describe('deep or huge JSON (issue 9)', () => {
 describe('framework errors in the envelope (issue 9)', () => {
   it('answers bad percent-encoding in a path with a 400 envelope and the security headers', async () => {
     t = await createTestApp();
-    const expected = await helmetHeaders();
+    const expected = await apiHeaders();
     const res = await t.app.inject({ url: '/reader/article/%zz/show' });
     expect(seen(res)).toEqual(invalid('链接格式不正确'));
     expect(res.headers).toMatchObject(expected);
@@ -139,7 +139,7 @@ describe('framework errors in the envelope (issue 9)', () => {
   it('checks a long path parameter as the field it is, and refuses an over-long one in the envelope', async () => {
     t = await createTestApp();
     const { token } = await t.createUser();
-    const expected = await helmetHeaders();
+    const expected = await apiHeaders();
     const post = (id: string) =>
       t.app.inject({ method: 'POST', url: `/reader/article/${id}/notes/add`, headers: { authorization: `Bearer ${token}` }, payload: {} });
     expect(seen(await post('9'.repeat(150)))).toEqual(invalid('文章 id 必须是整数'));
@@ -150,7 +150,7 @@ describe('framework errors in the envelope (issue 9)', () => {
 
   it('answers a URL over the 16 KB header limit (Node’s own 431) with an envelope and the security headers', async () => {
     t = await createTestApp();
-    const expected = await helmetHeaders();
+    const expected = await apiHeaders();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as net.AddressInfo;
     const raw = await new Promise<string>((resolve, reject) => {

@@ -111,11 +111,26 @@ describe('errors in the envelope', () => {
     expect(res.body).not.toContain('.ts');
   });
 
-  it('sends security headers with a CSP for the SPA', async () => {
+  it('sends the API security headers on JSON answers and the full set, with the CSP for pages, on files a browser may show', async () => {
     t = await createTestApp();
-    const res = await t.app.inject({ url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const json = await t.app.inject({ url: '/api/health' });
+    expect(json.headers).toMatchObject({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'cross-origin-resource-policy': 'same-site',
+    });
+    expect(json.headers['cross-origin-opener-policy']).toBeUndefined();
+    // An error answer of an endpoint is JSON too.
+    const refused = await t.app.inject({ url: '/api/english/word?word=' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    // An SVG opened on its own is a document: it keeps the page CSP (own scripts only) and the rest.
+    const svg = await t.app.inject({ url: '/auth/captcha?key=platformtest1' });
+    expect(svg.headers['content-type']).toContain('image/svg+xml');
+    expect(svg.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(svg.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(svg.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
 
@@ -134,6 +149,8 @@ describe('the built web app', () => {
       expect(page.statusCode, url).toBe(200);
       expect(page.body).toContain('<div id="root">');
       expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
     }
     expect((await t.app.inject({ url: '/api/none' })).json().status.code).toBe('404');
     expect((await t.app.inject({ url: '/assets/gone-123.js' })).statusCode).toBe(404);

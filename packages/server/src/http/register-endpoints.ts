@@ -225,6 +225,8 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
+      // A `produces` endpoint answers a file (an image, a PDF, an HTML export the browser may show as a page).
+      config: { jsonApi: !ep.produces },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const { raw, misplaced } = rawInput(req, ep);
         // Awaited only when there is something to wait for: each await is a promise (and, with the
