@@ -25,10 +25,7 @@ function cspDirectives(analyticsScriptUrl: string | null): Record<string, string
   };
 }
 
-/**
- * The security headers as a plain record: sent by the hook below on routed responses, and by
- * hand on responses written outside Fastify's hooks. Helmet's defaults, written out.
- */
+/** The security headers of pages, files and static assets: helmet's defaults, written out once. */
 function pageSecurityHeaders(analyticsScriptUrl: string | null): Readonly<Record<string, string>> {
   const csp = Object.entries(cspDirectives(analyticsScriptUrl))
     .map(([name, values]) => `${name} ${values.join(' ')}`)
