@@ -116,6 +116,11 @@ export const questionsSchema = z.object({
     }),
   ),
   ...answeredBy,
+  /**
+   * Set when the questions are offline because the reader's AI quota for today is spent: that it
+   * is, when it resets and how to get more, in Chinese. Null otherwise.
+   */
+  quota_notice: z.string().nullable(),
 });
 
 export const aiUsageSchema = z.object({

@@ -143,6 +143,24 @@ describe('POST /api/ai/ask with a provider', () => {
     expect(usage.result).toMatchObject({ daily_limit: 1000, today: { tokens: 1050, requests: 1 }, upgrade: '/member' });
   });
 
+  it('gives a reader over quota the offline questions, labelled, with when the quota resets, and counts nothing', async () => {
+    const { token } = await t.createUser();
+    fake.set({ answer: 'ok', usage: { prompt_tokens: 900, completion_tokens: 150 } });
+    expect((await ask(token, 'A question that spends the quota?')).code).toBe('200');
+    const spent = (await t.call('ai.usage', {}, { token })).result!.today;
+    const res = await t.call('ai.questions', { article_id: articleId }, { token });
+    expect(res.code).toBe('200');
+    expect(res.result).toMatchObject({ offline: true, model: null, cached: false });
+    expect(res.result!.quota_notice).toContain('已用完');
+    expect(res.result!.quota_notice).toContain('明天 0 点');
+    expect(res.result!.questions.length).toBeGreaterThan(0);
+    for (const q of res.result!.questions) expect(q).toMatchObject({ kind: 'cloze', options: [] });
+    expect(fake.requests).toHaveLength(1);
+    expect((await t.call('ai.usage', {}, { token })).result!.today).toEqual(spent);
+    // Other AI calls have no offline equivalent of the same quality: they keep their 429.
+    expect((await ask(token, 'Another question?')).code).toBe('429');
+  });
+
   it('never lets reasoning text reach the reader, streamed or not', async () => {
     const { token } = await t.createUser();
     for (const reasoning of ['field', 'think'] as const) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ArticlesService } from '../articles/index.js';
 import { visibleParagraphs } from '../articles/index.js';
 import type { Ecdict } from '../dictionary/index.js';
+import { TooMany } from '../../lib/errors.js';
 import { hashKey, parseJsonObject, type AiCalls } from './calls.js';
 import { clozeQuestions } from './offline.js';
 import * as prompts from './prompts.js';
@@ -81,7 +82,7 @@ export function questionsFeature(calls: AiCalls, deps: { dict: Ecdict; articles:
     const readable = await deps.articles.readable(actor, articleId);
     const paragraphs = visibleParagraphs(readable.row, readable.full).filter((p) => p.kind !== 'figure' && p.text.trim());
     const base = { article_id: articleId, article_title: readable.row.title };
-    const offline = () => ({
+    const offline = (quotaNotice: string | null = null) => ({
       ...base,
       questions: clozeQuestions(paragraphs, deps.dict, COUNT).map((q): Question => ({
         kind: 'cloze',
@@ -92,12 +93,21 @@ export function questionsFeature(calls: AiCalls, deps: { dict: Ecdict; articles:
       offline: true,
       model: null,
       cached: false,
+      quota_notice: quotaNotice,
     });
     // As with summaries: questions over a locked article's whole text would give away what the preview hides.
     if (!calls.provider || (readable.row.is_lock === 1 && !readable.full)) return offline();
     const key = hashKey(['questions', model, articleId, readable.row.updated_at]);
     const hit = await repo.cached(key);
-    if (hit) return { ...base, questions: JSON.parse(hit) as Question[], offline: false, model, cached: true };
+    if (hit) return { ...base, questions: JSON.parse(hit) as Question[], offline: false, model, cached: true, quota_notice: null };
+    // Over quota the reader still gets questions, the offline ones, free: unlike an answer or a
+    // summary, they have an offline equivalent worth giving. The quota's own words say when it resets.
+    try {
+      await calls.quota.check(actor);
+    } catch (error) {
+      if (error instanceof TooMany) return offline(error.message);
+      throw error;
+    }
     const made = await calls.collect(actor, {
       key,
       request: { messages: prompts.questionsMessages(readable.row.title, paragraphs, COUNT), maxTokens: 2000, json: true },
@@ -110,6 +120,6 @@ export function questionsFeature(calls: AiCalls, deps: { dict: Ecdict; articles:
       joined: (result) => ({ ...result, cached: true }),
     });
     if (!made.questions) return offline();
-    return { ...base, questions: made.questions, offline: false, model, cached: made.cached };
+    return { ...base, questions: made.questions, offline: false, model, cached: made.cached, quota_notice: null };
   };
 }

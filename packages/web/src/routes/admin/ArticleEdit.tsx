@@ -3,9 +3,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Codes, type ArticleManage } from '@changdu/contract';
 import { useArticleForEdit, useDeleteArticle } from '../../api/articles.queries';
 import { LevelChip, LockMark, StatusChip } from '../../components/ArticleMeta';
-import { FormError } from '../../components/Field';
 import { LoadFailed } from '../../components/LoadFailed';
-import { Modal } from '../../components/Modal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
@@ -54,9 +53,7 @@ export function ArticleEdit() {
       />
       <ArticleForm key={`${a.id}:${formVersion}`} article={a} allowLeave={allowLeave} onSaved={() => setFormVersion((v) => v + 1)} />
       <History events={a.events} />
-      <Modal open={deleting} onClose={() => setDeleting(false)} title="删除文章">
-        <DeleteConfirm article={a} allowLeave={allowLeave} onCancel={() => setDeleting(false)} />
-      </Modal>
+      {deleting && <DeleteConfirm article={a} allowLeave={allowLeave} onCancel={() => setDeleting(false)} />}
     </div>
   );
 }
@@ -176,35 +173,29 @@ function DeleteConfirm({
   const navigate = useNavigate();
   const remove = useDeleteArticle();
   return (
-    <div className="form">
+    <ConfirmDialog
+      open
+      title="删除文章"
+      confirm="确定删除"
+      pending={remove.isPending}
+      error={remove.error?.msg}
+      onClose={onCancel}
+      onConfirm={() =>
+        remove.mutate(
+          { id: article.id },
+          {
+            onSuccess: () => {
+              allowLeave.current = true;
+              toast('文章已删除');
+              void navigate('/admin/articles');
+            },
+          },
+        )
+      }
+    >
       <p className="form-note">
         确定删除《<span lang="en">{article.title}</span>》吗？删除后无法恢复，读者也将无法再打开它。
       </p>
-      <FormError message={remove.error?.msg} />
-      <div className="modal-actions">
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          取消
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(
-              { id: article.id },
-              {
-                onSuccess: () => {
-                  allowLeave.current = true;
-                  toast('文章已删除');
-                  void navigate('/admin/articles');
-                },
-              },
-            )
-          }
-        >
-          确定删除
-        </button>
-      </div>
-    </div>
+    </ConfirmDialog>
   );
 }

@@ -11,6 +11,7 @@ import {
   useUploadMagazine,
 } from '../../api/magazines.queries';
 import { LevelChip } from '../../components/ArticleMeta';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FormError } from '../../components/Field';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Spinner } from '../../components/Spinner';
@@ -231,12 +232,22 @@ function ArticleRow({ issue, article }: { issue: MagazineDetail; article: Magazi
   const audit = useAuditMagazine();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
   const locked = issue.status === 'published';
-  const review = (action: 'approve' | 'reject', why?: string) =>
+  const approve = () =>
+    audit.mutate({ id: issue.id, articles: [{ id: article.id, action: 'approve' }] }, { onError: (err) => toast(err.msg) });
+  const openReject = () => {
+    setError(undefined);
+    setRejecting(true);
+  };
+  const reject = () => {
+    if (!reason.trim()) return setError('请写明退回原因');
+    setError(undefined);
     audit.mutate(
-      { id: issue.id, articles: [{ id: article.id, action, reason: why }] },
-      { onSuccess: () => setRejecting(false), onError: (err) => toast(err.msg) },
+      { id: issue.id, articles: [{ id: article.id, action: 'reject', reason: reason.trim() }] },
+      { onSuccess: () => setRejecting(false), onError: (err) => setError(err.msg) },
     );
+  };
 
   return (
     <li className="magazine-article" data-state={article.state}>
@@ -276,11 +287,11 @@ function ArticleRow({ issue, article }: { issue: MagazineDetail; article: Magazi
             type="button"
             className="button button-secondary button-small"
             disabled={audit.isPending || article.review === 'approved'}
-            onClick={() => review('approve')}
+            onClick={approve}
           >
             通过
           </button>
-          <button type="button" className="button button-secondary button-small" onClick={() => setRejecting(!rejecting)}>
+          <button type="button" className="button button-secondary button-small" onClick={openReject}>
             退回
           </button>
           <Link to={`/admin/article/${article.article_id}`} className="button button-secondary button-small">
@@ -288,27 +299,26 @@ function ArticleRow({ issue, article }: { issue: MagazineDetail; article: Magazi
           </Link>
         </div>
       )}
-      {rejecting && (
-        <form
-          className="magazine-review-row"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (reason.trim()) review('reject', reason.trim());
-          }}
-        >
-          <input
-            className="input magazine-reason"
-            aria-label={`退回《${article.title}》的原因`}
-            placeholder="退回原因"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          <button type="submit" className="button button-primary button-small" disabled={!reason.trim() || audit.isPending}>
-            确定退回
-          </button>
-        </form>
-      )}
+      <ConfirmDialog
+        open={rejecting}
+        title="退回文章"
+        confirm="确定退回"
+        pending={audit.isPending}
+        error={error}
+        onClose={() => setRejecting(false)}
+        onConfirm={reject}
+      >
+        <p className="form-note">
+          退回《<span lang="en">{article.title}</span>》：它不会随本期发布，原因会显示在这里。
+        </p>
+        <input
+          className="input"
+          aria-label={`退回《${article.title}》的原因`}
+          placeholder="退回原因"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </ConfirmDialog>
     </li>
   );
 }

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { orderStatusLabels, orderStatuses, payProviderLabels } from '@changdu/contract';
+import type { Output } from '../../api/client';
 import { useFinishOrder, useOrders, yuan } from '../../api/membership.queries';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field, FormError } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
@@ -8,6 +10,7 @@ import { toast } from '../../lib/toast';
 import '../../styles/membership.css';
 
 type Status = (typeof orderStatuses)[number];
+type Order = Output<'order.list'>['list'][number];
 
 /** 订单: search by order number or buyer, filter by status, finish a manual order once paid. */
 export function Orders() {
@@ -16,6 +19,11 @@ export function Orders() {
   const [q, setQ] = useState('');
   const orders = useOrders({ ...(status ? { status } : {}), ...(q ? { q } : {}) });
   const finish = useFinishOrder();
+  const [finishing, setFinishing] = useState<Order | null>(null);
+  const closeFinish = () => {
+    finish.reset();
+    setFinishing(null);
+  };
   const rows = orders.data?.pages.flatMap((p) => p.list) ?? [];
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -64,13 +72,7 @@ export function Orders() {
                   type="button"
                   className="button button-primary button-small"
                   disabled={finish.isPending}
-                  onClick={() => {
-                    if (!window.confirm(`确认已收到 ${yuan(o.amount_fen)}，完成订单并为 ${o.username ?? o.user_id} 开通会员？`)) return;
-                    finish.mutate(
-                      { order_no: o.order_no },
-                      { onSuccess: () => toast('订单已完成，会员已生效'), onError: (e) => toast(e.msg) },
-                    );
-                  }}
+                  onClick={() => setFinishing(o)}
                 >
                   确认收款
                 </button>
@@ -84,6 +86,33 @@ export function Orders() {
           加载更多
         </button>
       )}
+      <ConfirmDialog
+        open={finishing !== null}
+        title="确认收款"
+        confirm="完成订单"
+        pending={finish.isPending}
+        error={finish.error?.msg}
+        onClose={closeFinish}
+        onConfirm={() =>
+          finishing &&
+          finish.mutate(
+            { order_no: finishing.order_no },
+            {
+              onSuccess: () => {
+                toast('订单已完成，会员已生效');
+                closeFinish();
+              },
+            },
+          )
+        }
+      >
+        {finishing && (
+          <p className="form-note">
+            确认已收到 {yuan(finishing.amount_fen)}，完成订单 <span className="mono">{finishing.order_no}</span> 并为{' '}
+            {finishing.username ?? `用户 ${finishing.user_id}`} 开通会员？
+          </p>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useUserSearch } from '../../api/users.queries';
 import { useCloseMember, useOpenMember, useRenewMember, useUserMemberLog } from '../../api/membership.queries';
 import { LogItem } from '../membership/MemberLog';
 import '../../styles/membership.css';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field, FormError, SubmitButton } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -170,6 +171,7 @@ function MemberForm({ user, onDone }: { user: User; onDone: () => void }) {
   const [level, setLevel] = useState('1');
   const [remark, setRemark] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [closing, setClosing] = useState(false);
   const pending = open.isPending || renew.isPending || close.isPending;
   const handlers = {
     onSuccess: () => {
@@ -213,14 +215,28 @@ function MemberForm({ user, onDone }: { user: User; onDone: () => void }) {
             type="button"
             className="button button-danger"
             disabled={pending}
-            onClick={() =>
-              window.confirm(`立即结束 ${user.username} 的会员？`) && close.mutate({ user_id: user.user_id, remark }, handlers)
-            }
+            onClick={() => {
+              close.reset();
+              setClosing(true);
+            }}
           >
             关闭会员
           </button>
         )}
       </div>
+      <ConfirmDialog
+        open={closing}
+        title="关闭会员"
+        confirm="确定关闭"
+        pending={close.isPending}
+        error={close.error?.msg}
+        onClose={() => setClosing(false)}
+        onConfirm={() => close.mutate({ user_id: user.user_id, remark }, { onSuccess: handlers.onSuccess })}
+      >
+        <p className="form-note">
+          立即结束 <strong>{user.username}</strong> 的会员？
+        </p>
+      </ConfirmDialog>
       <h3 className="section-title">会员日志</h3>
       {log.isPending ? (
         <Spinner />

@@ -18,11 +18,11 @@ const choice = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-function open(questions: unknown[], offline = false) {
+function open(questions: unknown[], offline = false, quota_notice: string | null = null) {
   logIn(reader);
   return renderApp('/flashcard/articleQuestion?id=7', {
     'GET /api/user/me': ok(reader),
-    'GET /api/ai/questions': ok({ article_id: 7, article_title: 'Library budget', questions, offline, model: offline ? null : 'qwen-plus', cached: false }),
+    'GET /api/ai/questions': ok({ article_id: 7, article_title: 'Library budget', questions, offline, model: offline ? null : 'qwen-plus', cached: false, quota_notice }),
     'POST /reader/myword': ok({ word: 'budget' }),
   });
 }
@@ -53,5 +53,26 @@ describe('读后理解题', () => {
     await u.click(screen.getByRole('button', { name: '检查答案' }));
     expect(screen.getByText('✓ 正确')).toBeTruthy();
     expect(screen.getByText(/离线生成/)).toBeTruthy();
+  });
+
+  it('over the AI quota: the offline questions, labelled, with a note that the quota is spent and when it resets', async () => {
+    const notice = '今天的 AI 额度（1000 tokens）已用完，将于北京时间明天 0 点恢复；开通会员可获得更多额度（/member）。';
+    open(
+      [{ kind: 'cloze', paragraph_id: 'p1', text: 'The council approved a new ____.', options: [], answer: 'budget', headword: 'budget', hint: 'n. 预算', explanation: null }],
+      true,
+      notice,
+    );
+    expect((await screen.findByRole('note')).textContent).toBe(`${notice}这次给出离线生成的填空题。`);
+    expect(screen.getByLabelText('第 1 题的答案')).toBeTruthy();
+    expect(screen.getByText(/离线生成：/)).toBeTruthy();
+  });
+
+  it('no quota note when the questions are offline for another reason', async () => {
+    open(
+      [{ kind: 'cloze', paragraph_id: 'p1', text: 'The council approved a new ____.', options: [], answer: 'budget', headword: 'budget', hint: 'n. 预算', explanation: null }],
+      true,
+    );
+    expect(await screen.findByLabelText('第 1 题的答案')).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -64,6 +64,11 @@ function QuestionsScreen() {
             <Link to={`/article/${data.article_id}`}>《{data.article_title}》</Link> ·{' '}
             {data.offline ? '根据文章要点句填空' : '根据文章内容选择'}
           </p>
+          {data.quota_notice && (
+            <p className="form-note" role="note">
+              {data.quota_notice}这次给出离线生成的填空题。
+            </p>
+          )}
           {data.questions.length === 0 && <p className="empty">这篇文章太短，出不了题。</p>}
           <ol className="ai-quiz">
             {data.questions.map((q, i) => {

@@ -15,7 +15,7 @@ import { SegmentedTabs, useParamTab } from '../../components/ParamTabs';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { OwnerActions } from './OwnerActions';
 import { CollectionCover } from './parts';
 import '../../styles/collections.css';

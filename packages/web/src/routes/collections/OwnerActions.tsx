@@ -4,7 +4,7 @@ import type { Collection } from '@changdu/contract';
 import { useDestroyCollection, usePublishCollection } from '../../api/collections.queries';
 import { errorMessage } from '../../api/client';
 import { toast } from '../../lib/toast';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 /** Edit, publish or withdraw, delete: for the owner and managers (the server checks again). */
 export function OwnerActions({ collection, editPath, afterDelete }: { collection: Collection; editPath: string; afterDelete: string }) {

@@ -80,8 +80,17 @@ describe('admin magazine issue', () => {
     const leaders = screen.getByRole('region', { name: 'Leaders' });
     expect(within(leaders).getByRole('link', { name: '编辑' }).getAttribute('href')).toBe('/admin/article/101');
     await u.click(within(leaders).getByRole('button', { name: '退回' }));
-    await u.type(within(leaders).getByLabelText('退回《Story 1》的原因'), '重复');
-    await u.click(within(leaders).getByRole('button', { name: '确定退回' }));
+    let dialog = await screen.findByRole('dialog', { name: '退回文章' });
+    await u.click(within(dialog).getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.to('POST /reader/magazine/7/audit')).toHaveLength(0);
+    await u.click(within(leaders).getByRole('button', { name: '退回' }));
+    dialog = await screen.findByRole('dialog', { name: '退回文章' });
+    await u.click(within(dialog).getByRole('button', { name: '确定退回' }));
+    expect(within(dialog).getByText('请写明退回原因')).toBeTruthy();
+    expect(api.to('POST /reader/magazine/7/audit')).toHaveLength(0);
+    await u.type(within(dialog).getByLabelText('退回《Story 1》的原因'), '重复');
+    await u.click(within(dialog).getByRole('button', { name: '确定退回' }));
     await waitFor(() =>
       expect(api.to('POST /reader/magazine/7/audit')[0]?.body).toEqual({ articles: [{ id: 1, action: 'reject', reason: '重复' }] }),
     );

@@ -1,6 +1,5 @@
 import { useDeleteWord } from '../../api/words.queries';
-import { FormError } from '../../components/Field';
-import { Modal } from '../../components/Modal';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { toast } from '../../lib/toast';
 
 export interface DeleteWordDialogProps {
@@ -18,37 +17,30 @@ export function DeleteWordDialog({ word, onClose, onDeleted }: DeleteWordDialogP
     onClose();
   };
   return (
-    <Modal open={word !== null} onClose={close} title="删除生词">
+    <ConfirmDialog
+      open={word !== null}
+      title="删除生词"
+      confirm="确定删除"
+      pending={remove.isPending}
+      error={remove.error?.msg}
+      onClose={close}
+      onConfirm={() =>
+        word &&
+        remove.mutate(
+          { word },
+          {
+            onSuccess: () => {
+              toast(`已从生词本删除 ${word}`);
+              close();
+              onDeleted?.();
+            },
+          },
+        )
+      }
+    >
       <p>
         确定把“<strong lang="en">{word}</strong>”从生词本删除吗？它的例句和复习记录会一并删除。
       </p>
-      <FormError message={remove.error?.msg} />
-      <div className="modal-actions">
-        <button type="button" className="button button-secondary" onClick={close}>
-          取消
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={remove.isPending}
-          aria-busy={remove.isPending}
-          onClick={() =>
-            word &&
-            remove.mutate(
-              { word },
-              {
-                onSuccess: () => {
-                  toast(`已从生词本删除 ${word}`);
-                  close();
-                  onDeleted?.();
-                },
-              },
-            )
-          }
-        >
-          确定删除
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import { FormError } from '../../components/Field';
-import { Modal } from '../../components/Modal';
+import { FormError } from './Field';
+import { Modal } from './Modal';
 
 /**
- * The one way the collection screens confirm a destructive action (delete a collection,
- * refuse a creator): what will happen, 取消, and a danger button that runs it. The caller
- * owns the call, so the dialog stays open showing the server's error when it fails.
+ * The one way the app confirms a destructive or irreversible action (delete a collection, an
+ * article or a word, refuse a creator, close a membership, finish an order): what will happen,
+ * 取消, and a danger button that runs it. The caller owns the call, so the dialog stays open
+ * showing the server's error when it fails; a browser confirm box could not show it and looks
+ * foreign inside the app's WebView.
  */
 export function ConfirmDialog({
   open,
@@ -35,7 +37,7 @@ export function ConfirmDialog({
         <button type="button" className="button button-secondary" onClick={onClose}>
           取消
         </button>
-        <button type="button" className="button button-danger" disabled={pending} onClick={onConfirm}>
+        <button type="button" className="button button-danger" disabled={pending} aria-busy={pending} onClick={onConfirm}>
           {confirm}
         </button>
       </div>
