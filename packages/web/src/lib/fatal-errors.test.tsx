@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
-import { installFatalErrorHandlers, reportFatal } from './fatal-errors';
+import { enterPage, getFatal, installFatalErrorHandlers, reportFatal } from './fatal-errors';
 import { renderApp } from '../test/render-app';
 
 describe('fatal errors outside React', () => {
@@ -29,6 +29,16 @@ describe('fatal errors outside React', () => {
     window.dispatchEvent(new ErrorEvent('error', { message: 'Script error.' }));
     expect(report).not.toHaveBeenCalled();
     uninstall();
+  });
+
+  it('an error reported before the shell has named its first page stays on that page', () => {
+    // The first page's effects run after its first paint; an error in between is that page's.
+    const error = new Error('at start-up');
+    reportFatal(error);
+    enterPage('/About');
+    expect(getFatal()).toBe(error);
+    enterPage('/Mine');
+    expect(getFatal()).toBeNull();
   });
 
   it('a reported fatal error puts the shell on the error page; navigating away clears it', async () => {

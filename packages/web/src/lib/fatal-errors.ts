@@ -29,7 +29,17 @@ export function clearFatal(): void {
 export function enterPage(pathname: string): void {
   if (pathname === page) return;
   page = pathname;
-  if (fatal !== null && fatal.page !== pathname) clearFatal();
+  if (fatal === null) return;
+  // Reported before the shell named any page (the first page's effects had not run yet): it
+  // happened on the page now entered, and must stay on screen rather than be cleared at once.
+  if (fatal.page === '') fatal = { ...fatal, page: pathname };
+  else if (fatal.page !== pathname) clearFatal();
+}
+
+/** A fresh start for each test: no error, no page. */
+export function resetFatalForTests(): void {
+  fatal = null;
+  page = '';
 }
 
 export function getFatal(): unknown {

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetIdentityForTests } from '../lib/client-identity';
+import { resetFatalForTests } from '../lib/fatal-errors';
 import { resetSessionForTests } from '../lib/session';
 import { resetToastsForTests } from '../lib/toast';
 
@@ -19,6 +20,7 @@ afterEach(() => {
   resetIdentityForTests();
   resetSessionForTests();
   resetToastsForTests();
+  resetFatalForTests();
   delete window.__CLIENT_INFO__;
   delete window.__REVIEW_MODE__;
   delete window.flutter_inappwebview;
