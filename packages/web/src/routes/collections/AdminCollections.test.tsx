@@ -27,6 +27,14 @@ function asManager(path: string, handlers: Parameters<typeof renderApp>[1]) {
 }
 
 describe('collections admin', () => {
+  it('edits a collection under the admin frame’s one top bar, named by a heading', async () => {
+    asManager('/admin/collection/edit', {});
+    expect(await screen.findByRole('heading', { level: 2, name: '新建合集' })).toBeTruthy();
+    // One top bar (the frame's), one main heading.
+    expect(document.querySelectorAll('.page-header')).toHaveLength(1);
+    expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['管理后台']);
+  });
+
   it('deletes a collection only after the manager confirms it', async () => {
     const { api } = asManager('/admin/collection', {
       'GET /reader/collection/manage': ok({ list: [managed], next_offset: null }),

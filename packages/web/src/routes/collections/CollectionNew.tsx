@@ -17,8 +17,12 @@ export function CollectionNew() {
   );
 }
 
-/** The edit screen shared with `/admin/collection/edit?id=` (managers). */
-export function EditScreen({ doneTo }: { doneTo: (id: number) => string }) {
+/**
+ * The edit screen shared with `/admin/collection/edit?id=` (managers). Inside the admin frame
+ * (`inAdmin`) the frame's header is the page's: the screen names itself with a heading under it
+ * instead of drawing a second top bar.
+ */
+export function EditScreen({ doneTo, inAdmin = false }: { doneTo: (id: number) => string; inAdmin?: boolean }) {
   const [params] = useSearchParams();
   const raw = params.get('id');
   const id = Number(raw);
@@ -26,9 +30,11 @@ export function EditScreen({ doneTo }: { doneTo: (id: number) => string }) {
   const valid = Number.isInteger(id) && id > 0;
   const query = useCollection(id, editing && valid);
   if (editing && (!valid || query.error?.code === '404')) return <NotFound />;
+  const title = editing ? '编辑合集' : '新建合集';
+  const Frame = inAdmin ? 'section' : 'div';
   return (
-    <div className="page">
-      <PageHeader title={editing ? '编辑合集' : '新建合集'} back />
+    <Frame className={inAdmin ? 'admin-panel' : 'page'} aria-label={inAdmin ? title : undefined}>
+      {inAdmin ? <h2 className="section-title">{title}</h2> : <PageHeader title={title} back />}
       {!editing ? (
         <CollectionEditor doneTo={doneTo} />
       ) : query.isPending ? (
@@ -40,6 +46,6 @@ export function EditScreen({ doneTo }: { doneTo: (id: number) => string }) {
       ) : (
         <CollectionEditor initial={query.data} doneTo={doneTo} />
       )}
-    </div>
+    </Frame>
   );
 }
