@@ -44,7 +44,8 @@ test('a reader plays the article read aloud and sees the spoken sentence move; t
 
   // Speed control.
   await bar.getByRole('combobox', { name: '语速' }).selectOption('1.5');
-  expect(await page.evaluate(() => document.querySelector('audio')!.playbackRate)).toBe(1.5);
+  // Applied by an effect after the render (a frame later under Preact): poll, do not read once.
+  await expect.poll(() => page.evaluate(() => document.querySelector('audio')!.playbackRate)).toBe(1.5);
   await bar.getByRole('button', { name: '关闭朗读' }).click();
 
   // The PDF: generated as a job, then downloaded.

@@ -51,8 +51,8 @@ test('a reader buys a month with the manual provider, a manager finishes the ord
   await admin.getByRole('button', { name: '搜索' }).click();
   const row = admin.getByRole('listitem').filter({ hasText: orderNo });
   await expect(row).toContainText('待支付');
-  admin.once('dialog', (d) => void d.accept());
   await row.getByRole('button', { name: '确认收款' }).click();
+  await admin.getByRole('dialog', { name: '确认收款' }).getByRole('button', { name: '完成订单' }).click();
   await expect(row).toContainText('已完成');
   await adminContext.close();
 

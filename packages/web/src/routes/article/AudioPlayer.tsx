@@ -130,7 +130,11 @@ export function AudioPlayer({ articleId, paragraphs, onClose }: { articleId: num
   }, [src, byParagraph, sentences, playFrom]);
 
   useEffect(() => {
-    if (audioRef.current) audioRef.current.playbackRate = speed;
+    const audio = audioRef.current;
+    if (!audio) return;
+    // The default rate too: loading a source resets the rate to it.
+    audio.defaultPlaybackRate = speed;
+    audio.playbackRate = speed;
   }, [speed, src]);
 
   const toggle = () => {
