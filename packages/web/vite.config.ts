@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstScreen } from './build/first-screen.js';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -41,7 +42,7 @@ const preact = [
 ];
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), buildId()],
+  plugins: [react(), buildId(), firstScreen()],
   resolve: {
     alias: [
       // The contract's zod-free face (constants, codes, the route table): the schemas validate on
@@ -72,7 +73,7 @@ export default defineConfig(({ command, mode }) => ({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // Screen tests render whole routes; on a loaded two-core CI machine they need more than 5 s.
     testTimeout: 20_000,

@@ -139,7 +139,8 @@ const BACK =
  * article (head and its first blocks, as the reader's first render has them) in the reader's
  * elements: a long article's first screens cost the browser no more to parse and lay out than
  * the app's own first render. Buttons here do nothing until the app has
- * taken over; a tap on a word is kept and replayed then (`public/early-tap.js`).
+ * taken over; a tap on a word opens its sheet at once and is answered when the app has started
+ * (`packages/web/src/boot/first-screen.ts`).
  */
 export function readerPageHtml(article: ArticleDetail, now: Date = new Date()): string {
   return (
@@ -148,4 +149,47 @@ export function readerPageHtml(article: ArticleDetail, now: Date = new Date()): 
     `<article class="reader" style="--reader-scale: 1;">${readerHeadHtml(article, now)}${AI_SUMMARY_PENDING_HTML}<div><div class="reader-body">${readerBodyHtml(article.paragraphs, undefined, READER_FIRST_BLOCKS)}</div></div></article>` +
     `</div></main></div>`
   );
+}
+
+/** The id of the word sheet the first screen's script draws (`packages/web/src/boot/first-screen.ts`). */
+export const EARLY_SHEET_ID = 'cd-early-sheet';
+
+const CLOSE =
+  '<button type="button" class="icon-button" aria-label="关闭"><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg></button>';
+
+/**
+ * The word sheet while its word is looked up, as the reader's first dialog draws it (`Modal`
+ * with `WordSheet` pending: backdrop, layer, panel, title, close, spinner), inside one wrapper
+ * the script can remove. The script shows it when a word of the server-drawn text is tapped
+ * before the app has started; the app's sheet replaces it with the same sheet and fills it in.
+ * `WordSheet.test.tsx` holds the two to each other.
+ */
+export function wordSheetPendingHtml(word: string): string {
+  const title = `${EARLY_SHEET_ID}-title`;
+  return (
+    `<div id="${EARLY_SHEET_ID}">` +
+    `<div class="modal-backdrop" style="z-index: 1000;" aria-hidden="true"></div>` +
+    `<div class="modal-layer" style="z-index: 1001;" data-testid="modal-layer">` +
+    `<div class="modal-panel word-sheet" role="dialog" aria-modal="true" aria-labelledby="${title}" tabindex="-1">` +
+    `<div class="modal-grabber" aria-hidden="true"></div>` +
+    `<header class="modal-header"><h2 id="${title}" class="modal-title">${escapeText(word)}</h2>${CLOSE}</header>` +
+    `<div class="modal-body"><div class="word-sheet-body"><div class="spinner-wrap" role="status"><span class="spinner" aria-hidden="true"></span><span class="visually-hidden">查词中</span></div></div></div>` +
+    `</div></div></div>`
+  );
+}
+
+/** The file of the web build (in its `dist`) that the server draws reading pages with. */
+export const FIRST_SCREEN_FILE = 'first-screen.json';
+
+/** What the web build leaves the server for drawing the reading page (packages/web/build/first-screen.ts). */
+export interface FirstScreenBuild {
+  /**
+   * index.html for a page the server draws: the first screen's CSS and script inline in its head,
+   * the app's own tags held in `<template id="cd-app">` until the text has painted.
+   */
+  html: string;
+  /** The CSP source (`'sha256-…'`) that allows the inline script. */
+  scriptHash: string;
+  /** Links fetching the article route's modules and styles beside the entry, for a page the app draws. */
+  routePreload: string;
 }

@@ -23,20 +23,28 @@ export async function logIn(page: Page, account: string, password: string) {
  * already) would move the word between reading its place and tapping it.
  */
 async function wordPoint(page: Page, word: string, nth: number, along: number, early = false): Promise<{ x: number; y: number }> {
-  const handle = await page.waitForFunction(
-    async ([word, nth, along, early]) => {
+  type Hit = { node: Text; offset: number };
+  // Polled until the word is there; synchronous, since a predicate's promise would count as found at once.
+  await page.waitForFunction(
+    ([word, nth, early]) => {
       const drawn = !!document.getElementById('root')?.dataset.drawn;
-      if (drawn && !early && (window as { __cdEarlyTap?: unknown }).__cdEarlyTap !== null) return null;
+      if (drawn && !early && (window as { __cdEarlyTap?: unknown }).__cdEarlyTap !== null) return false;
       const pattern = new RegExp(`(?<![A-Za-z'’])${word}(?![A-Za-z'’])`, 'g');
-      const found: { node: Text; offset: number }[] = [];
+      const found: Hit[] = [];
       for (const root of Array.from(document.querySelectorAll('[data-pid]'))) {
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
           for (const match of node.data.matchAll(pattern)) found.push({ node, offset: match.index });
         }
       }
-      const hit = found[nth];
-      if (!hit) return null;
+      (window as { __e2eWord?: Hit }).__e2eWord = found[nth];
+      return found[nth] !== undefined;
+    },
+    [word, nth, early] as const,
+  );
+  return page.evaluate(
+    async ([word, along]) => {
+      const hit = (window as { __e2eWord?: Hit }).__e2eWord!;
       hit.node.parentElement!.scrollIntoView({ block: 'center' });
       await new Promise((resolve) => requestAnimationFrame(resolve));
       const range = document.createRange();
@@ -45,9 +53,8 @@ async function wordPoint(page: Page, word: string, nth: number, along: number, e
       const box = range.getBoundingClientRect();
       return { x: box.left + box.width * along, y: box.top + box.height / 2 };
     },
-    [word, nth, along, early] as const,
+    [word, along] as const,
   );
-  return (await handle.jsonValue())!;
 }
 
 /**

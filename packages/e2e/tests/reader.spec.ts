@@ -111,7 +111,7 @@ test('a tap finds the word drawn under the finger in Chromium, and the paragraph
   await expect(toolbar).toHaveCount(0);
 });
 
-test('the article arrives drawn in the first response, and a word tapped before the app has started opens its sheet once it has', async ({
+test('the article arrives drawn in the first response: a word tapped before the app has started opens its sheet at once, and nothing moves when the app takes over', async ({
   page,
   request,
 }) => {
@@ -125,12 +125,28 @@ test('the article arrives drawn in the first response, and a word tapped before 
   });
   await page.goto(`/article/${id}`, { waitUntil: 'commit' });
   await expect(page.getByRole('heading', { name: 'Drawn Before The Script' })).toBeVisible();
-  // No app yet: the top bar's actions are the app's, the text is the server's.
+  // No app yet: the top bar's actions are the app's, the text is the server's, styled by the first screen's own CSS.
   await expect(page.getByRole('button', { name: '双语' })).toHaveCount(0);
+  const boxes = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('#root h1, #root [data-pid]')).map((e) => {
+        const b = e.getBoundingClientRect();
+        return [e.tagName, Math.round(b.x), Math.round(b.y + window.scrollY), Math.round(b.width), Math.round(b.height)].join(' ');
+      }),
+    );
+  const drawn = await boxes();
   await tapWord(page, 'mayors', 0, 0.5, true);
-  await expect.poll(() => page.evaluate(() => (window as { __cdEarlyTap?: { pid: string } | null }).__cdEarlyTap?.pid)).toBeTruthy();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The sheet opens at once, looking the word up, while the app is still held.
+  const early = page.getByRole('dialog', { name: 'mayors' });
+  await expect(early).toBeVisible();
+  await expect(early.getByRole('status')).toHaveText('查词中');
   release();
-  await expect(page.getByRole('dialog', { name: 'mayor' })).toBeVisible();
+  // The app's sheet takes its place, the same one, with the meaning.
+  const sheet = page.getByRole('dialog', { name: 'mayor' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('list', { name: '中文释义' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
   await expect(page.getByRole('button', { name: '双语' })).toBeVisible();
+  // Every drawn block is where the first screen put it, under the app's full styles.
+  expect((await boxes()).slice(0, drawn.length)).toEqual(drawn);
 });

@@ -56,13 +56,15 @@ export interface ModalProps {
   children: ReactNode;
   /** Extra class on the panel, e.g. for a wider dialog. */
   className?: string;
+  /** Already on screen (drawn before the app started, in the same place): no entrance animation. */
+  settled?: boolean;
 }
 
 export function Modal(props: ModalProps) {
   return props.open ? <OpenModal {...props} /> : null;
 }
 
-function OpenModal({ onClose, title, children, className }: ModalProps) {
+function OpenModal({ onClose, title, children, className, settled }: ModalProps) {
   const id = useId();
   const depth = useContext(DepthContext) + 1;
   const titleId = `${id}-title`;
@@ -114,7 +116,7 @@ function OpenModal({ onClose, title, children, className }: ModalProps) {
 
   return createPortal(
     <>
-      <div className="modal-backdrop" style={{ zIndex: z }} aria-hidden="true" />
+      <div className={settled ? 'modal-backdrop modal-settled' : 'modal-backdrop'} style={{ zIndex: z }} aria-hidden="true" />
       <div
         className="modal-layer"
         style={{ zIndex: z + 1 }}
@@ -130,7 +132,7 @@ function OpenModal({ onClose, title, children, className }: ModalProps) {
       >
         <div
           ref={panelRef}
-          className={`modal-panel${className ? ` ${className}` : ''}`}
+          className={`modal-panel${className ? ` ${className}` : ''}${settled ? ' modal-settled' : ''}`}
           role="dialog"
           aria-modal="true"
           aria-labelledby={titleId}

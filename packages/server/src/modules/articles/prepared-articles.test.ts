@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Cookies, FIRST_SCREEN_FILE, type FirstScreenBuild } from '@changdu/contract';
 import { createArticle } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { articlesRepo } from './articles.repo.js';
@@ -78,42 +80,56 @@ describe('the reader article, prepared once per version', () => {
 });
 
 describe("the reader page's first response", () => {
+  const BOOT = 'window.booted=1';
+  const HASH = "'sha256-" + createHash('sha256').update(BOOT).digest('base64') + "'";
+  /** A web build as far as the server reads it: index.html and the first-screen page (web build/first-screen.ts). */
   const builtApp = () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html><head><title>畅读</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>畅读</title><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"></div></body></html>',
     );
-    fs.writeFileSync(path.join(dist, 'assets', 'ArticlePage-abc123.js'), 'export {}');
+    const firstScreen: FirstScreenBuild = {
+      html:
+        '<!doctype html><html lang="zh-CN"><head><title>畅读</title><style>.para{margin:0}</style>' +
+        `<script>${BOOT}</script>` +
+        '<template id="cd-app" data-entry="/assets/index-e1.js"><link rel="stylesheet" crossorigin href="/assets/ArticlePage-c1.css"><link rel="modulepreload" crossorigin href="/assets/ArticlePage-abc123.js"></template>' +
+        '</head><body><div id="root"></div></body></html>',
+      scriptHash: HASH,
+      routePreload: '<link rel="preload" as="style" href="/assets/ArticlePage-c1.css"><link rel="modulepreload" href="/assets/ArticlePage-abc123.js">',
+    };
+    fs.writeFileSync(path.join(dist, FIRST_SCREEN_FILE), JSON.stringify(firstScreen));
     return dist;
   };
   const dataBlock = (html: string) => html.match(/<script type="application\/json" id="cd-article" data-id="(\d+)">(.*?)<\/script>/s);
 
-  it('carries a public article and preloads its route chunk, so the page needs no fetch to render', async () => {
+  it('carries a public article at the end of the page, so the app renders it without a fetch', async () => {
     await t.close();
     t = await createTestApp({ env: { WEB_DIST: builtApp() } });
     const id = await createArticle(t, { title: 'Closing </script><script>alert(1)</script> tags' });
     const page = await t.app.inject({ url: `/article/${id}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('<link rel="modulepreload" href="/assets/ArticlePage-abc123.js">');
     const block = dataBlock(page.body)!;
     expect(block[1]).toBe(String(id));
     expect(block[2]).not.toContain('<');
+    // After the drawn text, so the text is parsed (and painted) first.
+    expect(page.body.indexOf('id="cd-article"')).toBeGreaterThan(page.body.indexOf('</main>'));
     const inlined = JSON.parse(block[2]!) as { title: string; me: unknown };
     expect(inlined).toEqual({ ...(await open(id)).result!, me: null });
     expect(inlined.title).toBe('Closing </script><script>alert(1)</script> tags');
   });
 
-  it('draws a public article into #root as the reader draws it, so its text paints before the script runs', async () => {
+  it('draws a public article into #root as the reader draws it, in the first-screen page whose inline script the CSP allows by hash', async () => {
     await t.close();
     t = await createTestApp({ env: { WEB_DIST: builtApp() } });
     const id = await createArticle(t, {
       title: 'Herons <b>return</b>',
       paragraphs: ['The herons came back in spring.', 'Nobody <em>expected</em> them & nobody counted.', "A ticket cost $& or $' then."],
     });
-    const body = (await t.app.inject({ url: `/article/${id}` })).body;
+    const page = await t.app.inject({ url: `/article/${id}` });
+    const body = page.body;
     const root = body.match(/<div id="root" data-drawn="(\d+)">(.*?)<\/div><\/main><\/div><\/div>/s);
     expect(root?.[1]).toBe(String(id));
     const drawn = root![2]!;
@@ -128,77 +144,61 @@ describe("the reader page's first response", () => {
     const longPage = (await t.app.inject({ url: `/article/${long}` })).body;
     const drawnIds = [...longPage.matchAll(/<p class="para para-p" data-pid="([^"]+)"/g)].map((m) => m[1]);
     expect(drawnIds).toEqual((await open(long)).result!.paragraphs.slice(0, 20).map((p) => p.id));
-    // The script that keeps an early tap, before the text, as a same-origin file.
-    expect(body.indexOf('<script src="/early-tap.js"></script>')).toBeGreaterThan(-1);
-    expect(body.indexOf('<script src="/early-tap.js"></script>')).toBeLessThan(body.indexOf('<div id="root"'));
+    // The first screen's styles and script inline before the text; the app's own tags held in the template.
+    expect(body.indexOf(`<script>${BOOT}</script>`)).toBeGreaterThan(-1);
+    expect(body.indexOf(`<script>${BOOT}</script>`)).toBeLessThan(body.indexOf('<div id="root"'));
+    expect(body).toContain('<template id="cd-app" data-entry="/assets/index-e1.js">');
+    expect(body).not.toContain('<script type="module"');
+    // That script, and no other inline one, by its hash; the rest of the policy as on every page.
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain(`script-src ${HASH} 'self'`);
+    expect(csp).toContain("script-src-attr 'none'");
+    expect(String((await t.app.inject({ url: '/Mine' })).headers['content-security-policy'])).not.toContain('sha256');
   });
 
-  it('leaves out members-only, unpublished and missing articles (the page fetches them as the reader)', async () => {
+  it("draws the page in the reader's theme from its cookie, and in the system's without one", async () => {
+    await t.close();
+    t = await createTestApp({ env: { WEB_DIST: builtApp() } });
+    const id = await createArticle(t);
+    const themed = async (cookie?: string) =>
+      (await t.app.inject({ url: `/article/${id}`, headers: cookie ? { cookie } : {} })).body.match(/<html[^>]*>/)![0];
+    expect(await themed(`${Cookies.theme}=dark`)).toBe('<html data-theme="dark" lang="zh-CN">');
+    expect(await themed(`${Cookies.theme}=black`)).toBe('<html data-theme="black" lang="zh-CN">');
+    expect(await themed(`${Cookies.theme}=%22%3E%3Cscript%3E`)).toBe('<html lang="zh-CN">');
+    expect(await themed()).toBe('<html lang="zh-CN">');
+  });
+
+  it('leaves out members-only, unpublished and missing articles (the page fetches them), preloading the route beside the entry', async () => {
     await t.close();
     t = await createTestApp({ env: { WEB_DIST: builtApp() } });
     const locked = await createArticle(t, { is_lock: true });
     const draft = await createArticle(t, { status: 'draft' });
-    for (const url of [`/article/${locked}`, `/article/${draft}`, '/article/999999', '/article/abc', '/Mine']) {
+    for (const url of [`/article/${locked}`, `/article/${draft}`, '/article/999999']) {
       const page = await t.app.inject({ url });
       expect(page.statusCode, url).toBe(200);
       expect(dataBlock(page.body), url).toBeNull();
-      // Nor drawn: the root is empty and the text comes from the reader's own fetch.
+      // Nor drawn: index.html as built, its root empty; the route's files fetched beside the entry.
       expect(page.body, url).toContain('<div id="root"></div>');
+      expect(page.body, url).toContain('<script type="module" crossorigin src="/assets/index-e1.js">');
+      expect(page.body, url).toContain('<link rel="preload" as="style" href="/assets/ArticlePage-c1.css"><link rel="modulepreload" href="/assets/ArticlePage-abc123.js"></head>');
       expect(page.body, url).not.toContain('data-pid');
-      expect(page.body, url).not.toContain('early-tap.js');
+      expect(page.body, url).not.toContain(BOOT);
+      expect(String(page.headers['content-security-policy']), url).not.toContain('sha256');
+    }
+    for (const url of ['/article/abc', '/Mine']) {
+      const page = await t.app.inject({ url });
+      expect(page.body, url).toContain('<div id="root"></div>');
+      expect(page.body, url).not.toContain('ArticlePage');
     }
   });
-  it('preloads everything the route imports, with its styles, from the build manifest (the entry’s own files once)', async () => {
+
+  it('serves index.html as built when the build has no first-screen page', async () => {
     await t.close();
     const dist = builtApp();
-    fs.writeFileSync(
-      path.join(dist, 'index.html'),
-      '<!doctype html><html><head><script type="module" src="/assets/index-e1.js"></script><link rel="modulepreload" crossorigin href="/assets/shared-s1.js"></head><body></body></html>',
-    );
-    fs.mkdirSync(path.join(dist, '.vite'));
-    fs.writeFileSync(
-      path.join(dist, '.vite', 'manifest.json'),
-      JSON.stringify({
-        'index.html': {
-          file: 'assets/index-e1.js',
-          isEntry: true,
-          imports: ['_shared-s1.js'],
-          dynamicImports: ['src/routes/article/ArticlePage.tsx'],
-        },
-        '_shared-s1.js': { file: 'assets/shared-s1.js' },
-        '_queries-q1.js': { file: 'assets/queries-q1.js', imports: ['_shared-s1.js', '_format-f1.js'], css: ['assets/sheets-c2.css'] },
-        '_format-f1.js': { file: 'assets/format-f1.js' },
-        'src/routes/article/ArticlePage.tsx': {
-          file: 'assets/ArticlePage-abc123.js',
-          isDynamicEntry: true,
-          imports: ['index.html', '_shared-s1.js', '_queries-q1.js'],
-          css: ['assets/ArticlePage-c1.css'],
-        },
-      }),
-    );
+    fs.rmSync(path.join(dist, FIRST_SCREEN_FILE));
     t = await createTestApp({ env: { WEB_DIST: dist } });
-    const links = async (id: number) => {
-      const head = (await t.app.inject({ url: `/article/${id}` })).body.split('</head>')[0]!;
-      return [...head.matchAll(/<link rel="(modulepreload|preload" as="style|stylesheet)" href="([^"]+)">/g)]
-        .map((m) => `${m[1]} ${m[2]}`)
-        .sort();
-    };
-    const scripts = [
-      'modulepreload /assets/ArticlePage-abc123.js',
-      'modulepreload /assets/format-f1.js',
-      'modulepreload /assets/queries-q1.js',
-    ];
-    // A members-only article is drawn by the app: its styles are fetched early but applied by the route.
-    expect(await links(await createArticle(t, { is_lock: true }))).toEqual([
-      ...scripts,
-      'preload" as="style /assets/ArticlePage-c1.css',
-      'preload" as="style /assets/sheets-c2.css',
-    ]);
-    // A public article is drawn by the server: its text needs the route's styles applied to sit where the app puts it.
-    expect(await links(await createArticle(t))).toEqual([
-      ...scripts,
-      'stylesheet /assets/ArticlePage-c1.css',
-      'stylesheet /assets/sheets-c2.css',
-    ]);
+    const page = await t.app.inject({ url: `/article/${await createArticle(t)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toBe(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'));
   });
 });

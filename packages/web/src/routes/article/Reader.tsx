@@ -72,12 +72,14 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   const summary = useMemo(() => (article.summary ? summaryParagraph(article.summary) : null), [article.summary]);
   const paragraphs = useMemo(() => new Map(article.paragraphs.map((p) => [p.id, p])), [article.paragraphs]);
   const tappable = useMemo(() => (summary ? new Map([...paragraphs, [summary.id, summary]]) : paragraphs), [paragraphs, summary]);
-  // A tap on the server-drawn text before the app had started (public/early-tap.js) opens its
-  // word in the reader's first render; from here on taps come to openWord.
-  const [word, setWord] = useState<WordTarget | null>(() => {
-    const tap = takeEarlyTap();
-    return tap && earlyTapTarget(tap, tappable);
+  // A tap on the server-drawn text before the app had started (src/boot/first-screen.ts) opens its
+  // word in the reader's first render, in place of the sheet the script opened; from here on taps
+  // come to openWord.
+  const [early] = useState(() => {
+    const kept = takeEarlyTap();
+    return { target: kept && earlyTapTarget(kept.tap, tappable), shown: kept?.shown ?? false };
   });
+  const [word, setWord] = useState<WordTarget | null>(early.target);
   const [selected, clearSelection] = useTextSelection(bodyRef, paragraphs);
   const menu = useParagraphMenu(paragraphs);
   const closeMenu = menu.close;
@@ -264,6 +266,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
       />
       <WordSheet
         target={word}
+        settled={early.shown && word === early.target}
         articleId={id}
         info={word ? info.get(wordKey(word.word)) : undefined}
         onClose={() => setWord(null)}

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { EARLY_SHEET_ID, wordSheetPendingHtml } from '@changdu/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fail, ok } from '../../test/api-mock';
@@ -241,7 +242,7 @@ describe('level words and key words', () => {
 
 describe('a tap made before the app started', () => {
   it('on the server-drawn text opens the word sheet for that word once the reader mounts', async () => {
-    // What public/early-tap.js keeps: the paragraph, its text as drawn, and the tap's offset (inside "negotiated").
+    // What the first screen's script keeps: the paragraph, its text as drawn, and the tap's offset (inside "negotiated").
     window.__cdEarlyTap = { pid: 'p1', text: 'They negotiated a deal. It was quiet.', offset: 8 };
     const { api } = renderApp('/article/12', {
       'GET /reader/article/12/show': ok(article),
@@ -254,6 +255,26 @@ describe('a tap made before the app started', () => {
     expect(lookup?.query.get('sentence')).toBe('They negotiated a deal.');
     // Answered once: the script keeps no more taps and the reader does not open it again.
     expect(window.__cdEarlyTap).toBeNull();
+  });
+
+  it('replaces the sheet the first screen opened with its own, where it was, and later sheets slide in as usual', async () => {
+    window.__cdEarlyTap = { pid: 'p1', text: 'They negotiated a deal. It was quiet.', offset: 8 };
+    document.body.insertAdjacentHTML('beforeend', wordSheetPendingHtml('negotiated'));
+    renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(article),
+      'GET /api/english/word': ok(makeEntry()),
+    });
+    const sheet = await screen.findByRole('dialog', { name: 'negotiate' });
+    // One sheet: the script's is gone, and the reader's does not slide in a second time.
+    expect(document.getElementById(EARLY_SHEET_ID)).toBeNull();
+    expect(document.querySelectorAll('.word-sheet')).toHaveLength(1);
+    expect(sheet.classList.contains('modal-settled')).toBe(true);
+    expect(document.querySelector('.modal-backdrop')!.classList.contains('modal-settled')).toBe(true);
+    await userEvent.click(within(sheet).getByRole('button', { name: '关闭' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await tapWord('deal');
+    const next = await screen.findByRole('dialog');
+    expect(next.classList.contains('modal-settled')).toBe(false);
   });
 
   it('between two words (after a full stop) opens nothing', async () => {

@@ -28,20 +28,22 @@ export interface WordSheetProps {
   info: WordInfo | undefined;
   onClose: () => void;
   onEditNote: (noteId: string) => void;
+  /** The sheet is already on screen, opened by the first screen's script: it does not slide in again. */
+  settled?: boolean;
 }
 
 /** The dictionary sheet of a tapped word: entry, word-book button, and a review when it is due. */
-export function WordSheet({ target, articleId, info, onClose, onEditNote }: WordSheetProps) {
+export function WordSheet({ target, articleId, info, onClose, onEditNote, settled }: WordSheetProps) {
   // The headword once the dictionary answers (negotiated → negotiate); the tapped form until then.
   const entry = useWordEntry(target?.word ?? '', target?.sentence);
   return (
-    <Modal open={target !== null} onClose={onClose} title={entry.data?.word ?? target?.word ?? ''} className="word-sheet">
+    <Modal open={target !== null} onClose={onClose} title={entry.data?.word ?? target?.word ?? ''} className="word-sheet" settled={settled}>
       {target && <WordSheetBody target={target} articleId={articleId} info={info} onEditNote={onEditNote} />}
     </Modal>
   );
 }
 
-function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetProps, 'onClose' | 'target'> & { target: WordTarget }) {
+function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetProps, 'onClose' | 'target' | 'settled'> & { target: WordTarget }) {
   const entry = useWordEntry(target.word, target.sentence);
   const openedAt = useRef(0);
   useEffect(() => {

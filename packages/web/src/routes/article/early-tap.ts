@@ -1,10 +1,11 @@
-import type { Paragraph } from '@changdu/contract';
+import { EARLY_SHEET_ID, type Paragraph } from '@changdu/contract';
 import { wordAt, wordTarget } from './word-at-point';
 import type { WordTarget } from './WordSheet';
 
 /**
- * A tap made on the server-drawn article before the app had started, as `public/early-tap.js`
- * keeps it: the paragraph, its text as drawn, and the character offset of the tap in that text.
+ * A tap made on the server-drawn article before the app had started, as the first screen's script
+ * (`src/boot/first-screen.ts`) keeps it: the paragraph, its text as drawn, and the character
+ * offset of the tap in that text.
  */
 export interface EarlyTap {
   pid: string;
@@ -14,16 +15,23 @@ export interface EarlyTap {
 
 declare global {
   interface Window {
-    /** Set by public/early-tap.js; null once the reader answers taps itself. */
+    /** Set by the first screen's script; null once the reader answers taps itself. */
     __cdEarlyTap?: EarlyTap | null;
   }
 }
 
-/** The tap kept before the reader mounted, if any; from now on the script keeps none. */
-export function takeEarlyTap(): EarlyTap | null {
+/**
+ * The tap kept before the reader mounted, if any; from now on the script keeps none. The sheet the
+ * script opened for it goes: the reader opens its own for the same word in the same render, so no
+ * frame shows neither (`shown`: one was open, and the reader's need not slide in again).
+ */
+export function takeEarlyTap(): { tap: EarlyTap; shown: boolean } | null {
   const tap = window.__cdEarlyTap;
   window.__cdEarlyTap = null;
-  return tap && typeof tap.pid === 'string' && typeof tap.text === 'string' && Number.isInteger(tap.offset) ? tap : null;
+  const sheet = typeof document === 'undefined' ? null : document.getElementById(EARLY_SHEET_ID);
+  sheet?.remove();
+  const valid = tap && typeof tap.pid === 'string' && typeof tap.text === 'string' && Number.isInteger(tap.offset);
+  return valid ? { tap, shown: sheet !== null } : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Paragraph } from '@changdu/contract';
-import { normalizedIndex, paragraphElement, rawOffset, sentenceAt, WORD_CHAR } from './decorate';
+import { normalizedIndex, paragraphElement, rawOffset, sentenceAt } from './decorate';
 import { textRange } from './sentence-range';
+import { lookupForm, wordSpanAt } from './word-span';
 import type { WordTarget } from './WordSheet';
 
 /**
@@ -49,9 +50,6 @@ export interface WordHit {
   node: Node;
 }
 
-const LETTER = /[A-Za-z\u00C0-\u024F]/;
-const QUOTE = /['’]/;
-
 /** Whether the point is on the word's own boxes (a caret test also answers for the blank beside a line). */
 function onWord(range: Range | null, point: { x: number; y: number }): boolean {
   // Without layout (jsdom) there are no boxes to test: the caret is taken as is.
@@ -69,17 +67,9 @@ export function wordAt(caret: Caret, point?: { x: number; y: number }): WordHit 
   if (!root) return null;
   const raw = root.textContent ?? '';
   const at = rawOffset(root, caret.node, caret.offset);
-  // The caret sits between characters: the word is the one it touches, the following first.
-  const i = at < raw.length && WORD_CHAR.test(raw[at]!) ? at : at > 0 && WORD_CHAR.test(raw[at - 1]!) ? at - 1 : -1;
-  if (i < 0) return null;
-  let start = i;
-  let end = i + 1;
-  while (start > 0 && WORD_CHAR.test(raw[start - 1]!)) start--;
-  while (end < raw.length && WORD_CHAR.test(raw[end]!)) end++;
-  // Quotes around a word are not part of it ('Hello' → Hello); inner ones are (don't).
-  while (start < end && QUOTE.test(raw[start]!)) start++;
-  while (end > start && QUOTE.test(raw[end - 1]!)) end--;
-  if (end <= start || !LETTER.test(raw[start]!)) return null;
+  const span = wordSpanAt(raw, at);
+  if (!span) return null;
+  const { start, end } = span;
   if (point && !onWord(textRange(root, start, end), point)) return null;
   return { root, word: raw.slice(start, end), start: normalizedIndex(raw)[start] ?? 0, node: caret.node };
 }
@@ -107,5 +97,5 @@ export function wordTarget(hit: WordHit | null, paragraphs: ReadonlyMap<string, 
   if (!hit || !paragraph) return null;
   const sentence = sentenceAt(paragraph, hit.start).text.slice(0, SENTENCE_MAX);
   const noteId = hit.node.parentElement?.closest<HTMLElement>('mark.hl')?.dataset.note;
-  return { word: hit.word.replace(/['’]s$/, ''), sentence, ...(noteId ? { noteId } : {}) };
+  return { word: lookupForm(hit.word), sentence, ...(noteId ? { noteId } : {}) };
 }

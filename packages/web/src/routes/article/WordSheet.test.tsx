@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { EARLY_SHEET_ID, wordSheetPendingHtml } from '@changdu/contract';
+import { WordSheet } from './WordSheet';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the word sheet while its word is looked up', () => {
+  it('is the sheet the first screen’s script draws (contract wordSheetPendingHtml), so the app’s replaces it in place', async () => {
+    // The dictionary never answers: the sheet stays in its looking-up state.
+    vi.stubGlobal('fetch', () => new Promise<Response>(() => undefined));
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <WordSheet target={{ word: 'negotiated', sentence: 'They negotiated.' }} articleId={12} info={undefined} onClose={() => undefined} onEditNote={() => undefined} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const app = await screen.findByRole('dialog', { name: 'negotiated' });
+    const drawn = document.createElement('template');
+    drawn.innerHTML = wordSheetPendingHtml('negotiated');
+    const wrapper = drawn.content.getElementById(EARLY_SHEET_ID)!;
+    const [backdrop, layer] = [...wrapper.children] as HTMLElement[];
+    // The title's id is the app's own (useId): the script's names its title the same way.
+    const panel = layer!.querySelector<HTMLElement>('.modal-panel')!;
+    const titleId = app.getAttribute('aria-labelledby')!;
+    panel.setAttribute('aria-labelledby', titleId);
+    panel.querySelector('h2')!.id = titleId;
+    expect(document.querySelector('.modal-backdrop')!.isEqualNode(backdrop!)).toBe(true);
+    const appLayer = app.parentElement!;
+    expect(appLayer.cloneNode(false).isEqualNode(layer!.cloneNode(false)), appLayer.outerHTML).toBe(true);
+    expect(app.cloneNode(false).isEqualNode(panel.cloneNode(false))).toBe(true);
+    // Grabber and header (title, close) alike; the body starts with the same spinner (the app adds its AI button under it).
+    for (const selector of ['.modal-grabber', '.modal-header', '.modal-body > .word-sheet-body > :first-child'])
+      expect(app.querySelector(selector)!.isEqualNode(panel.querySelector(selector)), selector).toBe(true);
+  });
+});
