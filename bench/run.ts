@@ -233,7 +233,8 @@ async function publishLongArticle(origin: string): Promise<{ id: number; paragra
  */
 const FIRST_WORD_DRAWN = `new Promise((resolve) => {
   function look() {
-    const element = document.querySelector('[data-pid]');
+    // The product's paragraphs carry their id; the static page's are plain.
+    const element = document.querySelector('[data-pid]') || document.querySelector('body > p');
     const text = element && document.createTreeWalker(element, NodeFilter.SHOW_TEXT).nextNode();
     const word = text && /[A-Za-z]+/.exec(text.data);
     if (!word) return requestAnimationFrame(look);
@@ -251,19 +252,39 @@ const FIRST_WORD_DRAWN = `new Promise((resolve) => {
 
 const escapeHtml = (text: string) => text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 
+/** One cold load of the long article's page, in ms from navigation. */
+interface PageTimes {
+  /** First contentful paint. */
+  fcp: number;
+  /** The tap on the first word reached the page (its click event). */
+  tap: number;
+  /** The app: the word sheet is in the page. The static page: its tap (it has no sheet). */
+  interactive: number;
+  /** The app: the sheet shows the word's meaning. */
+  meaning: number | null;
+}
+
+/** Each of PageTimes, the median of the runs. */
+type PageSummary = PageTimes;
+
 /**
  * Time to interactive in headless Chromium at 390×844, median of PAGE_RUNS cold loads each,
- * interleaved: for the app, from navigation to the word sheet open after tapping the first word
- * (a trusted mouse tap at the word as soon as a frame showing it has been drawn); for the static page of the same text,
- * its first contentful paint.
+ * interleaved. Both pages get the same tap: a trusted mouse click on the first word of the first
+ * paragraph as soon as a frame showing it has been drawn. For the app, interactive is the word
+ * sheet open; for the static page of the same text, which has no sheet, the tap's arrival: the
+ * soonest any page could answer it. So the ratio counts the page's own costs (a later first paint,
+ * a slower answer to the tap) and not the tap's round trip through the test harness, which a
+ * first-paint baseline would leave in the app's time only (about 40 ms here: the frame after the
+ * word is drawn, then the click sent over CDP). First paint is measured too, and the time the
+ * sheet shows the word's meaning.
  */
-async function longArticleTimes(pages: { name: string; url: string; kind: 'app' | 'static' }[]) {
+async function longArticleTimes(pages: { name: string; url: string; kind: 'app' | 'static' }[]): Promise<Map<string, PageSummary>> {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
-  const times = new Map<string, number[]>(pages.map((p) => [p.name, []]));
+  const times = new Map<string, PageTimes[]>(pages.map((p) => [p.name, []]));
   try {
     for (let run = 0; run < PAGE_RUNS; run++) {
       for (const p of pages) {
@@ -275,37 +296,52 @@ async function longArticleTimes(pages: { name: string; url: string; kind: 'app' 
         });
         const page = await context.newPage();
         await page.addInitScript(() => {
+          const w = window as unknown as { __tapAt?: number; __sheetAt?: number; __meaningAt?: number };
+          document.addEventListener('click', () => (w.__tapAt ??= performance.now()), true);
           new MutationObserver(() => {
-            const w = window as unknown as { __sheetAt?: number };
             if (w.__sheetAt === undefined && document.querySelector('.word-sheet')) w.__sheetAt = performance.now();
+            if (w.__meaningAt === undefined && document.querySelector('.word-sheet .word-entry, .word-sheet .word-missing'))
+              w.__meaningAt = performance.now();
           }).observe(document, { childList: true, subtree: true });
         });
         await page.goto(p.url, { waitUntil: 'commit' });
-        let ms: number;
-        if (p.kind === 'app') {
-          // A real (trusted) tap on the first word of the first paragraph as soon as a frame
-          // showing it has been drawn, wherever the product puts the word (a span per word
-          // before, plain text after). Playwright's locator.click() would add its own
-          // actionability round trips (scroll, stability over frames, hit test: 150–250 ms on
-          // this machine while the page sat idle), which are no part of the page's time.
-          const point = await page.evaluate<{ x: number; y: number }>(FIRST_WORD_DRAWN);
-          await page.mouse.click(point.x, point.y);
-          await page.waitForFunction(() => (window as unknown as { __sheetAt?: number }).__sheetAt !== undefined, null, {
-            timeout: 30_000,
-          });
-          ms = await page.evaluate(() => (window as unknown as { __sheetAt: number }).__sheetAt);
-        } else {
-          await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 30_000 });
-          ms = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]!.startTime);
-        }
-        times.get(p.name)!.push(ms);
+        // Wherever the product puts the word (a span per word before, plain text after).
+        // Playwright's locator.click() would add its own actionability round trips (scroll,
+        // stability over frames, hit test: 150–250 ms on this machine while the page sat
+        // idle), which are no part of the page's time.
+        const point = await page.evaluate<{ x: number; y: number }>(FIRST_WORD_DRAWN);
+        await page.mouse.click(point.x, point.y);
+        const done = p.kind === 'app' ? '__meaningAt' : '__tapAt';
+        await page.waitForFunction((key) => (window as unknown as Record<string, number | undefined>)[key] !== undefined, done, {
+          timeout: 30_000,
+        });
+        await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 30_000 });
+        const t = await page.evaluate(() => {
+          const w = window as unknown as { __tapAt: number; __sheetAt?: number; __meaningAt?: number };
+          return {
+            fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+            tap: w.__tapAt,
+            sheet: w.__sheetAt ?? null,
+            meaning: w.__meaningAt ?? null,
+          };
+        });
+        times.get(p.name)!.push({ fcp: t.fcp, tap: t.tap, interactive: p.kind === 'app' ? t.sheet! : t.tap, meaning: t.meaning });
         await context.close();
       }
     }
   } finally {
     await browser.close();
   }
-  return new Map([...times].map(([k, v]) => [k, median(v)]));
+  const mid = (list: PageTimes[], key: keyof PageTimes) => {
+    const values = list.map((t) => t[key]).filter((v): v is number => v !== null);
+    return values.length ? median(values) : null;
+  };
+  return new Map(
+    [...times].map(([name, list]) => [
+      name,
+      { fcp: mid(list, 'fcp')!, tap: mid(list, 'tap')!, interactive: mid(list, 'interactive')!, meaning: mid(list, 'meaning') },
+    ]),
+  );
 }
 
 /** Lookups per second and per-lookup p99 of the dictionary service of `root`, in this process. */
@@ -466,7 +502,7 @@ async function main() {
 
     if (!LOAD_ONLY) log(`long article in headless Chromium (${PAGE_RUNS} cold loads each)…`);
     const pageTimes = LOAD_ONLY
-      ? new Map<string, number>()
+      ? new Map<string, PageSummary>()
       : await longArticleTimes([
           { name: 'static', url: `${bareOrigin}/long.html`, kind: 'static' },
           ...servers.map((s) => ({ name: s.name, url: `${s.origin}/article/${long.get(s.name)}`, kind: 'app' as const })),
@@ -501,10 +537,15 @@ async function main() {
       '≤ 120 KB',
       js.get('after')!.kb <= 120,
     );
-    const pageRatio = (n: string) => pageTimes.get(n)! / pageTimes.get('static')!;
+    const still = pageTimes.get('static')!;
+    const pageRatio = (n: string) => pageTimes.get(n)!.interactive / still.interactive;
     figure(
-      `a ${LONG_WORDS.toLocaleString('en')}-word article at 390×844: time to interactive (tap → sheet), app ÷ static HTML (static: ${Math.round(pageTimes.get('static')!)} ms)`,
-      col((n) => `${pageRatio(n).toFixed(1)}× (${Math.round(pageTimes.get(n)!)} ms)`),
+      `a ${LONG_WORDS.toLocaleString('en')}-word article at 390×844: time to interactive, app (tap → word sheet) ÷ static HTML (the same tap arriving: ${Math.round(still.interactive)} ms; its first paint ${Math.round(still.fcp)} ms)`,
+      col((n) => {
+        const t = pageTimes.get(n)!;
+        const meaning = t.meaning === null ? '' : `, meaning ${Math.round(t.meaning)} ms`;
+        return `${pageRatio(n).toFixed(2)}× (${Math.round(t.interactive)} ms; first paint ${Math.round(t.fcp)} ms, tap ${Math.round(t.tap)} ms${meaning})`;
+      }),
       '≤ 1.5×',
       pageRatio('after') <= 1.5,
     );

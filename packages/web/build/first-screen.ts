@@ -6,6 +6,7 @@ import { build, type Plugin, type Rolldown } from 'vite';
 // By path: the config is bundled for Node, which would load the workspace package's TypeScript as is.
 import { FIRST_SCREEN_FILE, readerPageHtml, wordSheetPendingHtml, type FirstScreenBuild } from '../../contract/src/reader-html.js';
 import { makeDetail, makeParagraph } from '../src/test/articles.js';
+import { HELD_STYLE } from '../src/boot/held-styles.js';
 
 /**
  * What the server needs to draw the reading page into its first response (server
@@ -17,7 +18,9 @@ import { makeDetail, makeParagraph } from '../src/test/articles.js';
  *   (`src/boot/first-screen.ts`, built here on its own as one classic script). The app's own
  *   tags (entry script, its modules and styles, and the article route's) move into an inert
  *   `<template id="cd-app">` that the script puts into the head once the text has painted: the
- *   text paints like a static page's, without waiting for ~100 KB of styles or the app.
+ *   text paints like a static page's, without waiting for ~100 KB of styles or the app. The
+ *   styles come as preloads the app applies just before its first render (`applyHeldStyles`):
+ *   restyling the page with all of them is work a tap on the drawn text need not wait for.
  * - `scriptHash`: the CSP source that allows that inline script and no other.
  * - `routePreload`: links that fetch the article route's modules and styles beside the entry,
  *   for an article page the app draws itself (members only, not yet published).
@@ -46,7 +49,7 @@ export function firstScreen(): Plugin {
       const css = await criticalCss(outDir, styles);
       const template =
         `<template id="cd-app" data-entry="${app.entry}">` +
-        styles.map((f) => `<link rel="stylesheet" crossorigin href="${f}">`).join('') +
+        styles.map((f) => `<link rel="preload" as="style" crossorigin href="${f}" ${HELD_STYLE}>`).join('') +
         modules.map((f) => `<link rel="modulepreload" crossorigin href="${f}">`).join('') +
         `</template>`;
       const out: FirstScreenBuild = {

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { createQueryClient } from './api/query-client';
 import { startShell } from './lib/startup';
 import { applyStoredTheme } from './lib/theme';
+import { applyHeldStyles } from './boot/held-styles';
 import { createAppRouter } from './router';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -39,11 +40,18 @@ const mount = () =>
     </StrictMode>,
   );
 // The server drew the article into #root (http/web-app.ts): it stays until the route's code has
-// loaded, so the first render replaces it with the same page rather than with a spinner.
-if (root.dataset.drawn && !router.state.initialized) {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    mount();
-  });
+// loaded and the app's styles are applied, so the first render replaces it with the same page
+// rather than with a spinner.
+if (root.dataset.drawn) {
+  const styled = applyHeldStyles();
+  const ready = router.state.initialized
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => {
+        const unsubscribe = router.subscribe((state) => {
+          if (!state.initialized) return;
+          unsubscribe();
+          resolve();
+        });
+      });
+  void Promise.all([styled, ready]).then(mount);
 } else mount();

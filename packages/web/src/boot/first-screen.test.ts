@@ -22,7 +22,7 @@ beforeEach(() => {
 afterEach(() => {
   document.body.innerHTML = '';
   document.body.className = '';
-  delete (document as Document & { caretRangeFromPoint?: unknown }).caretRangeFromPoint;
+  Reflect.deleteProperty(document, 'caretRangeFromPoint');
 });
 
 describe('a tap on the server-drawn text before the app has started', () => {
@@ -78,11 +78,11 @@ describe('starting the app', () => {
   it('puts the held styles and modules into the head and runs the entry, once', () => {
     document.head.insertAdjacentHTML(
       'beforeend',
-      '<template id="cd-app" data-entry="/assets/index-e1.js"><link rel="stylesheet" href="/assets/a.css"><link rel="modulepreload" href="/assets/s.js"></template>',
+      '<template id="cd-app" data-entry="/assets/index-e1.js"><link rel="preload" as="style" href="/assets/a.css" data-held><link rel="modulepreload" href="/assets/s.js"></template>',
     );
     startApp();
     startApp();
-    expect([...document.head.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/a.css']);
+    expect([...document.head.querySelectorAll('link[rel="preload"][as="style"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/a.css']);
     expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/s.js']);
     const entries = document.head.querySelectorAll('script[type="module"]');
     expect(entries).toHaveLength(1);
