@@ -17,7 +17,7 @@ import { HELD_STYLE } from '../src/boot/held-styles.js';
  *   page with every kind of block and the word sheet) and the first screen's script inline
  *   (`src/boot/first-screen.ts`, built here on its own as one classic script). The app's own
  *   tags (entry script, its modules and styles, and the article route's) move into an inert
- *   `<template id="cd-app">` that the script puts into the head once the text has painted: the
+ *   `<template id="cd-app">` that the script puts into the head once the page is parsed: the
  *   text paints like a static page's, without waiting for ~100 KB of styles or the app. The
  *   styles come as preloads the app applies just before its first render (`applyHeldStyles`):
  *   restyling the page with all of them is work a tap on the drawn text need not wait for.

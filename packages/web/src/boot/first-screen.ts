@@ -6,15 +6,16 @@ import type { EarlyTap } from '../routes/article/early-tap';
 /**
  * The script of a page the server drew (`/article/{id}`: server http/web-app.ts), inlined into
  * its head and built on its own (build/first-screen.ts): it runs before the text is parsed and
- * is all that runs until the text has painted.
+ * is all that runs until the whole page has been parsed.
  *
  * - A tap on a word opens that word's sheet at once, in its looking-up state (the reader's own
  *   sheet markup: contract `wordSheetPendingHtml`), and is kept as the paragraph, its text and
  *   the tap's offset. When the reader mounts it takes the tap (`takeEarlyTap`), looks the word
  *   up and replaces this sheet with its own, the same sheet filled in. The word is found by the
  *   reader's own rule (`wordAt`).
- * - The app is started after the first frame with the text, so fetching and running it does not
- *   hold the text back: its styles and modules are listed, inert, in `<template id="cd-app">`.
+ * - The app is started once the page has been parsed, so fetching it does not compete with the
+ *   text: its styles and modules are listed, inert, in `<template id="cd-app">`. (Starting it a
+ *   frame later, after the text's first frame, measured no earlier paint and a later meaning.)
  */
 
 declare global {
@@ -83,6 +84,4 @@ export function startApp(): void {
 
 document.addEventListener('click', onClick, true);
 document.addEventListener('keydown', onKey);
-// After the frame that shows the parsed text: a timeout queued from a frame callback runs once
-// that frame has been drawn.
-document.addEventListener('DOMContentLoaded', () => requestAnimationFrame(() => setTimeout(startApp, 0)), { once: true });
+document.addEventListener('DOMContentLoaded', startApp, { once: true });
