@@ -24,37 +24,44 @@ export async function logIn(page: Page, account: string, password: string) {
  */
 async function wordPoint(page: Page, word: string, nth: number, along: number, early = false): Promise<{ x: number; y: number }> {
   type Hit = { node: Text; offset: number };
-  // Polled until the word is there; synchronous, since a predicate's promise would count as found at once.
-  await page.waitForFunction(
-    ([word, nth, early]) => {
-      const drawn = !!document.getElementById('root')?.dataset.drawn;
-      if (drawn && !early && (window as { __cdEarlyTap?: unknown }).__cdEarlyTap !== null) return false;
-      const pattern = new RegExp(`(?<![A-Za-z'’])${word}(?![A-Za-z'’])`, 'g');
-      const found: Hit[] = [];
-      for (const root of Array.from(document.querySelectorAll('[data-pid]'))) {
-        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
-          for (const match of node.data.matchAll(pattern)) found.push({ node, offset: match.index });
+  // The app may draw the paragraph anew (marks arriving) between finding the word and measuring
+  // it: then the found text node is gone and the word is looked for again.
+  for (;;) {
+    // Polled until the word is there; synchronous, since a predicate's promise would count as found at once.
+    await page.waitForFunction(
+      ([word, nth, early]) => {
+        const drawn = !!document.getElementById('root')?.dataset.drawn;
+        if (drawn && !early && (window as { __cdEarlyTap?: unknown }).__cdEarlyTap !== null) return false;
+        const pattern = new RegExp(`(?<![A-Za-z'’])${word}(?![A-Za-z'’])`, 'g');
+        const found: Hit[] = [];
+        for (const root of Array.from(document.querySelectorAll('[data-pid]'))) {
+          const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+            for (const match of node.data.matchAll(pattern)) found.push({ node, offset: match.index });
+          }
         }
-      }
-      (window as { __e2eWord?: Hit }).__e2eWord = found[nth];
-      return found[nth] !== undefined;
-    },
-    [word, nth, early] as const,
-  );
-  return page.evaluate(
-    async ([word, along]) => {
-      const hit = (window as { __e2eWord?: Hit }).__e2eWord!;
-      hit.node.parentElement!.scrollIntoView({ block: 'center' });
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      const range = document.createRange();
-      range.setStart(hit.node, hit.offset);
-      range.setEnd(hit.node, hit.offset + word.length);
-      const box = range.getBoundingClientRect();
-      return { x: box.left + box.width * along, y: box.top + box.height / 2 };
-    },
-    [word, along] as const,
-  );
+        (window as { __e2eWord?: Hit }).__e2eWord = found[nth];
+        return found[nth] !== undefined;
+      },
+      [word, nth, early] as const,
+    );
+    const point = await page.evaluate(
+      async ([word, along]) => {
+        const hit = (window as { __e2eWord?: Hit }).__e2eWord;
+        if (!hit?.node.isConnected) return null;
+        hit.node.parentElement!.scrollIntoView({ block: 'center' });
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        if (!hit.node.isConnected) return null;
+        const range = document.createRange();
+        range.setStart(hit.node, hit.offset);
+        range.setEnd(hit.node, hit.offset + word.length);
+        const box = range.getBoundingClientRect();
+        return { x: box.left + box.width * along, y: box.top + box.height / 2 };
+      },
+      [word, along] as const,
+    );
+    if (point) return point;
+  }
 }
 
 /**
