@@ -51,6 +51,21 @@ describe('a tap on the server-drawn text before the app has started', () => {
     expect(window.__cdEarlyTap).toBeUndefined();
   });
 
+  it('closes on Escape and on a click outside its panel, not on a click inside it', () => {
+    const p = document.querySelector('[data-pid="p1"]')!;
+    caretAt(p, 1);
+    tap(p);
+    tap(document.querySelector(`#${EARLY_SHEET_ID} .spinner`)!);
+    expect(document.getElementById(EARLY_SHEET_ID)).not.toBeNull();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(document.getElementById(EARLY_SHEET_ID)).toBeNull();
+    expect(window.__cdEarlyTap).toBeUndefined();
+    tap(p);
+    tap(document.querySelector(`#${EARLY_SHEET_ID} .modal-layer`)!);
+    expect(document.getElementById(EARLY_SHEET_ID)).toBeNull();
+    expect(window.__cdEarlyTap).toBeUndefined();
+  });
+
   it('leaves links, punctuation and a reader that has taken over alone', () => {
     const p = document.querySelector('[data-pid="p1"]')!;
     const link = p.querySelector('a')!;

@@ -20,7 +20,7 @@ import type { EarlyTap } from '../routes/article/early-tap';
 
 declare global {
   interface Window {
-    /** Set once this script has started the app (tests and the bench read it). */
+    /** When this script started the app: it starts it once. */
     __cdAppStarted?: number;
   }
 }
