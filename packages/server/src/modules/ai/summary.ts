@@ -1,4 +1,5 @@
 import type { AiSummary, Paragraph } from '@changdu/contract';
+import { LRUCache } from 'lru-cache';
 import type { Actor } from '../../lib/actor.js';
 import { TooMany } from '../../lib/errors.js';
 import type { Streamed } from '../../lib/streamed.js';
@@ -23,6 +24,10 @@ function offlineSummary(articleId: number, paragraphs: Paragraph[]): AiSummary {
 /** An article's summary: the model's, cached per article version and model, or the offline extractive one. */
 export function summaryFeature(calls: AiCalls, deps: { articles: Pick<ArticlesService, 'readable'> }) {
   const { repo, model } = calls;
+  // The offline summary is the same for every reader of a version (or of its preview), and a
+  // long article's costs tens of milliseconds of the event loop: it is made once per version
+  // (the row's version, which every write of the article raises).
+  const offlineKept = new LRUCache<string, AiSummary>({ max: 500 });
 
   return async function summary(
     actor: Actor,
@@ -33,7 +38,9 @@ export function summaryFeature(calls: AiCalls, deps: { articles: Pick<ArticlesSe
     const readable = await deps.articles.readable(actor, articleId);
     const paragraphs = visibleParagraphs(readable.row, readable.full).filter((p) => p.kind !== 'figure');
     const offline = () => {
-      const result = offlineSummary(articleId, paragraphs);
+      const kept = `${articleId}:${readable.row.version}:${readable.full}`;
+      let result = offlineKept.get(kept);
+      if (!result) offlineKept.set(kept, (result = offlineSummary(articleId, paragraphs)));
       return answerOf(stream, result.text, result);
     };
     // A summary of a locked article's whole text would tell a non-member what the preview hides: they get the offline one of the preview.
