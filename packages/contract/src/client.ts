@@ -9,6 +9,7 @@ export * from './roles.js';
 export * from './signing.js';
 export * from './notes-format.js';
 export * from './reader-html.js';
+export * from './article-pack.js';
 export * from './constants.js';
 export * from './membership-constants.js';
 export * from './appinfo-constants.js';

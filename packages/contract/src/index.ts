@@ -30,3 +30,4 @@ export * from './endpoints/ai.endpoints.js';
 export * from './endpoints/appinfo.endpoints.js';
 export * from './endpoints/article-media.endpoints.js';
 export * from './reader-html.js';
+export * from './article-pack.js';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Cookies, FIRST_SCREEN_FILE, readerPageHtml, type ArticleDetail, type FirstScreenBuild } from '@changdu/contract';
+import { Cookies, FIRST_SCREEN_FILE, packArticle, readerPageHtml, type ArticleDetail, type FirstScreenBuild } from '@changdu/contract';
 import { sendNotFound } from './error-handler.js';
 import { cookiesOf } from './request-context.js';
 
@@ -46,7 +46,8 @@ interface Page {
  * (web build/first-screen.ts: the first screen's CSS and script inline, the app's tags held back
  * until the text has painted), so its text paints from this response like a static page and a
  * tapped word's sheet opens before the app has started; and as a data block at the end of the
- * body (never executed) that the app renders from without a fetch. The reader's theme from its
+ * body (never executed, contract `packArticle`: the text stated once) that the app renders from
+ * without a fetch. The reader's theme from its
  * cookie is on `<html>` from the first byte. For any other article page (members only, not
  * published, missing) index.html with the route's files preloaded beside the entry. Other pages
  * get the file as built (null).
@@ -54,15 +55,16 @@ interface Page {
 function pageHtml(dist: string, pageData: PageData | undefined) {
   const index = builtFile(path.join(dist, 'index.html'), (text) => text);
   const firstScreen = builtFile(path.join(dist, FIRST_SCREEN_FILE), (text) => JSON.parse(text) as FirstScreenBuild);
-  // The last drawing per article, reused while its prepared JSON is the same text.
-  const drawn = new Map<number, { json: string; html: string }>();
+  // The last drawing and data block per article, reused while its prepared JSON is the same text.
+  const drawn = new Map<number, { json: string; html: string; block: string }>();
   const draw = (id: number, json: string) => {
     const last = drawn.get(id);
-    if (last?.json === json) return last.html;
-    const html = readerPageHtml(JSON.parse(json) as ArticleDetail);
+    if (last?.json === json) return last;
+    const article = JSON.parse(json) as ArticleDetail;
+    const made = { json, html: readerPageHtml(article), block: inScript(JSON.stringify(packArticle(article))) };
     if (drawn.size >= 64) drawn.delete(drawn.keys().next().value!);
-    drawn.set(id, { json, html });
-    return html;
+    drawn.set(id, made);
+    return made;
   };
   return async (url: string, theme: string | undefined): Promise<Page | null> => {
     const match = pageData ? ARTICLE_PAGE.exec(url) : null;
@@ -75,10 +77,11 @@ function pageHtml(dist: string, pageData: PageData | undefined) {
       const html = index();
       return html ? { html: html.replace('</head>', () => `${build.routePreload}</head>`) } : null;
     }
+    const { html: drawing, block } = draw(id, json);
     const html = build.html
       .replace(/<html\b/, () => (theme && THEMES.has(theme) ? `<html data-theme="${theme}"` : '<html'))
-      .replace('<div id="root"></div>', () => `<div id="root" data-drawn="${id}">${draw(id, json)}</div>`)
-      .replace('</body>', () => `<script type="application/json" id="cd-article" data-id="${id}">${inScript(json)}</script></body>`);
+      .replace('<div id="root"></div>', () => `<div id="root" data-drawn="${id}">${drawing}</div>`)
+      .replace('</body>', () => `<script type="application/json" id="cd-article" data-id="${id}">${block}</script></body>`);
     return { html, scriptHash: build.scriptHash };
   };
 }

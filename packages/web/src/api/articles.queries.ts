@@ -1,5 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ArticleManage, ArticleStatus } from '@changdu/contract';
+import { unpackArticle, type ArticleManage, type ArticleStatus, type PackedArticle } from '@changdu/contract';
 import type { Output } from './client';
 import { apiKey, useApiInfiniteQuery, useApiMutation, useApiQuery } from './hooks';
 
@@ -46,14 +46,15 @@ export function useAuthor(id: number | null) {
 
 /**
  * The article the server put into the page's first response (`<script type="application/json"
- * id="cd-article">`, server http/web-app.ts), if it is this one: the reader renders it without
- * waiting for a fetch, and `show` still runs behind it (views, the reader's own marks, members' text).
+ * id="cd-article">`, server http/web-app.ts, packed by contract `packArticle`), if it is this one:
+ * the reader renders it without waiting for a fetch, and `show` still runs behind it (views, the
+ * reader's own marks, members' text).
  */
 export function inlineArticle(id: number): Output<'article.show'> | undefined {
   const block = typeof document === 'undefined' ? null : document.getElementById('cd-article');
   if (!block || block.dataset.id !== String(id)) return undefined;
   try {
-    return JSON.parse(block.textContent ?? '') as Output<'article.show'>;
+    return unpackArticle(JSON.parse(block.textContent ?? '') as PackedArticle);
   } catch {
     return undefined;
   }

@@ -13,9 +13,25 @@ const inline = (id: string, text: string) => {
 };
 
 describe('the article the server put into the page', () => {
-  it('is read for the article it names, with escaped markup restored', () => {
-    inline('7', '{"id":7,"title":"A \\u003c/script> tale"}');
-    expect(inlineArticle(7)).toEqual({ id: 7, title: 'A </script> tale' });
+  it('is read for the article it names, unpacked, with escaped markup restored', () => {
+    inline('7', '{"id":7,"title":"A \\u003c/script> tale","paragraphs":[{"id":"p1","kind":"p","text":"Herons \\u003c3. Back.","zh":null,"cuts":[0,10,11,16]}]}');
+    expect(inlineArticle(7)).toEqual({
+      id: 7,
+      title: 'A </script> tale',
+      paragraphs: [
+        {
+          id: 'p1',
+          kind: 'p',
+          html: 'Herons <3. Back.',
+          text: 'Herons <3. Back.',
+          sentences: [
+            { id: 'p1-s1', text: 'Herons <3.' },
+            { id: 'p1-s2', text: 'Back.' },
+          ],
+          zh: null,
+        },
+      ],
+    });
   });
 
   it('is ignored on another article, when missing, or when it is not JSON', () => {

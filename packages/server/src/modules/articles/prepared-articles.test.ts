@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Cookies, FIRST_SCREEN_FILE, type FirstScreenBuild } from '@changdu/contract';
+import { Cookies, FIRST_SCREEN_FILE, unpackArticle, type FirstScreenBuild, type PackedArticle } from '@changdu/contract';
 import { createArticle } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { articlesRepo } from './articles.repo.js';
@@ -116,7 +116,10 @@ describe("the reader page's first response", () => {
     expect(block[2]).not.toContain('<');
     // After the drawn text, so the text is parsed (and painted) first.
     expect(page.body.indexOf('id="cd-article"')).toBeGreaterThan(page.body.indexOf('</main>'));
-    const inlined = JSON.parse(block[2]!) as { title: string; me: unknown };
+    const packed = JSON.parse(block[2]!) as PackedArticle;
+    // The text once: no plain paragraph repeats it as html or as sentences.
+    expect(packed.paragraphs.every((p) => p.html === undefined && p.sentences === undefined && p.cuts)).toBe(true);
+    const inlined = unpackArticle(packed);
     expect(inlined).toEqual({ ...(await open(id)).result!, me: null });
     expect(inlined.title).toBe('Closing </script><script>alert(1)</script> tags');
   });
