@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_SHEET_ID } from '@changdu/contract';
-import { startApp } from './first-screen';
+import { startApp, startOnceTextIsShown } from './first-screen';
 
 /** The caret the browser's hit test would give: here, a character of the first text node of `element`. */
 function caretAt(element: Element, offset: number) {
@@ -97,11 +97,47 @@ describe('starting the app', () => {
     );
     startApp();
     startApp();
-    expect([...document.head.querySelectorAll('link[rel="preload"][as="style"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/a.css']);
+    expect([...document.head.querySelectorAll('link[rel="preload"][as="style"]')].map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/a.css',
+    ]);
     expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/s.js']);
     const entries = document.head.querySelectorAll('script[type="module"]');
     expect(entries).toHaveLength(1);
     expect(entries[0]!.getAttribute('src')).toBe('/assets/index-e1.js');
     expect(window.__cdAppStarted).toBeTypeOf('number');
+  });
+
+  it('waits for the text’s first paint to be presented, then starts it once', () => {
+    vi.useFakeTimers();
+    let report = () => {};
+    let painted = false;
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['paint'];
+        constructor(callback: () => void) {
+          report = callback;
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation(() => (painted ? [{} as PerformanceEntry] : []));
+    document.head.innerHTML = '<template id="cd-app" data-entry="/assets/index-e2.js"></template>';
+    window.__cdAppStarted = undefined;
+    try {
+      startOnceTextIsShown();
+      report(); // another paint entry (first paint) before the text's
+      expect(window.__cdAppStarted).toBeUndefined();
+      painted = true;
+      report();
+      expect(document.head.querySelectorAll('script[src="/assets/index-e2.js"]')).toHaveLength(1);
+      vi.advanceTimersByTime(1000);
+      expect(document.head.querySelectorAll('script[src="/assets/index-e2.js"]')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
   });
 });
