@@ -60,4 +60,22 @@ describe('transaction()', () => {
     await outside;
     if (outside) await expect(probeCount(t)).resolves.toBe(1);
   });
+
+  it('keeps a transaction’s later writes inside it when another transaction settled meanwhile', async () => {
+    t = await appWithProbe();
+    // SQLite has one connection: there a second transaction waits for the first to end.
+    if (t.db.dialect === 'sqlite') return;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const failing = transaction(t.db, async () => {
+      await insertProbe(t!, 'a'.repeat(32));
+      await gate;
+      await insertProbe(t!, 'b'.repeat(32));
+      throw new Error('rolled back');
+    });
+    await transaction(t.db, () => insertProbe(t!, 'c'.repeat(32)));
+    release();
+    await expect(failing).rejects.toThrow('rolled back');
+    expect(await probeCount(t)).toBe(1);
+  });
 });
