@@ -4,6 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { firstScreen } from './build/first-screen.js';
+import { precompress } from './build/precompress.js';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -42,7 +43,7 @@ const preact = [
 ];
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), buildId(), firstScreen()],
+  plugins: [react(), buildId(), firstScreen(), precompress()],
   resolve: {
     alias: [
       // The contract's zod-free face (constants, codes, the route table): the schemas validate on

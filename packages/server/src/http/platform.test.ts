@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { endpoints, fillPath, roles, satisfies, type Endpoint, type Role } from '@changdu/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
@@ -157,6 +158,31 @@ describe('the built web app', () => {
     // Built after start: served without a restart.
     fs.writeFileSync(path.join(dist, 'assets', 'late-456.js'), 'console.log(2)');
     expect((await t.app.inject({ url: '/assets/late-456.js' })).body).toBe('console.log(2)');
+  });
+
+  it('sends a Brotli or gzip copy of an asset the build compressed to a browser that accepts it, and the file to one that does not', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const code = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
+    fs.writeFileSync(path.join(dist, 'assets', 'shared-abc123.js'), code);
+    fs.writeFileSync(path.join(dist, 'assets', 'shared-abc123.js.br'), zlib.brotliCompressSync(code));
+    fs.writeFileSync(path.join(dist, 'assets', 'shared-abc123.js.gz'), zlib.gzipSync(code));
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+    const get = (encoding?: string) =>
+      t!.app.inject({ url: '/assets/shared-abc123.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(code);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers['vary']).toContain('accept-encoding');
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(code);
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
   });
 
   it('still answers service errors in the envelope when the web app is mounted', async () => {

@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Cookies, FIRST_SCREEN_FILE, packArticle, readerPageHtml, type ArticleDetail, type FirstScreenBuild } from '@changdu/contract';
@@ -86,6 +89,8 @@ function pageHtml(dist: string, pageData: PageData | undefined) {
   };
 }
 
+const gzip = promisify(zlib.gzip);
+
 /** The page CSP with one more allowed script source (the page's own inline script, by hash). */
 function allowingScript(policy: unknown, source: string): string | null {
   return typeof policy === 'string' && policy.includes('script-src ') ? policy.replace('script-src ', () => `script-src ${source} `) : null;
@@ -107,6 +112,8 @@ export async function serveWebApp(app: FastifyInstance, dist: string | null, pag
     root: dist,
     wildcard: true,
     index: 'index.html',
+    // The build writes .br and .gz copies of its hashed text assets (web build/precompress.ts).
+    preCompressed: true,
     setHeaders(reply, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -119,7 +126,11 @@ export async function serveWebApp(app: FastifyInstance, dist: string | null, pag
     if (answer) {
       const policy = answer.scriptHash && allowingScript(reply.getHeader('content-security-policy'), answer.scriptHash);
       if (policy) reply.header('content-security-policy', policy);
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(answer.html);
+      reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+      // A drawn page carries the article's text (a long read's page is ~120 KB; ~35 KB gzipped).
+      if (negotiate(req.headers['accept-encoding'] ?? '', ['gzip']) === 'gzip')
+        return reply.header('content-encoding', 'gzip').send(await gzip(answer.html));
+      return reply.send(answer.html);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
   };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Cookies, FIRST_SCREEN_FILE, unpackArticle, type FirstScreenBuild, type PackedArticle } from '@changdu/contract';
 import { createArticle } from '../../../test/factories.js';
@@ -97,7 +98,8 @@ describe("the reader page's first response", () => {
         '<template id="cd-app" data-entry="/assets/index-e1.js"><link rel="stylesheet" crossorigin href="/assets/ArticlePage-c1.css"><link rel="modulepreload" crossorigin href="/assets/ArticlePage-abc123.js"></template>' +
         '</head><body><div id="root"></div></body></html>',
       scriptHash: HASH,
-      routePreload: '<link rel="preload" as="style" href="/assets/ArticlePage-c1.css"><link rel="modulepreload" href="/assets/ArticlePage-abc123.js">',
+      routePreload:
+        '<link rel="preload" as="style" href="/assets/ArticlePage-c1.css"><link rel="modulepreload" href="/assets/ArticlePage-abc123.js">',
     };
     fs.writeFileSync(path.join(dist, FIRST_SCREEN_FILE), JSON.stringify(firstScreen));
     return dist;
@@ -122,6 +124,24 @@ describe("the reader page's first response", () => {
     const inlined = unpackArticle(packed);
     expect(inlined).toEqual({ ...(await open(id)).result!, me: null });
     expect(inlined.title).toBe('Closing </script><script>alert(1)</script> tags');
+  });
+
+  it('sends the drawn page gzipped to a browser that accepts it, the same page', async () => {
+    await t.close();
+    t = await createTestApp({ env: { WEB_DIST: builtApp() } });
+    const id = await createArticle(t, {
+      title: 'Herons',
+      paragraphs: Array.from({ length: 40 }, (_, i) => `The herons came back in spring, year ${i}.`),
+    });
+    const plain = await t.app.inject({ url: `/article/${id}` });
+    const zipped = await t.app.inject({ url: `/article/${id}`, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers['vary']).toBe('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(zlib.gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    const refused = await t.app.inject({ url: `/article/${id}`, headers: { 'accept-encoding': 'gzip;q=0, br' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('draws a public article into #root as the reader draws it, in the first-screen page whose inline script the CSP allows by hash', async () => {
@@ -183,7 +203,9 @@ describe("the reader page's first response", () => {
       // Nor drawn: index.html as built, its root empty; the route's files fetched beside the entry.
       expect(page.body, url).toContain('<div id="root"></div>');
       expect(page.body, url).toContain('<script type="module" crossorigin src="/assets/index-e1.js">');
-      expect(page.body, url).toContain('<link rel="preload" as="style" href="/assets/ArticlePage-c1.css"><link rel="modulepreload" href="/assets/ArticlePage-abc123.js"></head>');
+      expect(page.body, url).toContain(
+        '<link rel="preload" as="style" href="/assets/ArticlePage-c1.css"><link rel="modulepreload" href="/assets/ArticlePage-abc123.js"></head>',
+      );
       expect(page.body, url).not.toContain('data-pid');
       expect(page.body, url).not.toContain(BOOT);
       expect(String(page.headers['content-security-policy']), url).not.toContain('sha256');
