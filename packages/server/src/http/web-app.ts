@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import { LRUCache } from 'lru-cache';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Cookies, FIRST_SCREEN_FILE, packArticle, readerPageHtml, type ArticleDetail, type FirstScreenBuild } from '@changdu/contract';
@@ -91,6 +92,27 @@ function pageHtml(dist: string, pageData: PageData | undefined) {
 
 const gzip = promisify(zlib.gzip);
 
+/**
+ * Drawn pages gzipped, by their text: a page is the same for every reader of an article's version
+ * in a theme, and gzipping a long read's page took ~5 ms of its first byte. Bounded by size
+ * (the text counted twice: the key, and the copy it compresses to with room to spare).
+ */
+function gzippedPages(maxBytes = 16 * 1024 * 1024) {
+  const kept = new LRUCache<string, Promise<Buffer>>({
+    maxSize: maxBytes,
+    sizeCalculation: (_bytes, html) => Math.max(1, html.length * 2),
+  });
+  return (html: string): Promise<Buffer> => {
+    let bytes = kept.get(html);
+    if (!bytes) {
+      bytes = gzip(html);
+      kept.set(html, bytes);
+      bytes.catch(() => kept.delete(html));
+    }
+    return bytes;
+  };
+}
+
 /** The page CSP with one more allowed script source (the page's own inline script, by hash). */
 function allowingScript(policy: unknown, source: string): string | null {
   return typeof policy === 'string' && policy.includes('script-src ') ? policy.replace('script-src ', () => `script-src ${source} `) : null;
@@ -120,6 +142,7 @@ export async function serveWebApp(app: FastifyInstance, dist: string | null, pag
     },
   });
   const page = pageHtml(dist, pageData);
+  const gzipped = gzippedPages();
   return async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url.startsWith('/assets/')) return sendNotFound(reply);
     const answer = req.method === 'GET' ? await page(req.url, cookiesOf(req)[Cookies.theme]) : null;
@@ -129,7 +152,7 @@ export async function serveWebApp(app: FastifyInstance, dist: string | null, pag
       reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
       // A drawn page carries the article's text (a long read's page is ~120 KB; ~35 KB gzipped).
       if (negotiate(req.headers['accept-encoding'] ?? '', ['gzip']) === 'gzip')
-        return reply.header('content-encoding', 'gzip').send(await gzip(answer.html));
+        return reply.header('content-encoding', 'gzip').send(await gzipped(answer.html));
       return reply.send(answer.html);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', dist);
