@@ -4,6 +4,7 @@ import {
   type ArticleDetail,
   type ArticleLevel,
   type ArticleManage,
+  type Paragraph,
   PLACEHOLDER_COUNT,
 } from '@changdu/contract';
 import { readingMinutes, type TextMetrics } from './metrics.js';
@@ -52,6 +53,11 @@ export interface DetailExtras {
 }
 
 const NO_EXTRAS: DetailExtras = { words: [], me: null };
+
+/** A figure's images load as they near the view and decode off the main thread: a long read's figures do not compete with its first screen. */
+export function readerFigure(p: Paragraph): Paragraph {
+  return p.kind === 'figure' ? { ...p, html: p.html.replace(/<img(?![^>]*\sloading=)/g, '<img loading="lazy" decoding="async"') } : p;
+}
 
 /** The reader's shape; `full` is false for non-members opening a locked article. */
 export function toDetail(row: ArticleRow, full: boolean, extras: DetailExtras = NO_EXTRAS): ArticleDetail {

@@ -6,7 +6,7 @@ import { MINUTE, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import { mayOpen, readableBy, type ReadableArticle } from './article-access.js';
 import { articleMetaRepo } from './article-meta.repo.js';
-import { effectiveLevel, toCard, toDetail } from './article.mapper.js';
+import { effectiveLevel, readerFigure, toCard, toDetail } from './article.mapper.js';
 import { articlesRepo } from './articles.repo.js';
 import { keyWordsRepo } from './key-words.repo.js';
 import { marksRepo } from './marks.repo.js';
@@ -60,9 +60,9 @@ export function articlesService(db: Db, clock: Clock) {
   /** The reader's article without the caller's own part (`me`), with the row's version: what prepared-articles.ts keeps. */
   async function sharedDetail(actor: Actor, id: number) {
     const { row, full } = await readable(actor, id);
-    const { me: _none, ...shared } = toDetail(row, full, { words: await keyWords.list(id), me: null });
+    const { me: _none, paragraphs, ...shared } = toDetail(row, full, { words: await keyWords.list(id), me: null });
     void _none;
-    return { ...shared, version: row.version };
+    return { ...shared, paragraphs: paragraphs.map(readerFigure), version: row.version };
   }
 
   /** Cards of the given articles that `role` may open, by id, in one query. */

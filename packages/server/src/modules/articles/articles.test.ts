@@ -149,6 +149,21 @@ describe('the editorial workflow', () => {
     expect(added).toMatchObject({ http: 400, msg: '图片段落只能保留原有的，不能手动新建' });
   });
 
+  it('gives the reader a figure whose image loads lazily, and keeps the stored figure as it was', async () => {
+    const id = await createArticle(t);
+    const html = '<figure><img src="https://img.example/a.png" alt="A heron"></figure>';
+    const row = (await t.db.kysely.selectFrom('articles').select('content').where('id', '=', id).executeTakeFirstOrThrow()).content;
+    const figure = { id: 'pfig0002', kind: 'figure', html, text: '', sentences: [], zh: null };
+    await t.db.kysely
+      .updateTable('articles')
+      .set({ content: JSON.stringify([...JSON.parse(row), figure]) })
+      .where('id', '=', id)
+      .execute();
+    const shown = (await t.call('article.show', { id })).result!.paragraphs.at(-1)!;
+    expect(shown.html).toBe('<figure><img loading="lazy" decoding="async" src="https://img.example/a.png" alt="A heron"></figure>');
+    expect((await t.call('article.edit', { id }, as())).result!.paragraphs.at(-1)!.html).toBe(html);
+  });
+
   it('refuses an update without an article and unknown ids', async () => {
     const id = await createArticle(t);
     expect(await t.call('article.update', { id } as never, as())).toMatchObject({ http: 400, msg: '请提供要修改的文章内容（article）' });
