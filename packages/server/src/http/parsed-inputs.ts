@@ -16,13 +16,26 @@ function isFlat(data: unknown): data is Flat {
 }
 
 /**
+ * True when any string in the input holds U+0000. No field of the product means it, and
+ * PostgreSQL cannot store it in text, so it would fail deep in a write; refused here, once.
+ * The body's nesting is already bounded by the JSON guard, so the walk is shallow.
+ */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v));
+  return false;
+}
+
+/**
  * The contract's parse of a call's input, remembered for GET calls. A GET's input is its URL
  * (path parameters and query string), and the contract's input schemas are pure functions of
  * their input (no time- or random-based defaults), so the same URL parses to the same value:
  * a repeat (a word tapped again in the same sentence, by anyone) skips zod, which was ~3 µs of
  * a word lookup's ~34. Kept only when the parsed input is flat (plain values), and each call
  * gets its own copy, so a handler can never change another call's input. Refused inputs are
- * parsed every time (nothing is kept for them). Bounded by the URLs' total length.
+ * parsed every time (nothing is kept for them), so a kept URL has passed the NUL check too.
+ * Bounded by the URLs' total length.
  */
 export function inputParser(maxUrlChars = 1_000_000) {
   const parsed = new LRUCache<string, Flat>({ maxSize: maxUrlChars, sizeCalculation: (_value, key) => key.length });
@@ -30,6 +43,7 @@ export function inputParser(maxUrlChars = 1_000_000) {
     const key = ep.method === 'GET' ? `${name} ${url}` : null;
     const known = key === null ? undefined : parsed.get(key);
     if (known) return { ...known };
+    if (holdsNul(raw)) throw new Invalid('请求内容含有不允许的控制字符');
     const result = ep.input.safeParse(raw);
     if (!result.success) throw new Invalid(validationMessage(result.error));
     if (key !== null && isFlat(result.data)) parsed.set(key, { ...result.data });

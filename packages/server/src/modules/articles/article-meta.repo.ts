@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/client.js';
+import { isUniqueViolation, transaction } from '../../db/client.js';
 
 /** Authors, the change history and reading views of articles. */
 export function articleMetaRepo(db: Db) {
@@ -104,15 +104,18 @@ export function articleMetaRepo(db: Db) {
         .where('created_at', '>', since)
         .executeTakeFirst();
       if (recent) return false;
-      await db.kysely
-        .insertInto('article_views')
-        .values({ article_id: articleId, user_id: viewer.userId, cuid: viewer.cuid, created_at: now })
-        .execute();
-      await db.kysely
-        .updateTable('articles')
-        .set((eb) => ({ views: eb('views', '+', 1) }))
-        .where('id', '=', articleId)
-        .execute();
+      // The view row and the count move together.
+      await transaction(db, async () => {
+        await db.kysely
+          .insertInto('article_views')
+          .values({ article_id: articleId, user_id: viewer.userId, cuid: viewer.cuid, created_at: now })
+          .execute();
+        await db.kysely
+          .updateTable('articles')
+          .set((eb) => ({ views: eb('views', '+', 1) }))
+          .where('id', '=', articleId)
+          .execute();
+      });
       return true;
     },
 
