@@ -1,15 +1,9 @@
 import type { Paragraph } from '@changdu/contract';
 import { describe, expect, it } from 'vitest';
+import { paragraphFromText } from '../articles/index.js';
 import { contentLemmas, textRank } from './offline.js';
 
-const paragraph = (id: string, sentences: string[]): Paragraph => ({
-  id,
-  kind: 'p',
-  html: sentences.join(' '),
-  text: sentences.join(' '),
-  sentences: sentences.map((text, i) => ({ id: `${id}-s${i + 1}`, text })),
-  zh: null,
-});
+const paragraph = (id: string, sentences: string[]): Paragraph => paragraphFromText('p', sentences.join(' '), null, id);
 
 /** TextRank as the definition states it: a dense matrix and PageRank over every pair. */
 function denseOrder(texts: string[]): string[] {
