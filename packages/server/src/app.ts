@@ -1,13 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { appSecret, backgroundOrigin, type Config } from './config.js';
 import { isDatabaseUnavailable, type Db } from './db/client.js';
 import { AccessLog } from './http/access-log.js';
-import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
+import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, installErrorHandling, installNotFound } from './http/error-handler.js';
 import { RateLimiter } from './http/rate-limit.js';
+import { requestIds } from './http/request-id.js';
+import { requestLogger } from './http/request-logger.js';
 import { registerEndpoints, type Handlers } from './http/register-endpoints.js';
-import { API_SECURITY_HEADERS, guardJsonBodies, linkOrigin, securityHeaders } from './http/security.js';
+import { guardJsonBodies, linkOrigin, securityHeaderSets, siteSecurityHeaders } from './http/security.js';
 import { serveWebApp } from './http/web-app.js';
 import { enqueueDueCrawls, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -104,8 +105,9 @@ function localDemoResolver(app: FastifyInstance, publicUrl: string | null) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
-  // Written by hand where no hook runs (router and Node parser errors): JSON envelopes, so the API's headers.
-  const rawHeaders = API_SECURITY_HEADERS;
+  const headers = securityHeaderSets(config.analyticsScriptUrl);
+  // Written by hand where no route runs (router and Node parser errors): JSON envelopes, so the API's headers.
+  const rawHeaders = headers.api;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -113,7 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     logController: new AccessLog(config.logLevel),
-    genReqId: () => randomUUID().slice(0, 8),
+    childLoggerFactory: requestLogger,
+    genReqId: requestIds(),
     requestIdHeader: false,
     trustProxy: config.http.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
@@ -123,7 +126,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // No parsing hook: cookies are parsed when a handler first reads them (http/request-context.ts#cookiesOf).
   await app.register(fastifyCookie, { hook: false });
-  securityHeaders(app, config.analyticsScriptUrl);
   guardJsonBodies(app);
 
   const sms =
@@ -296,14 +298,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   // The error handler must exist before any route is added: Fastify binds it at registration.
-  installErrorHandling(app, {
-    notFound: await serveWebApp(app, config.webDist, { article: (id) => articles.publicBody(id) }),
-    isUnavailable: isDatabaseUnavailable,
+  installErrorHandling(app, { isUnavailable: isDatabaseUnavailable, headers });
+  // The site (pages, files, unknown paths, payment notices, uploads) in its own context, whose
+  // hook writes the page headers; the API's endpoints, outside it, write theirs with each answer.
+  await app.register(async (site) => {
+    siteSecurityHeaders(site, headers);
+    installNotFound(site, await serveWebApp(site, config.webDist, { article: (id) => articles.publicBody(id) }));
+    await payNoticeRoutes(site, orders);
+    registerUploadRoute(site, uploads);
   });
-  await payNoticeRoutes(app, orders);
   registerEndpoints(app, handlers, {
     limiter,
     clock,
+    headers,
     checkOutputs: config.env !== 'production',
     linkOrigin: linkOrigin({ publicUrl: config.http.publicUrl, allowedHosts: config.http.allowedHosts }),
     async resolveToken(token) {
@@ -312,7 +319,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return { kind: 'user', role: effectiveRole(found.user, clock.now()), user: found.user, tokenId: found.tokenId };
     },
   });
-  registerUploadRoute(app, uploads);
 
   return app;
 }

@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { defaultMessages, fail, type Code } from '@changdu/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { DomainError, TooMany, type DomainErrorKind } from '../lib/errors.js';
+import { securityHeadersOf, type SecurityHeaderSets } from './security.js';
 
 const API_PREFIXES = ['/api/', '/auth/', '/reader/'];
 
@@ -44,14 +45,16 @@ function send(reply: FastifyReply, code: Exclude<Code, '200'>, msg: string) {
 
 /** One place where every failure becomes the envelope; a 500 names the request id, never a stack. */
 export interface ErrorHandlingOptions {
-  /** Serves a page for unknown non-API paths (the web app's index.html, or a 404). */
-  notFound: (req: FastifyRequest, reply: FastifyReply) => unknown;
   /** Tells outages of a backing service (the database) apart from bugs: those answer 503. */
   isUnavailable: (error: unknown) => boolean;
+  /** The security headers: an error can be raised before a route has written its own (a body refused). */
+  headers: SecurityHeaderSets;
 }
 
-export function installErrorHandling(app: FastifyInstance, { notFound, isUnavailable }: ErrorHandlingOptions) {
+export function installErrorHandling(app: FastifyInstance, { isUnavailable, headers }: ErrorHandlingOptions) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
+    reply.headers(securityHeadersOf(req, headers));
+    reply.header('x-request-id', req.id);
     if (isUnavailable(error)) {
       req.log.warn({ err: error }, 'backing service unavailable');
       return send(reply, '503', '服务暂时不可用，请稍后再试');
@@ -73,8 +76,15 @@ export function installErrorHandling(app: FastifyInstance, { notFound, isUnavail
     req.log.error({ err: error }, 'unhandled error');
     return send(reply, '500', `服务器开小差了，请稍后再试（请求编号 ${req.id}）`);
   });
+}
 
-  app.setNotFoundHandler((req, reply) => {
+/**
+ * Unknown paths: an envelope for API paths and other methods, a page (`notFound`: the web app's
+ * index.html, or a 404) for the rest. Installed in the site's context, whose hook gives it the
+ * page headers.
+ */
+export function installNotFound(site: FastifyInstance, notFound: (req: FastifyRequest, reply: FastifyReply) => unknown) {
+  site.setNotFoundHandler((req, reply) => {
     if (isApiPath(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) return send(reply, '404', '接口不存在');
     return notFound(req, reply);
   });

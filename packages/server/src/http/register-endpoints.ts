@@ -22,7 +22,7 @@ import { DomainError, Forbidden, Invalid, TooMany, Unauthorized } from '../lib/e
 import { PreparedJson } from '../lib/prepared-json.js';
 import { Streamed } from '../lib/streamed.js';
 import { CODE_OF } from './error-handler.js';
-import { cacheHeaders } from './security.js';
+import { cacheHeaders, type SecurityHeaderSets } from './security.js';
 import { RequestContext, cookiesOf, sessionCookieOptions } from './request-context.js';
 import { inputParser } from './parsed-inputs.js';
 import { envelopeSerializer, envelopeWriter } from './serialize.js';
@@ -53,6 +53,8 @@ export interface RouteDeps {
    * serializer built from the same schema still writes only the contract's fields.
    */
   checkOutputs: boolean;
+  /** The security headers each answer carries: the API's set, the page set on a `produces` endpoint. */
+  headers: SecurityHeaderSets;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -211,12 +213,15 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
     const write = envelopeWriter(serialize);
     // The endpoint's two caching policies, built once (a shared answer and a personal one).
     const caching = { shared: cacheHeaders(ep, true), personal: cacheHeaders(ep, false) };
+    const security = ep.produces ? deps.headers.page : deps.headers.api;
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
       // A `produces` endpoint answers a file (an image, a PDF, an HTML export the browser may show as a page).
       config: { jsonApi: !ep.produces },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        // Written first, as a hook would: a handler may add its own (a file's cache policy), never remove these.
+        reply.headers(security).header('x-request-id', req.id);
         const { raw, misplaced } = rawInput(req, ep);
         // Awaited only when there is something to wait for: each await is a promise (and, with the
         // transaction's AsyncLocalStorage enabled, a promise hook) on every request.

@@ -68,15 +68,30 @@ declare module 'fastify' {
   }
 }
 
+/** The two sets of security headers: the API's JSON answers, and everything else (pages, files, errors). */
+export interface SecurityHeaderSets {
+  readonly api: Readonly<Record<string, string>>;
+  readonly page: Readonly<Record<string, string>>;
+}
+
+export function securityHeaderSets(analyticsScriptUrl: string | null): SecurityHeaderSets {
+  return { api: API_SECURITY_HEADERS, page: pageSecurityHeaders(analyticsScriptUrl) };
+}
+
+/** The set a routed request's answer carries: the API's on `jsonApi` routes, the page set on any other. */
+export function securityHeadersOf(req: FastifyRequest, sets: SecurityHeaderSets): Readonly<Record<string, string>> {
+  return req.routeOptions.config.jsonApi ? sets.api : sets.page;
+}
+
 /**
- * Security headers and the request id on every routed response, from one synchronous hook: the
- * full set (helmet's, written out once as a frozen record) on pages, files and errors, the API
- * set on JSON answers (`jsonApi` routes).
+ * The page set and the request id on every response of the site's context (pages, static files,
+ * the not-found handler, payment notices, uploads), from one synchronous hook. The API's routes
+ * live outside that context and write their set themselves (http/register-endpoints.ts): a hook
+ * runner on every call cost the word lookup ~2 µs of its ~30 (docs/performance.md).
  */
-export function securityHeaders(app: FastifyInstance, analyticsScriptUrl: string | null): void {
-  const headers = pageSecurityHeaders(analyticsScriptUrl);
-  app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(req.routeOptions.config.jsonApi ? API_SECURITY_HEADERS : headers);
+export function siteSecurityHeaders(site: FastifyInstance, sets: SecurityHeaderSets): void {
+  site.addHook('onRequest', (req, reply, done) => {
+    reply.headers(sets.page);
     reply.header('x-request-id', req.id);
     done();
   });
