@@ -397,6 +397,7 @@ async function main() {
   const steps: (Server & { label: string; flags: string[] })[] = [];
   let bare: ChildProcess | null = null;
   let plainFastify: ChildProcess | null = null;
+  let bareWithHeaders: ChildProcess | null = null;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-bench-'));
   try {
     // As `npm start` runs it (package.json), and the "before" as it ran then.
@@ -471,6 +472,27 @@ async function main() {
     });
     await waitFor(plainFastify, 'ready');
     const fastifyOrigin = `http://127.0.0.1:${PORT + 3}`;
+    // Bare once more, sending the product's response headers too (its security set, cache policy
+    // and a request id of the same length): the same response bytes. Its share of bare is what
+    // the header policy costs any server on this machine, the client parsing each line included.
+    const withHeaders: typeof bodies = {};
+    for (const p of [afterPaths.show, afterPaths.word]) {
+      const res = await fetch(after.origin + p);
+      const headers = [...res.headers].filter(([name]) => !/^(content-(type|length)|date|connection|keep-alive|transfer-encoding)$/.test(name));
+      withHeaders[p] = {
+        type: res.headers.get('content-type') ?? 'application/json; charset=utf-8',
+        body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+        headers: Object.fromEntries(headers),
+      };
+    }
+    const withHeadersFile = path.join(scratch, 'bodies-with-headers.json');
+    fs.writeFileSync(withHeadersFile, JSON.stringify(withHeaders));
+    bareWithHeaders = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts'), withHeadersFile, String(PORT + 4)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await waitFor(bareWithHeaders, 'ready');
+    const bareWithHeadersOrigin = `http://127.0.0.1:${PORT + 4}`;
 
     // Throughput: per endpoint, ROUNDS rounds of (each product, bare) back to back.
     const endpoints = [
@@ -480,10 +502,13 @@ async function main() {
     const http = new Map<string, { ratios: number[]; rps: number[]; p99: number[] }>();
     const loaded = PAGE_ONLY ? [] : endpoints.filter((ep) => !LOAD_ONLY || ep.key === LOAD_ONLY);
     for (const ep of loaded) {
-      log(`loading ${ep.label}: ${ROUNDS} rounds of ${ROUND_SECONDS}s each for ${[...products, 'plain Fastify', 'bare'].join(', ')}…`);
+      log(
+        `loading ${ep.label}: ${ROUNDS} rounds of ${ROUND_SECONDS}s each for ${[...products, 'plain Fastify', 'bare with the headers', 'bare'].join(', ')}…`,
+      );
       const targets = [
         ...[...servers, ...steps].map((s) => ({ name: s.name, url: s.origin + paths.get(s.name)![ep.key] })),
         { name: 'fastify', url: fastifyOrigin + afterPaths[ep.key] },
+        { name: 'bareHeaders', url: bareWithHeadersOrigin + afterPaths[ep.key] },
         { name: 'bare', url: bareOrigin + afterPaths[ep.key] },
       ];
       for (const t of targets) await load(t.url, 1); // warm-up: code optimised before measuring
@@ -576,15 +601,16 @@ async function main() {
       `| dictionary lookups with their sentence (in process) | ${col((n) => `${dictionary.get(n)!.inContext.perSecond} /s`).join(' | ')} | |`,
     );
 
-    /** Requests per second of each server per loaded endpoint, plain Fastify's ratio beside bare. */
+    /** Requests per second of each server per loaded endpoint, plain Fastify's and bare-with-headers' ratios beside bare. */
     function reportThroughput() {
-      const names = [...products, 'fastify', 'bare'];
-      console.log(`\n| throughput (median of rounds) | ${[...products, 'plain Fastify (no hooks; ÷ bare)', 'bare'].join(' | ')} |`);
+      const names = [...products, 'fastify', 'bareHeaders', 'bare'];
+      const heads = [...products, 'plain Fastify (no hooks; ÷ bare)', "bare sending the product's headers (÷ bare)", 'bare'];
+      console.log(`\n| throughput (median of rounds) | ${heads.join(' | ')} |`);
       console.log(`|---|${names.map(() => '---|').join('')}`);
       for (const ep of loaded) {
         const cells = names.map((n) => {
           const r = http.get(`${ep.key}:${n}`)!;
-          const share = n === 'fastify' ? ` (${median(r.ratios).toFixed(2)})` : '';
+          const share = n === 'fastify' || n === 'bareHeaders' ? ` (${median(r.ratios).toFixed(2)})` : '';
           return `${Math.round(median(r.rps))} req/s${share}, p99 ${median(r.p99)} ms`;
         });
         console.log(`| ${ep.label} | ${cells.join(' | ')} |`);
@@ -673,6 +699,7 @@ async function main() {
     }
     bare?.kill('SIGTERM');
     plainFastify?.kill('SIGTERM');
+    bareWithHeaders?.kill('SIGTERM');
     fs.rmSync(scratch, { recursive: true, force: true });
     for (const dir of [before, ...stepDirs.map((d) => d.dir)]) if (dir) removeWorktree(dir);
   }
