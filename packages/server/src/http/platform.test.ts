@@ -153,8 +153,16 @@ describe('the built web app', () => {
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
       expect(page.headers['referrer-policy']).toBe('no-referrer');
     }
-    expect((await t.app.inject({ url: '/api/none' })).json().status.code).toBe('404');
-    expect((await t.app.inject({ url: '/assets/gone-123.js' })).statusCode).toBe(404);
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['x-request-id']).toEqual(expect.any(String));
+    // Unknown paths, API or file, are answered by the site's not-found handler under its headers.
+    for (const url of ['/api/none', '/assets/gone-123.js']) {
+      const missing = await t.app.inject({ url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json().status.code, url).toBe('404');
+      expect(missing.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(missing.headers['x-request-id'], url).toEqual(expect.any(String));
+    }
     // Built after start: served without a restart.
     fs.writeFileSync(path.join(dist, 'assets', 'late-456.js'), 'console.log(2)');
     expect((await t.app.inject({ url: '/assets/late-456.js' })).body).toBe('console.log(2)');
