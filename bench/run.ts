@@ -457,20 +457,21 @@ async function main() {
       bodies['/long.html'] = { type: 'text/html; charset=utf-8', body: staticBody, headers: siteHeaders };
       bodies['/long-plain.html'] = { type: 'text/html; charset=utf-8', body: staticBody };
     }
-    const bodiesFile = path.join(scratch, 'bodies.json');
-    fs.writeFileSync(bodiesFile, JSON.stringify(bodies));
-    bare = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts'), bodiesFile, String(PORT + 1)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await waitFor(bare, 'ready');
+    /** One of the baseline servers (a script of bench/) answering the given bytes per path on `port`. */
+    const startBaseline = async (script: string, answers: typeof bodies, name: string, port: number) => {
+      const file = path.join(scratch, `${name}.json`);
+      fs.writeFileSync(file, JSON.stringify(answers));
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench', script), file, String(port)], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      await waitFor(child, 'ready');
+      return child;
+    };
+    bare = await startBaseline('bare-server.ts', bodies, 'bodies', PORT + 1);
     const bareOrigin = `http://127.0.0.1:${PORT + 1}`;
     // Plain Fastify answering the same bytes: the framework's own ceiling against bare.
-    plainFastify = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/fastify-server.ts'), bodiesFile, String(PORT + 3)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await waitFor(plainFastify, 'ready');
+    plainFastify = await startBaseline('fastify-server.ts', bodies, 'bodies', PORT + 3);
     const fastifyOrigin = `http://127.0.0.1:${PORT + 3}`;
     // Bare once more, sending the product's response headers too (its security set, cache policy
     // and a request id of the same length): the same response bytes. Its share of bare is what
@@ -485,13 +486,7 @@ async function main() {
         headers: Object.fromEntries(headers),
       };
     }
-    const withHeadersFile = path.join(scratch, 'bodies-with-headers.json');
-    fs.writeFileSync(withHeadersFile, JSON.stringify(withHeaders));
-    bareWithHeaders = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/bare-server.ts'), withHeadersFile, String(PORT + 4)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await waitFor(bareWithHeaders, 'ready');
+    bareWithHeaders = await startBaseline('bare-server.ts', withHeaders, 'bodies-with-headers', PORT + 4);
     const bareWithHeadersOrigin = `http://127.0.0.1:${PORT + 4}`;
 
     // Throughput: per endpoint, ROUNDS rounds of (each product, bare) back to back.
