@@ -96,16 +96,26 @@ export function articleMetaRepo(db: Db) {
     /** Records a view unless the same reader opened the article in the last half hour; answers whether it counted. */
     async addView(articleId: number, viewer: { userId: number | null; cuid: string | null }, now: string, since: string): Promise<boolean> {
       if (viewer.userId === null && viewer.cuid === null) return false;
-      const recent = await db.kysely
-        .selectFrom('article_views')
-        .select('id')
-        .where('article_id', '=', articleId)
-        .where((eb) => (viewer.userId !== null ? eb('user_id', '=', viewer.userId) : eb('cuid', '=', viewer.cuid!)))
-        .where('created_at', '>', since)
-        .executeTakeFirst();
-      if (recent) return false;
-      // The view row and the count move together.
-      await transaction(db, async () => {
+      const recent = () =>
+        db.kysely
+          .selectFrom('article_views')
+          .select('id')
+          .where('article_id', '=', articleId)
+          .where((eb) => (viewer.userId !== null ? eb('user_id', '=', viewer.userId) : eb('cuid', '=', viewer.cuid!)))
+          .where('created_at', '>', since)
+          .executeTakeFirst();
+      // A repeat open within the window is answered by a read.
+      if (await recent()) return false;
+      return transaction(db, async () => {
+        // The article's row is taken first (a row lock on PostgreSQL, the write lock on SQLite), so
+        // two opens at once queue here and the second sees the first's view when it asks again.
+        await db.kysely
+          .updateTable('articles')
+          .set((eb) => ({ views: eb.ref('views') }))
+          .where('id', '=', articleId)
+          .execute();
+        if (await recent()) return false;
+        // The view row and the count move together.
         await db.kysely
           .insertInto('article_views')
           .values({ article_id: articleId, user_id: viewer.userId, cuid: viewer.cuid, created_at: now })
@@ -115,8 +125,8 @@ export function articleMetaRepo(db: Db) {
           .set((eb) => ({ views: eb('views', '+', 1) }))
           .where('id', '=', articleId)
           .execute();
+        return true;
       });
-      return true;
     },
 
     /** The articles a reader opened most recently (distinct), for their level and topics. */

@@ -189,6 +189,29 @@ describe('the editorial workflow', () => {
   });
 });
 
+describe('views', () => {
+  const views = async (id: number) => (await t.db.kysely.selectFrom('articles').select('views').where('id', '=', id).executeTakeFirstOrThrow()).views;
+
+  it('counts a reader once per half hour, even when the same reader opens an article twice at once', async () => {
+    const id = await createArticle(t);
+    const reader = await t.createUser();
+    const open = () => t.call('article.show', { id }, { token: reader.token });
+    expect((await Promise.all([open(), open(), open()])).map((r) => r.http)).toEqual([200, 200, 200]);
+    expect(await views(id)).toBe(1);
+    await open();
+    expect(await views(id)).toBe(1);
+    t.clock.advance(31 * 60_000);
+    await open();
+    expect(await views(id)).toBe(2);
+    // A visitor without an account is told apart by the app's client id; one with neither is not counted.
+    const visitor = { headers: { 'x-bb-cuid': 'visitor-cuid-0001' } };
+    await Promise.all([t.call('article.show', { id }, visitor), t.call('article.show', { id }, visitor)]);
+    await t.call('article.show', { id });
+    expect(await views(id)).toBe(3);
+    expect(await t.db.kysely.selectFrom('article_views').select('id').where('article_id', '=', id).execute()).toHaveLength(3);
+  });
+});
+
 describe('members-only articles', () => {
   it('show non-members the opening third and members everything', async () => {
     const id = await createArticle(t, { paragraphs: paragraphs(9), is_lock: true });
