@@ -126,6 +126,20 @@ describe('errors in the envelope', () => {
     const refused = await t.app.inject({ url: '/api/english/word?word=' });
     expect(refused.statusCode).toBe(400);
     expect(refused.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    // So is a body refused before the route's handler ran: the error handler writes the API set.
+    const unparsed = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(unparsed.statusCode).toBe(400);
+    expect(unparsed.json().status.msg).toBe('请求内容不是有效的 JSON');
+    expect(unparsed.headers).toMatchObject({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+    });
+    expect(unparsed.headers['x-request-id']).toEqual(expect.any(String));
     // An SVG opened on its own is a document: it keeps the page CSP (own scripts only) and the rest.
     const svg = await t.app.inject({ url: '/auth/captcha?key=platformtest1' });
     expect(svg.headers['content-type']).toContain('image/svg+xml');
