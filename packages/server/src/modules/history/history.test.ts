@@ -26,10 +26,13 @@ async function startReading(id = articleId, token = reader.token) {
 function report(
   tValue: string,
   spent: number,
-  options: { finish?: boolean; id?: number; token?: string; signAt?: number; sign?: string } = {},
+  options: { finish?: boolean; id?: number; token?: string; signAt?: number; tampered?: boolean } = {},
 ) {
   const params = { article_id: options.id ?? articleId, spent_time: spent, is_finish: options.finish ?? false, t: tValue };
-  const sign = options.sign ?? signParams(params, options.signAt ?? t.clock.now().getTime());
+  const good = signParams(params, options.signAt ?? t.clock.now().getTime());
+  // A tampered signature keeps its fresh time and changes its checksum (the last three digits),
+  // so it fails on the checksum every time: a made-up one matched its params one run in 1,000.
+  const sign = options.tampered ? good.slice(0, -3) + String((Number(good.slice(-3)) + 1) % 1000).padStart(3, '0') : good;
   return t.call('history.report', params, { token: options.token ?? reader.token, headers: { 'x-bb-sign': sign } });
 }
 
@@ -65,7 +68,7 @@ describe('reading time', () => {
     const other = await createArticle(t);
     t.clock.advance(MINUTE);
     expect((await report(tValue, 30, { id: other })).msg).toBe('阅读凭证与这篇文章不符');
-    expect((await report(tValue, 30, { sign: '1790000000000123' })).msg).toBe('请求签名无效，未记录');
+    expect((await report(tValue, 30, { tampered: true })).msg).toBe('请求签名无效，未记录');
     expect((await report(tValue, 30, { signAt: t.clock.now().getTime() - 10 * MINUTE })).msg).toBe('上报已过期，未记录');
 
     const signAt = t.clock.now().getTime();
