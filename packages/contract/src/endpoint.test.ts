@@ -115,4 +115,16 @@ describe('fields on the wire', () => {
       expect(ep.cache.maxAge, name).toBeLessThanOrEqual(300);
     }
   });
+
+  it('replays only answers that pass no rate limit and read no request header', () => {
+    const replayed = table.filter(([, ep]) => ep.cache?.replay).map(([name]) => name);
+    expect(replayed).toEqual(['dict.word']);
+    for (const [name, ep] of table) {
+      if (!ep.cache?.replay) continue;
+      expect(ep.rateLimit, name).toBeUndefined();
+      expect(ep.cache.vary, name).toBeUndefined();
+      expect(ep.stream, name).toBeUndefined();
+      expect(ep.produces, name).toBeUndefined();
+    }
+  });
 });

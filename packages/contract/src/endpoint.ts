@@ -20,6 +20,14 @@ export interface RateLimitRule {
 export interface PublicCache {
   maxAge: number;
   vary?: readonly string[];
+  /**
+   * The server keeps its own answer to an anonymous caller too, for `maxAge` seconds, and
+   * answers the next anonymous request for the same URL from it without routing it (server
+   * `http/replay.ts`). Only for answers that depend on the URL alone (no `vary`) and that
+   * nothing changes while the server runs (the offline dictionary's), on endpoints without
+   * rate limits: a kept answer is replayed as is.
+   */
+  replay?: true;
 }
 
 /**

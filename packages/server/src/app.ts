@@ -8,6 +8,7 @@ import { RateLimiter } from './http/rate-limit.js';
 import { requestIds } from './http/request-id.js';
 import { requestLogger } from './http/request-logger.js';
 import { registerEndpoints, type Handlers } from './http/register-endpoints.js';
+import { AnswerReplay } from './http/replay.js';
 import { guardJsonBodies, linkOrigin, securityHeaderSets, siteSecurityHeaders } from './http/security.js';
 import { serveWebApp } from './http/web-app.js';
 import { enqueueDueCrawls, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
@@ -108,7 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const headers = securityHeaderSets(config.analyticsScriptUrl);
   // Written by hand where no route runs (router and Node parser errors): JSON envelopes, so the API's headers.
   const rawHeaders = headers.api;
+  // One sequence of request ids for the router and the answers replayed in front of it.
+  const nextRequestId = requestIds();
+  const replay = new AnswerReplay({ clock, nextId: nextRequestId, trustProxy: config.http.trustProxy });
   const app = Fastify({
+    serverFactory: replay.serverFactory,
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -116,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     logController: new AccessLog(config.logLevel),
     childLoggerFactory: requestLogger,
-    genReqId: requestIds(),
+    genReqId: nextRequestId,
     requestIdHeader: false,
     trustProxy: config.http.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
@@ -311,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     clock,
     headers,
+    replay,
     checkOutputs: config.env !== 'production',
     linkOrigin: linkOrigin({ publicUrl: config.http.publicUrl, allowedHosts: config.http.allowedHosts }),
     async resolveToken(token) {

@@ -71,6 +71,8 @@ export const readerEndpoints = {
     method: 'GET',
     path: '/api/english/word',
     role: 'anonymous',
+    // A reader's taps repeat: the same hard words in the same sentences of the same article.
+    cache: { maxAge: 300, replay: true },
     summary: '查词：按句子把词形还原为词头，给出音标、中文释义、英文释义、词形变化、考试标签、词频',
     input: z.object({
       word: text('单词', { max: 64 }).regex(/^\p{Script=Latin}[\p{Script=Latin}'’-]*$/u, { error: '只能查询英文单词' }),

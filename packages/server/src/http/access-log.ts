@@ -1,4 +1,6 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { RequestView } from './replay.js';
 
 /**
  * The access log: one line per request, written when the response is finished, with what an
@@ -27,4 +29,12 @@ export class AccessLog extends LogController {
     if (error) log.error({ ...line, err: error }, 'request errored');
     else log.info(line, 'request completed');
   }
+}
+
+/**
+ * The access line of an answer replayed before routing (http/replay.ts): the route's own line
+ * (written only when that line would be), marked `replayed`, so an operator can tell the two apart.
+ */
+export function logReplayed(log: FastifyBaseLogger, reqId: string, req: RequestView, res: ServerResponse, responseTime: number): void {
+  log.info({ reqId, req, res, responseTime, replayed: true }, 'request completed');
 }

@@ -22,6 +22,7 @@ import { DomainError, Forbidden, Invalid, TooMany, Unauthorized } from '../lib/e
 import { PreparedJson } from '../lib/prepared-json.js';
 import { Streamed } from '../lib/streamed.js';
 import { CODE_OF } from './error-handler.js';
+import type { AnswerReplay } from './replay.js';
 import { cacheHeaders, type SecurityHeaderSets } from './security.js';
 import { RequestContext, cookiesOf, sessionCookieOptions } from './request-context.js';
 import { inputParser } from './parsed-inputs.js';
@@ -55,6 +56,8 @@ export interface RouteDeps {
   checkOutputs: boolean;
   /** The security headers each answer carries: the API's set, the page set on a `produces` endpoint. */
   headers: SecurityHeaderSets;
+  /** Where the shared answers of a `replay` endpoint are kept (http/replay.ts); null: none is. */
+  replay: AnswerReplay | null;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -214,6 +217,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
     // The endpoint's two caching policies, built once (a shared answer and a personal one).
     const caching = { shared: cacheHeaders(ep, true), personal: cacheHeaders(ep, false) };
     const security = ep.produces ? deps.headers.page : deps.headers.api;
+    const replay = ep.cache?.replay ? deps.replay : null;
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
@@ -246,6 +250,12 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         const sentCredential =
           req.headers.authorization !== undefined || (req.headers.cookie !== undefined && cookiesOf(req)[Cookies.token] !== undefined);
         const headers = actor.kind === 'anonymous' && !sentCredential ? caching.shared : caching.personal;
+        /** A JSON answer, kept for replay when it is the shared one of a `replay` endpoint. */
+        const sendJson = (body: Buffer | string) => {
+          reply.headers(headers).type(JSON_TYPE);
+          if (replay && headers === caching.shared) replay.keep(req, reply, ep.cache!.maxAge, body);
+          return reply.send(body);
+        };
         if (ep.produces) {
           // A handler's own policy wins (images set theirs); otherwise the endpoint's.
           if (!reply.hasHeader('cache-control')) reply.headers(headers);
@@ -256,23 +266,22 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
           if (deps.checkOutputs) checkOutput(name, ep, JSON.parse(result.json));
           // The caching policy stays the endpoint's (a personal answer is no-store, issue 9); a
           // client that keeps the answer anyway (a shared cache, the native app) may ask again with its ETag.
-          reply.headers(headers).header('etag', result.etag);
-          if (req.headers['if-none-match'] === result.etag) return reply.code(304).send();
-          return reply.type(JSON_TYPE).send(result.envelope);
+          reply.header('etag', result.etag);
+          if (req.headers['if-none-match'] === result.etag) return reply.headers(headers).code(304).send();
+          return sendJson(result.envelope);
         }
         if (!deps.checkOutputs) {
           // The fast path writes the handler's result as is. A result the serializer cannot match
           // as given (it is not zod's parsed form: a union arm, a default, a transform) goes the
           // contract's checked way instead of failing the request; the log says which, so it gets fixed.
+          let body: Buffer | string;
           try {
-            return reply.headers(headers).type(JSON_TYPE).send(write(result));
+            body = write(result);
           } catch (error) {
             req.log.warn({ err: error, endpoint: name }, 'fast serializer refused a result; answered through the contract');
-            return reply
-              .headers(headers)
-              .type(JSON_TYPE)
-              .send(JSON.stringify(ok(checkOutput(name, ep, result))));
+            body = JSON.stringify(ok(checkOutput(name, ep, result)));
           }
+          return sendJson(body);
         }
         // What production writes (the handler's own result through the fast serializer, or the
         // bytes kept for a frozen result) must be what the contract parses: a result the
@@ -289,7 +298,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         if (!isDeepStrictEqual(JSON.parse(text), JSON.parse(JSON.stringify(body)))) {
           throw new Error(`the serializer of ${name} does not write the handler's result as the contract parses it`);
         }
-        return reply.headers(headers).type(JSON_TYPE).send(text);
+        return sendJson(text);
       },
     });
   }
