@@ -45,6 +45,14 @@ export class AnswerReplay {
    */
   keep(req: FastifyRequest, reply: FastifyReply, maxAge: number, body: Buffer | string): void {
     if (req.method !== 'GET' || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return;
+    const url = req.raw.url!;
+    const expires = this.#clock.now().getTime() + maxAge * 1000;
+    // The same bytes again (a frozen result's, http/serialize.ts): the answer is the one kept, renewed.
+    const same = this.#kept.get(url);
+    if (same !== undefined && same.body === body) {
+      same.expires = expires;
+      return;
+    }
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     const head: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -54,7 +62,7 @@ export class AnswerReplay {
     }
     // The request id goes last: its slot is filled per answer.
     head.push('content-length', String(bytes.length), 'x-request-id', '');
-    this.#kept.set(req.raw.url!, { head, body: bytes, expires: this.#clock.now().getTime() + maxAge * 1000 });
+    this.#kept.set(url, { head, body: bytes, expires });
   }
 
   /** Fastify's `serverFactory`: an HTTP server like Fastify's own, with the replay in front of its router. */
