@@ -69,6 +69,10 @@ describe('the contract table', () => {
   });
 });
 
+/** A login whose JSON body breaks off: refused by the parser, before any route runs. */
+const postBrokenJson = () =>
+  t.app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+
 describe('errors in the envelope', () => {
   it('answers unknown API paths with a 404 envelope', async () => {
     t = await createTestApp();
@@ -82,12 +86,7 @@ describe('errors in the envelope', () => {
 
   it('answers broken JSON with a 400 envelope', async () => {
     t = await createTestApp();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username":',
-    });
+    const res = await postBrokenJson();
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: { code: '400', msg: '请求内容不是有效的 JSON' }, result: null });
   });
@@ -127,12 +126,7 @@ describe('errors in the envelope', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     // So is a body refused before the route's handler ran: the error handler writes the API set.
-    const unparsed = await t.app.inject({
-      method: 'POST',
-      url: '/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"username": ',
-    });
+    const unparsed = await postBrokenJson();
     expect(unparsed.statusCode).toBe(400);
     expect(unparsed.json().status.msg).toBe('请求内容不是有效的 JSON');
     expect(unparsed.headers).toMatchObject({
