@@ -2,8 +2,9 @@ import type { WordEntry } from '@changdu/contract';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../lib/deep-freeze.js';
 import { NotFound } from '../../lib/errors.js';
-import { meaningLines, sensesInContext, uposOfLabel, type SensesInContext } from './context.js';
+import { meaningLines, sensesInContext, type SensesInContext } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
+import { dictionaryHasPos } from './pos-lexicon.js';
 import { tokenInSentence } from './pos-rules.js';
 import { ecdictToIpa, openCmudict, type Cmudict, type Pronunciation } from './phonetics.js';
 import { corpusRank } from './word-bands.js';
@@ -119,9 +120,7 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
   }
 
   /** Whether the word (or its headword) has a meaning of this universal part of speech. */
-  function hasPos(word: string, upos: string): boolean {
-    return [dict.lookup(word), dict.lemma(word)].some((e) => e !== null && meaningLines(e).some((m) => uposOfLabel(m.pos).includes(upos)));
-  }
+  const hasPos = dictionaryHasPos(dict);
 
   function resolve(word: string, sentence: string | undefined) {
     const query = word.trim().replace(/[’]/g, "'");

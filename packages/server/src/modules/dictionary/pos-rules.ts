@@ -3,9 +3,9 @@ import type { TokenInContext } from './lemmatizer.js';
 
 /**
  * Corrections of the tagger's part of speech where a small model errs in ways a learner notices
- * (each rule is covered by a case in `context-senses.cases.json`). `has(word, upos)` says whether
- * the dictionary gives the word a meaning of that part of speech, so a rule only switches to a
- * reading the dictionary knows.
+ * (each rule is covered by a case in `context-senses.cases.json` or `tagger.cases.ts`). `has(word, upos)`
+ * says whether the dictionary gives the word a meaning of that part of speech, so a rule only
+ * switches to a reading the dictionary knows; `has(word, 'VBN')` whether it is a verb's past participle.
  */
 export type HasPos = (word: string, upos: string) => boolean;
 
@@ -18,6 +18,9 @@ const LINKING = new Set([
 const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'must', 'shall', 'should']);
 const OBJECT_PRONOUNS = new Set(['it', 'them', 'him', 'her', 'us', 'me', 'you', 'this', 'these', 'those']);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'people']);
+const CAUSATIVE = new Set(['make', 'let', 'have', 'help', 'watch', 'hear']);
+const POSSESSIVE = new Set(['my', 'his', 'its', 'our', 'their', 'your']);
+const NATIONALITY = /(an|ese|ish|ch|sh|i)$/;
 const PARTICIPLE = /(ed|en|wn|ing|lost|left|kept|built|broke|made|held|known)$/;
 
 const isWord = (t: TokenInContext | undefined) => !!t && /\p{L}/u.test(t.text);
@@ -37,7 +40,7 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     const governor = out[j];
 
     // A sentence needs a verb: "The shops close at six."
-    if (!hasVerb && (t.pos === 'ADJ' || t.pos === 'NOUN') && prev && (prev.pos === 'NOUN' || prev.pos === 'PRON') && has(word, 'VERB')) {
+    if (!hasVerb && (t.pos === 'ADJ' || t.pos === 'NOUN') && prev && (prev.pos === 'NOUN' || prev.pos === 'PRON') && !POSSESSIVE.has(lower(prev)) && lower(prev) !== 'her' && has(word, 'VERB')) {
       t.pos = 'VERB';
       continue;
     }
@@ -61,8 +64,49 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'VERB';
       continue;
     }
-    // A base-form verb right after "is" is a noun: "The main reason is concern about…".
-    if (t.pos === 'VERB' && t.lemma === word && prev && BE.has(lower(prev)) && !/ing$|ed$/.test(word) && has(word, 'NOUN')) {
+    // A participle after "be" is the passive: "Nobody was hurt", "The plan was put to a vote".
+    if ((t.pos === 'NOUN' || (t.pos === 'ADJ' && lower(next) === 'by')) && governor && BE.has(lower(governor)) && has(word, 'VBN')) {
+      t.pos = 'VERB';
+      continue;
+    }
+    // The bare verb after a causative's object: "make a phrase stick", "let the dog run", "made everyone in the room cry".
+    if (t.pos === 'NOUN' && t.lemma === word && !/s$/.test(word) && prev && ['NOUN', 'PRON', 'PROPN'].includes(prev.pos) && (!next || !['NOUN', 'PROPN'].includes(next.pos)) && has(word, 'VERB')) {
+      let k = i - 1;
+      while (k > 0 && i - k < 7 && ['NOUN', 'PRON', 'PROPN', 'DET', 'ADJ', 'ADP', 'NUM'].includes(out[k]!.pos)) k--;
+      const verb = out[k];
+      if (verb && (verb.pos === 'VERB' || verb.pos === 'AUX') && CAUSATIVE.has(verb.lemma)) {
+        t.pos = 'VERB';
+        continue;
+      }
+    }
+    // A plural or pronoun subject, then a base form with its object: "Journalists report what…", "Cities face rising…".
+    if (t.pos === 'NOUN' && t.lemma === word && !/s$/.test(word) && prev && ((prev.pos === 'NOUN' && /[^s]s$/.test(lower(prev))) || (prev.pos === 'PRON' && SUBJECT_PRONOUNS.has(lower(prev)))) && next && (['DET', 'PRON'].includes(next.pos) || (next.pos === 'VERB' && /ing$/.test(lower(next)))) && has(word, 'VERB')) {
+      t.pos = 'VERB';
+      continue;
+    }
+    // Capitalised nationality words before a noun are adjectives: "Japanese history", "British government".
+    if ((t.pos === 'PROPN' || t.pos === 'NOUN') && t.text !== word && NATIONALITY.test(word) && next?.pos === 'NOUN' && next.text === lower(next) && has(word, 'ADJ')) {
+      t.pos = 'ADJ';
+      continue;
+    }
+    // After a possessive or a determiner, a word read as a verb or adverb is a noun: "Her comment upset…", "My back hurts".
+    if ((t.pos === 'VERB' || t.pos === 'ADV') && prev && (POSSESSIVE.has(lower(prev)) || (lower(prev) === 'her' && (i === 1 || !isWord(out[i - 2])))) && has(word, 'NOUN')) {
+      t.pos = 'NOUN';
+      continue;
+    }
+    // A plural after a verb is its object: "has plans for", "take turns".
+    if (t.pos === 'VERB' && /[^s]s$/.test(word) && prev && (prev.pos === 'VERB' || (prev.pos === 'AUX' && prev.lemma === 'have')) && !LINKING.has(lower(prev)) && has(word, 'NOUN')) {
+      t.pos = 'NOUN';
+      continue;
+    }
+    // An adverb between a determiner and a noun is an adjective: "a fast car".
+    if (t.pos === 'ADV' && prev?.pos === 'DET' && next?.pos === 'NOUN' && has(word, 'ADJ')) {
+      t.pos = 'ADJ';
+      continue;
+    }
+    // A base-form verb right after "is" is a noun: "The main reason is concern about…"; not a
+    // passive whose participle looks like the base form: "is run by local people", "was cut by".
+    if (t.pos === 'VERB' && t.lemma === word && prev && BE.has(lower(prev)) && !/ing$|ed$/.test(word) && lower(next) !== 'by' && !has(word, 'VBN') && has(word, 'NOUN')) {
       t.pos = 'NOUN';
       continue;
     }
@@ -70,20 +114,23 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     if ((t.pos === 'ADV' || t.pos === 'VERB') && !/ly$/.test(word) && governor && LINKING.has(lower(governor)) && governor.pos !== 'NOUN' && has(word, 'ADJ')) {
       const objectFollows = next && ['NOUN', 'DET', 'PRON', 'PROPN', 'NUM'].includes(next.pos);
       const modifiesNext = next && ['VERB', 'ADJ'].includes(next.pos);
-      if ((t.pos === 'ADV' && !modifiesNext) || (t.pos === 'VERB' && PARTICIPLE.test(word) && !/ing$/.test(word) && !objectFollows)) {
+      // After a form of "be" a participle is the passive ("is run by", "was expected to"): only other linking verbs make it an adjective ("felt lost").
+      const passive = BE.has(lower(governor));
+      if ((t.pos === 'ADV' && !modifiesNext) || (t.pos === 'VERB' && PARTICIPLE.test(word) && !/ing$/.test(word) && !objectFollows && !passive)) {
         t.pos = 'ADJ';
         t.lemma = word;
         continue;
       }
     }
     // A participle between a determiner/adjective/start and a noun describes it: "broken things", "most pressing challenges".
-    if (t.pos === 'VERB' && PARTICIPLE.test(word) && next && (next.pos === 'NOUN' || next.pos === 'PROPN') && (!prev || ['DET', 'ADJ', 'ADV', 'ADP', 'PUNCT', 'CCONJ'].includes(prev.pos)) && has(word, 'ADJ')) {
+    // Not a bare -ing form ("operating profit", "existing rules" stay verbs, as the corpora tag them).
+    if (t.pos === 'VERB' && PARTICIPLE.test(word) && (!/ing$/.test(word) || prev?.pos === 'ADV') && next && (next.pos === 'NOUN' || next.pos === 'PROPN') && (!prev || ['DET', 'ADJ', 'ADV', 'ADP', 'PUNCT', 'CCONJ'].includes(prev.pos)) && has(word, 'ADJ')) {
       t.pos = 'ADJ';
       t.lemma = word;
       continue;
     }
     // An adjective closing a noun phrase is a noun: "a present for her", "a fine for parking".
-    if (t.pos === 'ADJ' && prev && prev.pos === 'DET' && (!next || !isWord(next) || next.pos === 'ADP') && has(word, 'NOUN')) {
+    if (t.pos === 'ADJ' && prev && prev.pos === 'DET' && (!next || !isWord(next) || ['ADP', 'VERB'].includes(next.pos)) && has(word, 'NOUN')) {
       t.pos = 'NOUN';
       continue;
     }
@@ -92,8 +139,9 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'ADV';
       continue;
     }
-    // "live close to": after a verb and before a preposition, a word with an adverb reading is one.
-    if (t.pos === 'ADJ' && prev && prev.pos === 'VERB' && !LINKING.has(lower(prev)) && next?.pos === 'ADP' && has(word, 'ADV')) {
+    // "live close to", "left early to…", "worked hard all summer", "arrived late.": right after a verb
+    // (not a linking one) and closing its phrase, a word with an adverb reading is one.
+    if (t.pos === 'ADJ' && prev && prev.pos === 'VERB' && !LINKING.has(lower(prev)) && !LINKING.has(prev.lemma) && (!next || !isWord(next) || ['ADP', 'PART', 'SCONJ'].includes(next.pos) || lower(next) === 'all') && has(word, 'ADV')) {
       t.pos = 'ADV';
       continue;
     }
@@ -102,21 +150,29 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
 }
 
 /**
- * The tapped word in its sentence with a corrected part of speech. A capitalised first word the
- * tagger takes for a name ("Cheap flights…") is read again with a lower-case initial.
+ * Every token of a sentence with its corrected part of speech, as the lookup reads it. A
+ * capitalised first word the tagger takes for a name ("Cheap flights…") is read again with a
+ * lower-case initial when the dictionary knows it as a common word.
  */
+export function tagSentence(sentence: string, has: HasPos): TokenInContext[] {
+  let tokens = analyseCached(sentence);
+  const first = tokens.findIndex((t) => isWord(t));
+  const head = tokens[first];
+  if (head && head.pos === 'PROPN' && head.text !== head.text.toLowerCase()) {
+    const lower = head.text.toLowerCase();
+    if (['ADJ', 'NOUN', 'VERB', 'ADV'].some((p) => has(lower, p))) {
+      const at = sentence.indexOf(head.text);
+      const again = analyseCached(sentence.slice(0, at) + lower + sentence.slice(at + lower.length));
+      if (again.length === tokens.length) tokens = again.map((t, i) => (i === first ? { ...t, text: head.text } : t));
+    }
+  }
+  return refineTags(tokens, has);
+}
+
+/** The tapped word in its sentence with a corrected part of speech (the first occurrence). */
 export function tokenInSentence(word: string, sentence: string | undefined, has: HasPos): TokenInContext | null {
   if (!sentence) return null;
   const lower = word.toLowerCase();
-  let tokens = analyseCached(sentence);
-  let index = tokens.findIndex((t) => t.text.toLowerCase() === lower);
-  if (index < 0) return null;
-  const first = tokens.findIndex((t) => isWord(t));
-  if (index === first && tokens[index]!.pos === 'PROPN' && ['ADJ', 'NOUN', 'VERB', 'ADV'].some((p) => has(lower, p))) {
-    const at = sentence.indexOf(tokens[index]!.text);
-    const again = analyseCached(sentence.slice(0, at) + lower + sentence.slice(at + lower.length));
-    if (again.length === tokens.length) tokens = again;
-    index = tokens.findIndex((t) => t.text.toLowerCase() === lower);
-  }
-  return refineTags(tokens, has)[index] ?? null;
+  const tokens = tagSentence(sentence, has);
+  return tokens.find((t) => t.text.toLowerCase() === lower) ?? null;
 }

@@ -1,0 +1,16 @@
+import { meaningLines, uposOfLabel } from './context.js';
+import type { Ecdict } from './ecdict.js';
+import type { HasPos } from './pos-rules.js';
+
+/**
+ * Whether the dictionary gives a word (or its headword) a meaning of a universal part of speech:
+ * the lexical check the tagging rules make before they switch a word to another reading.
+ */
+export function dictionaryHasPos(dict: Ecdict): HasPos {
+  return (word, upos) => {
+    const entries = [dict.lookup(word), dict.lemma(word)];
+    // 'VBN': the word is some verb's past participle (ECDICT's form `d`): run, cut, hurt, torn.
+    if (upos === 'VBN') return entries.some((e) => e !== null && e.exchange.d?.toLowerCase() === word.toLowerCase());
+    return entries.some((e) => e !== null && meaningLines(e).some((m) => uposOfLabel(m.pos).includes(upos)));
+  };
+}
