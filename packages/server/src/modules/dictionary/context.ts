@@ -110,7 +110,10 @@ export function rankSenses(senses: WordNetSense[], sentence: string | undefined,
       const bag = contentWords(`${s.definition} ${s.examples.join(' ')} ${s.words.join(' ').replace(/_/g, ' ')}`);
       let overlap = 0;
       for (const w of context) if (bag.has(w)) overlap++;
-      return { pos: s.pos, text: s.definition, overlap, score: overlap - i * 0.2 };
+      // WordNet's order is SemCor's frequency order; a sense SemCor never saw, or one filed under a
+      // topic (a basketball move, a computing term), stands first only when the sentence points to it.
+      const prior = -i * 0.2 - (s.attested || i === 0 ? 0 : 0.5) - (s.technical && overlap === 0 ? 3 : 0);
+      return { pos: s.pos, text: s.definition, overlap, score: overlap + prior };
     })
     .sort((a, b) => b.score - a.score)
     .map(({ pos, text, overlap }) => ({ pos, text, overlap }));
@@ -166,7 +169,10 @@ export function sensesInContext(
   }
   if (pos === null) meanings = meanings.map((m) => ({ ...m, fits: general(m) }));
   if (fn) meanings = meanings.map((m, i) => ({ ...m, fits: i === 0 }));
-  const ordered = [...meanings.filter((m) => m.fits), ...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
+  // A passive ("was torn", "is run by") shows the verb's vt. lines first.
+  const valency = (m: MeaningInContext) => (context?.transitive === undefined || !m.pos ? 0 : /^vt\./.test(m.pos) === context.transitive ? 0 : /^v[ti]\./.test(m.pos) ? 1 : 0);
+  const fitting = meanings.filter((m) => m.fits).sort((a, b) => valency(a) - valency(b));
+  const ordered = [...fitting, ...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
 
   let definitions: DefinitionInContext[] = [];
   if (!fn) {

@@ -6,7 +6,7 @@ import { meaningLines, sensesInContext, type SensesInContext } from './context.j
 import type { Ecdict, EcdictEntry } from './ecdict.js';
 import { dictionaryHasPos } from './pos-lexicon.js';
 import { tokenInSentence } from './pos-rules.js';
-import { ecdictToIpa, openCmudict, type Cmudict, type Pronunciation } from './phonetics.js';
+import { ecdictVariants, forPos, openCmudict, type Cmudict, type Pronunciation } from './phonetics.js';
 import { corpusRank } from './word-bands.js';
 import { openWordNet, type WordNet } from './wordnet.js';
 
@@ -57,11 +57,15 @@ export function meaningsOf(entry: EcdictEntry): { pos: string | null; text: stri
   return meaningLines(entry);
 }
 
-/** British (ECDICT, converted to IPA) and American (CMU dictionary) pronunciations of a headword. */
-export function pronunciations(entry: EcdictEntry, cmudict: Cmudict): Pronunciation[] {
+/**
+ * British (ECDICT, converted to IPA) and American (CMU dictionary) pronunciations of a headword;
+ * a heteronym's is the one of its part of speech in the sentence (phonetics.ts#forPos).
+ */
+export function pronunciations(entry: EcdictEntry, cmudict: Cmudict, pos: string | null = null): Pronunciation[] {
   const list: Pronunciation[] = [];
-  if (entry.phonetic) list.push({ variant: 'UK', ipa: ecdictToIpa(entry.phonetic) });
-  const us = cmudict.us(entry.word);
+  const uk = entry.phonetic ? forPos(entry.word, ecdictVariants(entry.phonetic), pos) : undefined;
+  if (uk) list.push({ variant: 'UK', ipa: uk });
+  const us = forPos(entry.word, cmudict.usAll(entry.word), pos);
   if (us) list.push({ variant: 'US', ipa: us });
   return list;
 }
@@ -149,7 +153,7 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
     const fitting = matching.filter((k) => !context || (FORM_POS[k] ?? []).includes(context.pos));
     const formLabels = (fitting.length ? fitting : matching).map((k) => FORM_LABELS[k]!);
     const senses = sensesInContext(entry, wordnet, query, sentence, context);
-    const phonetics = pronunciations(entry, cmudict);
+    const phonetics = pronunciations(entry, cmudict, context?.pos ?? null);
     return {
       headword,
       shared: {

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import SQLite from 'better-sqlite3';
 import { LRUCache } from 'lru-cache';
+import { cleanTranslation } from './ecdict-clean.js';
 
 /** A headword of ECDICT (open data, MIT): meanings, phonetics, exam tags, frequency, word forms. */
 export interface EcdictEntry {
@@ -66,7 +67,7 @@ export function openEcdict(file = ecdictFile()) {
           word: row.word,
           phonetic: row.phonetic || null,
           definition: row.definition || null,
-          translation: row.translation || null,
+          translation: cleanTranslation(row.translation || null),
           tags: (row.tag ?? '').split(/\s+/).filter(Boolean),
           bnc: rank(row.bnc),
           frq: rank(row.frq),

@@ -10,6 +10,8 @@ export interface TokenInContext {
   lemma: string;
   /** Universal POS tag, e.g. VERB, NOUN, PROPN. */
   pos: string;
+  /** True for a verb in the passive (it took an object): orders vt. before vi. lines. */
+  transitive?: boolean;
 }
 
 /** Tokens of a text with their lemma and part of speech, in order. */

@@ -71,6 +71,36 @@ export function ecdictToIpa(raw: string): string {
   return out.replace(/(?<![eaɔoə])ɪ(?=$|\s)/g, 'i').replace(/^ˌ(?=[^ˈ]*$)/, '');
 }
 
+/**
+ * ECDICT writes two pronunciations of a heteronym in one field ("tiә. tєә" for tear): each is
+ * converted on its own, never merged into one IPA string.
+ */
+export function ecdictVariants(raw: string): string[] {
+  return raw
+    .split(/[.,;]\s+|\s*\/\s*\/?\s*(?=\S)/)
+    .map((p) => p.trim())
+    .filter((p) => /\p{L}/u.test(p))
+    .map(ecdictToIpa);
+}
+
+/**
+ * Heteronyms: which pronunciation goes with which part of speech (UK or US spelling of the vowel).
+ * "torn" is tear /teə/ 撕, never tear /tɪə/ 眼泪.
+ */
+const HETERONYMS: Record<string, Record<string, RegExp>> = {
+  tear: { VERB: /eə|ɛr/, NOUN: /ɪə|ɪr/ },
+  close: { VERB: /z$/, ADJ: /s$/, ADV: /s$/ },
+  live: { VERB: /ɪv$/, ADJ: /aɪv$/ },
+  use: { VERB: /z$/, NOUN: /s$/ },
+  wind: { VERB: /aɪ/, NOUN: /ɪnd$/ },
+};
+
+/** The pronunciation of a headword for its part of speech in the sentence (the first when it does not matter). */
+export function forPos(word: string, variants: string[], pos: string | null): string | undefined {
+  const pattern = pos ? HETERONYMS[word.toLowerCase()]?.[pos === 'AUX' ? 'VERB' : pos] : undefined;
+  return (pattern && variants.find((v) => pattern.test(v))) || variants[0];
+}
+
 const ARPA_VOWELS: Record<string, string> = {
   AA: 'ɑ',
   AE: 'æ',
@@ -185,11 +215,17 @@ export function openCmudict(file = cmudictFile()) {
   return {
     /** The first (most common) pronunciation of a word in IPA, or null. */
     us(word: string): string | null {
+      return this.usAll(word)[0] ?? null;
+    },
+    /** Every pronunciation the CMU dictionary lists for a word (tear: /tɛr/ and /tɪr/), most common first. */
+    usAll(word: string): string[] {
       const key = word.toLowerCase();
-      if (!/^[a-z][a-z'.-]*$/.test(key)) return null;
-      const line = lines.find(key)[0];
-      const m = line?.match(/:\s*"([^"]+)"/);
-      return m ? arpabetToIpa(m[1]!) : null;
+      if (!/^[a-z][a-z'.-]*$/.test(key)) return [];
+      return lines
+        .find(key)
+        .map((line) => line.match(/:\s*"([^"]+)"/)?.[1])
+        .filter((m): m is string => !!m)
+        .map(arpabetToIpa);
     },
     close: () => lines.close(),
   };

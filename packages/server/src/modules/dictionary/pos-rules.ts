@@ -166,7 +166,16 @@ export function tagSentence(sentence: string, has: HasPos): TokenInContext[] {
       if (again.length === tokens.length) tokens = again.map((t, i) => (i === first ? { ...t, text: head.text } : t));
     }
   }
-  return refineTags(tokens, has);
+  const tagged = refineTags(tokens, has);
+  tagged.forEach((t, i) => {
+    if (t.pos !== 'VERB') return;
+    let j = i - 1;
+    while (j >= 0 && /ly$|^(not|n't|never|also|just|already|being)$/.test(tagged[j]!.text.toLowerCase())) j--;
+    const passive = j >= 0 && BE.has(tagged[j]!.text.toLowerCase()) && has(t.text.toLowerCase(), 'VBN');
+    // Only the passive is sure: an object after the verb is often an adverb or a particle's ("brought back routes").
+    if (passive) t.transitive = true;
+  });
+  return tagged;
 }
 
 /** The tapped word in its sentence with a corrected part of speech (the first occurrence). */

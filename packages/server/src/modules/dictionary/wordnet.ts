@@ -14,6 +14,10 @@ export interface WordNetSense {
   examples: string[];
   /** True when the word appears in this synset only capitalised: a name (Menachem Begin), not the word. */
   proper: boolean;
+  /** True when WordNet files the synset under a topic (";c": basketball, computer science, law…). */
+  technical: boolean;
+  /** True when SemCor tagged this sense at least once (the index's tagsense_cnt first senses). */
+  attested: boolean;
 }
 
 const FILES: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
@@ -49,7 +53,12 @@ export function openWordNet(dir = wordnetDir()) {
     const examples = parts.slice(1).map((e) => e.trim().replace(/^"|"$/g, ''));
     const mine = words.filter((w) => w.toLowerCase() === lemma);
     const proper = mine.length > 0 && mine.every((w) => w !== w.toLowerCase());
-    return definition ? { pos, words, definition, examples, proper } : null;
+    // Pointers follow the words: p_cnt, then (symbol, offset, pos, source/target) quadruples.
+    const at = 4 + count * 2;
+    const pointers = parseInt(head[at] ?? '0', 10);
+    let technical = false;
+    for (let k = 0; k < pointers; k++) if (head[at + 1 + k * 4] === ';c') technical = true;
+    return definition ? { pos, words, definition, examples, proper, technical, attested: false } : null;
   }
 
   return {
@@ -66,12 +75,13 @@ export function openWordNet(dir = wordnetDir()) {
         const f = line.trim().split(' ');
         const pCnt = parseInt(f[3] ?? '0', 10);
         const synsetCnt = parseInt(f[2] ?? '0', 10);
+        const tagged = parseInt(f[4 + pCnt + 1] ?? '0', 10);
         const offsets = f.slice(4 + pCnt + 2, 4 + pCnt + 2 + synsetCnt);
-        for (const off of offsets) {
+        offsets.forEach((off, i) => {
           const text = data[pos].at(parseInt(off, 10));
           const sense = text ? parseData(pos, key, text) : null;
-          if (sense) senses.push(sense);
-        }
+          if (sense) senses.push({ ...sense, attested: i < tagged });
+        });
       }
       if (cache.size > 5000) cache.clear();
       cache.set(cacheKey, senses);

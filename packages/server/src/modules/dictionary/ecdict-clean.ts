@@ -1,0 +1,34 @@
+/**
+ * Noise in ECDICT's Chinese lines, cleaned when an entry is read (ecdict.ts#lookup), so no answer,
+ * word-book card or flashcard shows it:
+ * - typos of the source ("决窍" for 诀窍), a small table;
+ * - a specialist gloss repeated on a general line: gap's "n. 缝隙, 缺口, …, 通用汇编程序" also has
+ *   "[计] 通用汇编程序, …"; the item stays only on its tagged line, which the sheet folds under 其他释义.
+ */
+const TYPOS: [RegExp, string][] = [
+  [/决窍/g, '诀窍'],
+  [/决竅/g, '诀窍'],
+];
+
+/** A line's meanings, split on ECDICT's separators. */
+const items = (text: string) => text.split(/[,，;；]\s*/).map((s) => s.trim()).filter(Boolean);
+
+export function cleanTranslation(raw: string | null): string | null {
+  if (!raw) return raw;
+  let text = raw;
+  for (const [from, to] of TYPOS) text = text.replace(from, to);
+  const lines = text.split(/\\n|\r?\n/);
+  const specialist = new Set(lines.filter((l) => /^\[[^\]]+\]/.test(l.trim())).flatMap((l) => items(l.trim().replace(/^\[[^\]]+\]\s*/, ''))));
+  if (!specialist.size) return lines.join('\n');
+  return lines
+    .map((line) => {
+      const m = line.trim().match(/^([a-z]+\.(?:\s*&\s*[a-z]+\.)?)\s*(.*)$/);
+      if (!m) return line;
+      // Only from the line's tail, where ECDICT appends them, and only a long term: switch's "开关"
+      // is also a [计] item but is the word's first, general meaning.
+      const kept = items(m[2]!);
+      while (kept.length > 1 && specialist.has(kept[kept.length - 1]!) && kept[kept.length - 1]!.length >= 4) kept.pop();
+      return `${m[1]} ${kept.join(', ')}`;
+    })
+    .join('\n');
+}

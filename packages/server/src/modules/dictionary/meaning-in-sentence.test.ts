@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { dictionaryService } from './dictionary.service.js';
+import { openEcdict } from './ecdict.js';
+import { cleanTranslation } from './ecdict-clean.js';
+
+const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: async () => {} });
+const lookup = (word: string, sentence?: string) => dictionary.lookup(word, sentence, null);
+
+describe('the meaning a tap shows first fits its sentence', () => {
+  it('reads "is run by" as a passive verb and shows the transitive line (管理, 经营) first', async () => {
+    const run = await lookup('run', 'Each one is run by local people.');
+    expect(run.pos_in_context).toBe('VERB');
+    expect(run.meanings[0]).toMatchObject({ pos: 'vt.', fits: true });
+    expect(run.meanings[0]!.text).toMatch(/经营/);
+    expect(run.definition).not.toMatch(/testing/);
+  });
+
+  it('gives a light switch its general definition, never a basketball move', async () => {
+    const sw = await lookup('switch', 'Flip the light switch by the door.');
+    expect(sw.meanings[0]!.text).toMatch(/^开关/);
+    expect(sw.definitions.join(' ')).not.toMatch(/basketball/);
+  });
+
+  it('shows torn as tear 撕 (vt. first) with one British pronunciation /teə/, not 流泪 /tɪə/', async () => {
+    const torn = await lookup('torn', 'The poster was torn in half.');
+    expect(torn.meanings[0]!.text).toMatch(/撕裂/);
+    expect(torn.phonetics).toEqual([
+      { variant: 'UK', ipa: 'teə' },
+      { variant: 'US', ipa: 'tɛr' },
+    ]);
+    const tears = await lookup('tears', 'She wiped the tears from her eyes.');
+    expect(tears.phonetics[0]).toEqual({ variant: 'UK', ipa: 'tɪə' });
+  });
+
+  it('reads stick after a causative object as a verb', async () => {
+    const stick = await lookup('stick', 'A good story can make a phrase stick for years.');
+    expect(stick.pos_in_context).toBe('VERB');
+    expect(stick.meanings[0]).toMatchObject({ pos: expect.stringMatching(/^v/), fits: true });
+  });
+});
+
+describe('ECDICT noise cleaned at load', () => {
+  it('drops a computing term ECDICT appended to a general line, keeping it on its [计] line', async () => {
+    const gap = await lookup('gap', 'There is a gap between the two walls.');
+    expect(gap.meanings[0]!.text).not.toMatch(/汇编/);
+    expect(gap.meanings[0]!.text).toMatch(/缝隙/);
+    expect(cleanTranslation('n. 缝隙, 缺口, 通用汇编程序\n[计] 通用汇编程序, 间距')).toBe('n. 缝隙, 缺口\n[计] 通用汇编程序, 间距');
+  });
+
+  it('corrects the source typo 决窍 to 诀窍 everywhere', async () => {
+    const trick = await lookup('trick', 'The trick is to start early.');
+    expect(JSON.stringify(trick.meanings)).toMatch(/诀窍/);
+    expect(JSON.stringify(trick.meanings)).not.toMatch(/决窍/);
+  });
+});
