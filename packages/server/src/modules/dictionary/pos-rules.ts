@@ -39,6 +39,11 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     while (j >= 0 && /ly$|^(not|n't|never|also|all|still|now|just|already|always|often|both)$/.test(lower(out[j]))) j--;
     const governor = out[j];
 
+    // "is still at work": still before a phrase is the adverb 仍然, not the adjective 静止的.
+    if (word === 'still' && (t.pos === 'ADJ' || t.pos === 'ADV') && next && isWord(next)) {
+      t.pos = 'ADV';
+      continue;
+    }
     // A sentence needs a verb: "The shops close at six."
     if (!hasVerb && (t.pos === 'ADJ' || t.pos === 'NOUN') && prev && (prev.pos === 'NOUN' || prev.pos === 'PRON') && !POSSESSIVE.has(lower(prev)) && lower(prev) !== 'her' && has(word, 'VERB')) {
       t.pos = 'VERB';
@@ -96,6 +101,11 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     }
     // A plural after a verb is its object: "has plans for", "take turns".
     if (t.pos === 'VERB' && /[^s]s$/.test(word) && prev && (prev.pos === 'VERB' || (prev.pos === 'AUX' && prev.lemma === 'have')) && !LINKING.has(lower(prev)) && has(word, 'NOUN')) {
+      t.pos = 'NOUN';
+      continue;
+    }
+    // An adverb right after a determiner, not before a noun, is a noun: "Turn off the light when…".
+    if (t.pos === 'ADV' && prev?.pos === 'DET' && (!next || !['NOUN', 'ADJ', 'PROPN', 'VERB', 'ADV'].includes(next.pos) || /^(when|where|while)$/.test(lower(next))) && !/ly$|^(most|more|least|less|very)$/.test(word) && has(word, 'NOUN')) {
       t.pos = 'NOUN';
       continue;
     }
