@@ -34,14 +34,33 @@ export const PARTICLES = new Set(
 );
 /** Other function words that make a fixed phrase ("so that", "at all", "no longer", "each other"). */
 const FUNCTION_WORDS = new Set(
-  'a an the all any no not so than that this what as well each other such more most less least much many few little rather instead whether either neither both only even ever never once still yet too very just how one\'s oneself'.split(
+  "a an the all any no not so than that this what as well each other such more most less least much many few little rather instead whether either neither both only even ever never once still yet too very just how one's oneself".split(
     ' ',
   ),
 );
 const OBJECT_PRONOUNS = new Set(['it', 'me', 'him', 'them', 'us', 'you', 'her', 'this', 'that']);
 const SLOTS = new Set(['sb', 'sth', "sb's", "sth's", 'somebody', 'something', 'someone', "somebody's", "someone's"]);
 /** Headwords that are literal word sequences more often than phrases (each met in a test sentence). */
-const LITERAL = new Set(['to be', 'part of', 'one of', 'on the table', 'the other', 'such a', 'all the', 'in that', 'so as', 'to do', 'as to', 'that is', 'this is', 'at that', 'in this', 'of all', 'by all', 'as for']);
+const LITERAL = new Set([
+  'to be',
+  'part of',
+  'one of',
+  'on the table',
+  'the other',
+  'such a',
+  'all the',
+  'in that',
+  'so as',
+  'to do',
+  'as to',
+  'that is',
+  'this is',
+  'at that',
+  'in this',
+  'of all',
+  'by all',
+  'as for',
+]);
 
 const WORDNET_FILES: [string, string][] = [
   ['n', 'index.noun'],

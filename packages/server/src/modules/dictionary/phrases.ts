@@ -14,7 +14,30 @@ export interface PhraseMatch {
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
 const REFLEXIVES = new Set(['myself', 'yourself', 'himself', 'herself', 'itself', 'ourselves', 'yourselves', 'themselves']);
 /** Particles that are adverbs after a verb ("gave up", "turned it down"); the others are prepositions first. */
-const ADVERB_PARTICLES = new Set(['up', 'down', 'out', 'off', 'away', 'back', 'over', 'in', 'on', 'around', 'round', 'about', 'through', 'along', 'across', 'apart', 'aside', 'forward', 'together', 'by', 'behind', 'ahead']);
+const ADVERB_PARTICLES = new Set([
+  'up',
+  'down',
+  'out',
+  'off',
+  'away',
+  'back',
+  'over',
+  'in',
+  'on',
+  'around',
+  'round',
+  'about',
+  'through',
+  'along',
+  'across',
+  'apart',
+  'aside',
+  'forward',
+  'together',
+  'by',
+  'behind',
+  'ahead',
+]);
 /** Places and paths: "ran down the street", "walked up the hill", "put it on the table" are motion, not phrasal verbs. */
 const PLACES = new Set(
   'street streets road roads hill hills stairs steps staircase path paths river rivers corridor hall hallway lane track slope slopes mountain mountains table tables floor room field aisle block wall ladder tree trees bridge sidewalk pavement avenue beach valley trail line road coast shelf desk bed sofa chair counter stage corner side river bank runway platform deck window windows door doors gate gates'.split(
