@@ -26,6 +26,8 @@ test('the sheet, the word book and the flashcard show the same meaning for a tap
   request,
   baseURL,
 }) => {
+  // Seven screens and two lookups: more than one screen's 30 s on a busy machine.
+  test.setTimeout(120_000);
   const id = await publishArticle(request, 'Learning English, One Song at a Time', [SONG, LIBRARY]);
   await newReader(request, context, baseURL!);
 
