@@ -53,6 +53,7 @@ test('the sheet, the word book and the flashcard show the same meaning for a tap
   expect(squeeze(await page.getByTestId('flashcard-meaning').textContent())).toBe(shown);
   // The dictionary's other meanings are folded under it.
   await expect(page.locator('.flashcard-more summary')).toContainText('其他释义');
+  await sheetShot(page, 'flashcard-back');
 
   // A tap inside "take turns" answers the phrase above the word; it is added as a phrase card.
   await page.goto(`/article/${id}`);

@@ -21,7 +21,7 @@ export function PhraseSection({ phrase, sentence, articleId }: PhraseSectionProp
   return (
     <section className="word-phrase" aria-label="本句短语">
       <p className="word-phrase-head">
-        <span className="chip word-phrase-label">短语</span>
+        <span className="word-phrase-label">短语</span>
         <span className="word-phrase-text" lang="en">
           {phrase.text}
         </span>
