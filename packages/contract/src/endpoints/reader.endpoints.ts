@@ -31,6 +31,14 @@ export const wordEntrySchema = z.object({
   exams: z.array(z.string()),
   frequency: z.number().int().nullable(),
   in_wordbook: z.boolean(),
+  /**
+   * The multi-word expression the tapped word belongs to in this sentence ("gave … up" → "give up"),
+   * spelled as the dictionary's headword, with its Chinese meanings and an English definition; null
+   * when the word stands alone.
+   */
+  phrase: z
+    .object({ text: z.string(), meanings: z.array(wordMeaningSchema), definition: z.string().nullable() })
+    .nullable(),
 });
 export type WordEntry = z.infer<typeof wordEntrySchema>;
 

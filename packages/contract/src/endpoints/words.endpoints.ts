@@ -20,6 +20,7 @@ export const wordItemSchema = z.object({
   id: z.number().int(),
   word: z.string(),
   phonetic: z.string().nullable(),
+  /** The meaning the word sheet showed first for the sentence the card was added from ("vt. 粘贴"). */
   meaning: z.string().nullable(),
   state: z.enum(cardStates),
   due: z.string(),
@@ -38,6 +39,8 @@ export const intervalPreviewSchema = z.object({
 });
 
 export const reviewCardSchema = wordItemSchema.extend({
+  /** The dictionary's other meanings of the card, shown folded under `meaning` on its back. */
+  other_meanings: z.array(z.string()),
   contexts: z.array(wordContextSchema),
   intervals: z.array(intervalPreviewSchema),
 });

@@ -56,7 +56,8 @@ export interface FlashcardFaceProps {
 
 /**
  * The face of a card. Front: the word and its context sentence with the word marked.
- * Back: the same, plus phonetic, meaning and where the sentence came from.
+ * Back: the same, plus phonetic, the meaning kept when the card was added (the one the word sheet
+ * showed for its sentence) with the dictionary's others folded, and where the sentence came from.
  */
 export function FlashcardFace({ card, side, repeat }: FlashcardFaceProps) {
   const context = card.contexts.find((c) => c.sentence) ?? card.contexts[0];
@@ -76,6 +77,18 @@ export function FlashcardFace({ card, side, repeat }: FlashcardFaceProps) {
         <p className="flashcard-meaning" data-testid="flashcard-meaning">
           {card.meaning ? <Meaning text={card.meaning} /> : '（词典里没有释义）'}
         </p>
+      )}
+      {side === 'back' && card.other_meanings && card.other_meanings.length > 0 && (
+        <details className="flashcard-more">
+          <summary>其他释义（{card.other_meanings.length}）</summary>
+          <ul>
+            {card.other_meanings.map((m) => (
+              <li key={m}>
+                <Meaning text={m} />
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       {context?.sentence && (
         <p className="flashcard-sentence" lang="en">

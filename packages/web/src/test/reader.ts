@@ -27,6 +27,7 @@ export function makeEntry(overrides: Partial<WordEntry> = {}): WordEntry {
     exams: ['CET-6', '考研'],
     frequency: 2541,
     in_wordbook: false,
+    phrase: null,
     ...overrides,
   };
 }
@@ -59,6 +60,7 @@ export function makeBookWord(overrides: Partial<BookWord> = {}): BookWord {
     word: 'negotiate',
     phonetic: null,
     meaning: 'v. 谈判',
+    other_meanings: [],
     state: 'review',
     due: '2000-01-01T00:00:00.000Z',
     reps: 3,

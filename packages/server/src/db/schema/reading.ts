@@ -25,6 +25,8 @@ export interface WordBookTable {
   lapses: Generated<number>;
   state: Generated<number>;
   last_review: string | null;
+  /** The meaning the sheet showed first when the card was added ("v. 放弃"); null on older cards. */
+  meaning: string | null;
   created_at: string;
   updated_at: string;
 }

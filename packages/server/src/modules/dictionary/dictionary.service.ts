@@ -9,6 +9,9 @@ import { tokenInSentence } from './pos-rules.js';
 import { ecdictVariants, forPos, openCmudict, type Cmudict, type Pronunciation } from './phonetics.js';
 import { corpusRank } from './word-bands.js';
 import { openWordNet, type WordNet } from './wordnet.js';
+import { analyseCached } from './context-cache.js';
+import { phraseIndex, type PhraseIndex } from './phrase-index.js';
+import { phraseFinder } from './phrases.js';
 
 const FORM_LABELS: Record<string, string> = {
   p: '过去式',
@@ -102,10 +105,12 @@ export interface LookupHooks {
 }
 
 /** Offline dictionary lookups: the tapped form resolved to its headword using the sentence. */
-export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { wordnet?: WordNet; cmudict?: Cmudict } = {}) {
+export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { wordnet?: WordNet; cmudict?: Cmudict; phrases?: PhraseIndex } = {}) {
   // Both are files searched on disk, opened at the first lookup (docs/reading.md § Dictionary).
   const wordnet = sources.wordnet ?? openWordNet();
   const cmudict = sources.cmudict ?? openCmudict();
+  // The multi-word headwords are indexed at start (phrase-index.ts); a tap inside one answers it too.
+  const phraseOf = phraseFinder(dict, wordnet, sources.phrases ?? phraseIndex(), analyseCached);
 
   /** Close spellings by prefix and edit distance, common words first. */
   function suggestions(word: string): string[] {
@@ -172,6 +177,7 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
           .map(([k, v]) => ({ label: FORM_LABELS[k]!, form: v })),
         exams: examLabels(entry),
         frequency: corpusRank(entry),
+        phrase: phraseOf(query, sentence),
       },
     };
   }

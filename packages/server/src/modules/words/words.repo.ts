@@ -33,6 +33,9 @@ export function wordsRepo(db: Db) {
         .executeTakeFirst();
       return Number(done.numUpdatedRows) === 1;
     },
+    setMeaning: async (id: number, meaning: string) => {
+      await db.kysely.updateTable('word_book').set({ meaning }).where('id', '=', id).execute();
+    },
     /** When words were added between two instants (read data counts them per day). */
     addedBetween: async (userId: number, start: string, end: string) =>
       (

@@ -15,6 +15,9 @@ import { cardFields, newCard, preview, review, stateName, toCard, type CardRow }
 import { wordsRepo, type WordOrder } from './words.repo.js';
 
 const PAGE = 20;
+
+/** A meaning line as the word book shows it: "v. 放弃" (the part of speech first when there is one). */
+const meaningText = (m: { pos: string | null; text: string }) => `${m.pos ? `${m.pos} ` : ''}${m.text}`;
 const DOUBLE_TAP_MS = 3000;
 
 type ContextRow = Awaited<ReturnType<ReturnType<typeof wordsRepo>['contexts']>>[number];
@@ -62,14 +65,21 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
     return pageOf(list, offset, size);
   }
 
+  /** The dictionary's Chinese lines of a card's headword, as "pos text" strings, general ones first. */
+  function dictionaryMeanings(word: string): string[] {
+    const entry = dict.lookup(word);
+    const lines = entry ? meaningsOf(entry).map(meaningText) : [];
+    return [...lines.filter((l) => !l.startsWith('[')), ...lines.filter((l) => l.startsWith('['))];
+  }
+
   function item(row: CardRow) {
     const entry = dict.lookup(row.word);
-    const first = entry ? meaningsOf(entry)[0] : undefined;
     return {
       id: row.id,
       word: row.word,
       phonetic: entry?.phonetic ? ecdictToIpa(entry.phonetic) : null,
-      meaning: first ? `${first.pos ? `${first.pos} ` : ''}${first.text}` : null,
+      // The meaning the sheet showed when the card was added; older cards fall back to the dictionary's first.
+      meaning: row.meaning ?? dictionaryMeanings(row.word)[0] ?? null,
       state: stateName(row.state),
       due: row.due,
       reps: row.reps,
@@ -98,6 +108,8 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
     const contexts = await contextsOf(rows.map((r) => r.id));
     return rows.map((row) => ({
       ...item(row),
+      // The card's back folds these under the kept meaning.
+      other_meanings: dictionaryMeanings(row.word).filter((m) => m !== item(row).meaning),
       contexts: contexts
         .filter((c) => c.entry_id === row.id)
         .slice(0, CONTEXTS_ON_CARD)
@@ -129,16 +141,27 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
       if (!headword) throw new NotFound(`词典里没有找到“${input.word}”，无法加入生词本`);
       // A context may only point at an article the reader may open: a draft's id is as unknown as a made-up one.
       if (input.article_id !== undefined) await articles.readable(actor, input.article_id);
+      // The meaning the sheet showed first for this tap: the same in-context answer the sheet got
+      // (a phrase, "give up", is its own headword and answers its own meanings).
+      const shown = await dictionary.lookup(input.word, input.sentence, null, { record: false }).catch(() => null);
+      const first = shown?.meanings[0];
+      const meaning = first ? meaningText(first) : null;
       const now = clock.now().toISOString();
       return transaction(db, async () => {
         const added = await repo.insertIfAbsent({
           user_id: userId,
           word: headword,
+          meaning,
           ...cardFields(newCard(clock.now())),
           created_at: now,
           updated_at: now,
         });
-        const row = (await repo.byWord(userId, headword))!;
+        let row = (await repo.byWord(userId, headword))!;
+        // Added again from another sentence: the card keeps what the sheet showed this time.
+        if (!added && input.sentence && meaning && meaning !== row.meaning) {
+          await repo.setMeaning(row.id, meaning);
+          row = { ...row, meaning };
+        }
         await repo.addContext({
           entry_id: row.id,
           form: input.word.toLowerCase() !== headword ? input.word.toLowerCase() : null,

@@ -68,7 +68,7 @@ describe('tapping a word', () => {
     expect(screen.queryByRole('button', { name: '加入生词本' })).toBeNull();
   });
 
-  it('adds the headword to the word book with its sentence and the article', async () => {
+  it('adds the tapped form to the word book with its sentence and the article (the server resolves it as the sheet did)', async () => {
     const { api } = loggedIn({
       'GET /api/english/word': ok(makeEntry()),
       'POST /reader/myword': ok({ ...makeBookWord(), added: true }),
@@ -77,7 +77,7 @@ describe('tapping a word', () => {
     await tapWord('negotiated');
     await userEvent.click(await screen.findByRole('button', { name: '加入生词本' }));
     await waitFor(() => expect(api.to('POST /reader/myword')).toHaveLength(1));
-    expect(api.to('POST /reader/myword')[0]?.body).toEqual({ word: 'negotiate', sentence: 'They negotiated a deal.', article_id: 12 });
+    expect(api.to('POST /reader/myword')[0]?.body).toEqual({ word: 'negotiated', sentence: 'They negotiated a deal.', article_id: 12 });
     // Said once, in the sheet (a status line), not by a toast laid over the exam tags.
     expect((await screen.findByRole('status')).textContent).toContain('已加入生词本');
     expect(screen.getAllByText(/已加入生词本/)).toHaveLength(1);

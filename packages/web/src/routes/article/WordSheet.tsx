@@ -11,6 +11,7 @@ import { useIsLoggedIn } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { isDue, type BookWord, type WordInfo } from './word-marks';
 import { WordAiExplain } from './ai/WordAiExplain';
+import { PhraseSection } from './PhraseSection';
 
 export interface WordTarget {
   /** The word as tapped (a possessive 's already dropped). */
@@ -57,7 +58,10 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
       ) : entry.error ? (
         <p className="word-missing">{entry.error.msg}</p>
       ) : (
-        <Entry entry={entry.data} />
+        <>
+          {entry.data.phrase && <PhraseSection phrase={entry.data.phrase} sentence={target.sentence} articleId={articleId} />}
+          <Entry entry={entry.data} />
+        </>
       )}
       {info?.key && (
         <section className="word-note word-note-key" aria-label="本文讲解">
@@ -72,7 +76,7 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
       )}
       {entry.data && (
         <WordBook
-          headword={entry.data.word}
+          tapped={target.word}
           inBook={entry.data.in_wordbook || info?.book !== undefined}
           book={info?.book}
           sentence={target.sentence}
@@ -195,7 +199,8 @@ export function Entry({ entry }: { entry: WordEntry }) {
 }
 
 interface WordBookProps {
-  headword: string;
+  /** The form as tapped: the word book resolves it in its sentence, as the sheet did, to keep the meaning shown. */
+  tapped: string;
   inBook: boolean;
   book: BookWord | undefined;
   sentence: string;
@@ -203,7 +208,7 @@ interface WordBookProps {
   openedAt: { current: number };
 }
 
-function WordBook({ headword, inBook, book, sentence, articleId, openedAt }: WordBookProps) {
+function WordBook({ tapped, inBook, book, sentence, articleId, openedAt }: WordBookProps) {
   const loggedIn = useIsLoggedIn();
   const { pathname } = useLocation();
   const add = useAddWord();
@@ -269,7 +274,7 @@ function WordBook({ headword, inBook, book, sentence, articleId, openedAt }: Wor
           disabled={add.isPending}
           onClick={() =>
             add.mutate(
-              articleId === null ? { word: headword, sentence, source: 'book' } : { word: headword, sentence, article_id: articleId },
+              articleId === null ? { word: tapped, sentence, source: 'book' } : { word: tapped, sentence, article_id: articleId },
               // No toast: the sheet answers in place ("已加入生词本" below), where a toast would cover the exam tags.
               { onError: (error) => toast(errorMessage(error)) },
             )

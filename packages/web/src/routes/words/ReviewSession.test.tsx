@@ -28,6 +28,16 @@ function swipe(card: HTMLElement, from: { x: number; y: number }, to: { x: numbe
 }
 
 describe('review session (/flashcard/start)', () => {
+  it('shows on the back the meaning the card kept first, the dictionary’s others folded', async () => {
+    startWith([reviewCard(1, 'stick', { meaning: 'vt. 粘贴, 停止', other_meanings: ['n. 棍, 棒', 'vi. 坚持'] })]);
+    const card = await screen.findByTestId('flashcard');
+    await userEvent.click(card);
+    expect(screen.getByTestId('flashcard-meaning').textContent).toBe('vt. 粘贴, 停止');
+    const more = within(card).getByText('其他释义（2）').closest('details')!;
+    expect(more.open).toBe(false);
+    expect(more.textContent).toContain('n. 棍, 棒');
+  });
+
   it('flips on tap and space, rates with keys 1–4 posting the rating and the measured time, and counts n/15', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(NOW);

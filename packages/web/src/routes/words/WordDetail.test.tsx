@@ -32,6 +32,7 @@ function detail(): Output<'words.detail'> {
       exams: ['CET-4', '考研'],
       frequency: 4000,
       in_wordbook: true,
+      phrase: null,
     },
     contexts: [
       {

@@ -124,7 +124,7 @@ function EntryCard({ detail }: { detail: Detail }) {
       )}
       {entry && entry.meanings.length > 0 ? (
         <ul className="word-entry-meanings">
-          {entry.meanings.map((m, i) => (
+          {keptFirst(entry.meanings, item.meaning).map((m, i) => (
             <li key={i}>{m.pos ? <Meaning text={`${m.pos} ${m.text}`} /> : m.text}</li>
           ))}
         </ul>
@@ -208,4 +208,10 @@ function History({ reviews }: { reviews: Detail['reviews'] }) {
       )}
     </section>
   );
+}
+
+/** The dictionary's meanings with the one the card kept (the sheet's, for its sentence) first. */
+function keptFirst<M extends { pos: string | null; text: string }>(meanings: readonly M[], kept: string | null): M[] {
+  const isKept = (m: M) => `${m.pos ? `${m.pos} ` : ''}${m.text}` === kept;
+  return [...meanings.filter(isKept), ...meanings.filter((m) => !isKept(m))];
 }

@@ -44,6 +44,7 @@ export function reviewCard(id: number, word = WORDS[id - 1] ?? `word`, overrides
     word,
     phonetic: 'fəˈnetɪk',
     meaning: `n. ${word} 的释义`,
+    other_meanings: [],
     state: 'new',
     due: new Date(NOW).toISOString(),
     reps: 0,

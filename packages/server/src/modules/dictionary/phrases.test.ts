@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { analyseCached } from './context-cache.js';
+import { openEcdict } from './ecdict.js';
+import { phraseIndex } from './phrase-index.js';
+import { INSIDE, NEAR_MISSES } from './phrases.cases.js';
+import { phraseFinder } from './phrases.js';
+import { openWordNet } from './wordnet.js';
+
+const find = phraseFinder(openEcdict(), openWordNet(), phraseIndex(), analyseCached);
+
+describe('phrases in a sentence', () => {
+  it('names the phrase of ≥ 90% of taps inside one and claims none in the near misses', () => {
+    const wrong = INSIDE.flatMap(([sentence, tapped, phrase]) => {
+      const found = find(tapped, sentence)?.text ?? null;
+      return found === phrase ? [] : [`${tapped} in “${sentence}”: ${found ?? '—'} (want ${phrase})`];
+    });
+    const claims = NEAR_MISSES.flatMap(([sentence, tapped]) => {
+      const found = find(tapped, sentence)?.text;
+      return found ? [`${tapped} in “${sentence}”: ${found}`] : [];
+    });
+    const rate = (INSIDE.length - wrong.length) / INSIDE.length;
+    console.log(
+      `phrases: ${INSIDE.length - wrong.length}/${INSIDE.length} taps inside a phrase right (${(rate * 100).toFixed(1)}%), ` +
+        `${claims.length} false claims in ${NEAR_MISSES.length} near misses` +
+        [...wrong, ...claims].map((l) => `\n  ${l}`).join(''),
+    );
+    expect(INSIDE.length).toBeGreaterThanOrEqual(60);
+    expect(NEAR_MISSES.length).toBeGreaterThanOrEqual(30);
+    expect(rate).toBeGreaterThanOrEqual(0.9);
+    expect(claims).toEqual([]);
+  });
+
+  it('answers the phrase with its Chinese meanings and a definition', () => {
+    const phrase = find('gave', 'After three tries he finally gave up.')!;
+    expect(phrase.text).toBe('give up');
+    expect(phrase.meanings[0]!.text).toContain('放弃');
+    expect(phrase.meanings.every((m) => !m.text.startsWith('['))).toBe(true);
+    expect(phrase.definition).toMatch(/\w/);
+  });
+
+  it('answers nothing for a word outside any phrase or without a sentence', () => {
+    expect(find('offer', 'She turned the offer down without a second thought.')).toBeNull();
+    expect(find('gave', undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,205 @@
+import { meaningLines, rankSenses } from './context.js';
+import type { Ecdict } from './ecdict.js';
+import type { TokenInContext } from './lemmatizer.js';
+import type { WnPos, WordNet } from './wordnet.js';
+import { PARTICLES, type PhraseIndex } from './phrase-index.js';
+
+/** Where a phrase sits in a sentence's tokens, and its key in the index ("turn down"). */
+export interface PhraseMatch {
+  key: string;
+  /** Token positions the phrase covers (a separated object is not among them). */
+  positions: number[];
+}
+
+const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
+const REFLEXIVES = new Set(['myself', 'yourself', 'himself', 'herself', 'itself', 'ourselves', 'yourselves', 'themselves']);
+/** Particles that are adverbs after a verb ("gave up", "turned it down"); the others are prepositions first. */
+const ADVERB_PARTICLES = new Set([
+  'up',
+  'down',
+  'out',
+  'off',
+  'away',
+  'back',
+  'over',
+  'in',
+  'on',
+  'around',
+  'round',
+  'about',
+  'through',
+  'along',
+  'across',
+  'apart',
+  'aside',
+  'forward',
+  'together',
+  'by',
+  'behind',
+  'ahead',
+]);
+/** Places and paths: "ran down the street", "walked up the hill", "put it on the table" are motion, not phrasal verbs. */
+const PLACES = new Set(
+  'street streets road roads hill hills stairs steps staircase path paths river rivers corridor hall hallway lane track slope slopes mountain mountains table tables floor room field aisle block wall ladder tree trees bridge sidewalk pavement avenue beach valley trail line road coast shelf desk bed sofa chair counter stage corner side river bank runway platform deck window windows door doors gate gates'.split(
+    ' ',
+  ),
+);
+const NOUNISH = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
+const OBJECT_PARTS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM']);
+const NP_START = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM']);
+const isWord = (t: TokenInContext) => /^[\p{L}][\p{L}'’-]*$/u.test(t.text) || /^'s$|^n't$/.test(t.text);
+
+/**
+ * Forms a token may take in a headword: a verb as its lemma first ("carried out" → "carry out"),
+ * then as written; other words only as written, because nouns in an idiom are fixed ("take turns",
+ * and "gave the keys to" is not "give the key to"); possessives and reflexives also as slots.
+ */
+function formsOf(t: TokenInContext, lemmaOf: (word: string) => string | null): string[] {
+  const lower = t.text.toLowerCase().replace(/’/g, "'");
+  const forms: string[] = [];
+  const add = (f: string | null | undefined) => {
+    if (f && !forms.includes(f)) forms.push(f);
+  };
+  if (isVerb(t)) {
+    add(t.lemma);
+    add(lemmaOf(lower));
+  }
+  add(lower);
+  if (POSSESSIVES.has(lower)) add("one's");
+  if (REFLEXIVES.has(lower)) add('oneself');
+  return forms.slice(0, 3);
+}
+
+/** Every key a run of tokens can spell, the tokens as written first. */
+function keysOf(forms: string[][]): string[] {
+  let keys = [''];
+  for (const options of forms) keys = keys.flatMap((k) => options.map((o) => (k ? `${k} ${o}` : o)));
+  return keys;
+}
+
+/** The noun a noun phrase starting at `start` ends in (the head), or null when none starts there. */
+function nounPhraseHead(tokens: readonly TokenInContext[], start: number): TokenInContext | null {
+  let i = start;
+  while (i < tokens.length && i < start + 4 && OBJECT_PARTS.has(tokens[i]!.pos)) {
+    if (NOUNISH.has(tokens[i]!.pos) && !(i + 1 < tokens.length && ['NOUN', 'PROPN'].includes(tokens[i + 1]!.pos))) return tokens[i]!;
+    i++;
+  }
+  return null;
+}
+
+function isVerb(t: TokenInContext | undefined): boolean {
+  return !!t && (t.pos === 'VERB' || t.pos === 'AUX');
+}
+
+/**
+ * Whether a contiguous match reads as the phrase in this sentence. A headword beginning with a
+ * verb needs a verb there ("a turn down the road" holds no "turn down"); a verb + particle
+ * followed by a place is motion ("ran down the street"); a verb + preposition that WordNet does
+ * not list as a verb ("sit on", "walk into") is a verb and its prepositional phrase.
+ */
+function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[], start: number, end: number): boolean {
+  const parts = key.split(' ');
+  const first = tokens[start]!;
+  // After a determiner the first word heads a noun phrase ("the back of the house", "a turn down the road").
+  if (start > 0 && tokens[start - 1]!.pos === 'DET' && PARTICLES.has(parts[1]!)) return false;
+  const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!);
+  if (!verbal) return true;
+  if (!isVerb(first)) return !['NOUN', 'PROPN', 'DET', 'NUM', 'PRON'].includes(first.pos);
+  const last = parts[parts.length - 1]!;
+  const after = nounPhraseHead(tokens, end + 1);
+  if (parts.length === 2 && after && (PLACES.has(after.text.toLowerCase()) || last === 'by')) return false;
+  if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key))) return false;
+  return true;
+}
+
+/**
+ * The multi-word headword that holds the token at `at`: the longest contiguous one, else a verb
+ * and its particle around a short object ("turned the offer down", "figure it out") when the
+ * particle does not head a phrase of its own ("put the book on the table" holds no "put on").
+ */
+export function phraseAt(
+  index: PhraseIndex,
+  tokens: readonly TokenInContext[],
+  at: number,
+  lemmaOf: (word: string) => string | null,
+): PhraseMatch | null {
+  const forms = tokens.map((t) => (isWord(t) ? formsOf(t, lemmaOf) : null));
+  let fallback: PhraseMatch | undefined;
+  for (let length = 5; length >= 2; length--) {
+    for (let start = Math.max(0, at - length + 1); start <= at && start + length <= tokens.length; start++) {
+      const run = forms.slice(start, start + length);
+      if (run.some((f) => f === null)) continue;
+      for (const key of keysOf(run as string[][])) {
+        if (index.has(key) && holds(index, key, tokens, start, start + length - 1)) {
+          const match = { key, positions: Array.from({ length }, (_, k) => start + k) };
+          // "was due to": "due to" rather than "be due", which only borrows the copula.
+          if (key.startsWith('be ')) fallback ??= match;
+          else return match;
+        }
+      }
+    }
+    if (fallback) return fallback;
+  }
+  return separated(index, tokens, at, forms);
+}
+
+/** A verb, an object of one to three words, then an adverb particle that ends the verb phrase. */
+function separated(index: PhraseIndex, tokens: readonly TokenInContext[], at: number, forms: (string[] | null)[]): PhraseMatch | null {
+  for (let verb = Math.max(0, at - 4); verb <= at; verb++) {
+    if (!isVerb(tokens[verb]) || !forms[verb]) continue;
+    for (let particle = verb + 2; particle <= verb + 4 && particle < tokens.length; particle++) {
+      if (at !== verb && at !== particle) continue;
+      const word = tokens[particle]!.text.toLowerCase();
+      if (!ADVERB_PARTICLES.has(word)) continue;
+      const object = tokens.slice(verb + 1, particle);
+      if (!object.every((t) => OBJECT_PARTS.has(t.pos)) || !NOUNISH.has(object[object.length - 1]!.pos)) continue;
+      // "put the book on the table": the particle heads a phrase with its own object.
+      const next = tokens[particle + 1];
+      if (next && (NP_START.has(next.pos) || next.text.toLowerCase() === 'of')) continue;
+      for (const v of forms[verb]!) {
+        const key = `${v} ${word}`;
+        if (!index.has(key)) continue;
+        // A pronoun object always goes between; a longer one only for verbs the dictionary marks
+        // separable ("turn sth down") or that WordNet lists as phrasal verbs.
+        const pronoun = object.length === 1 && object[0]!.pos === 'PRON';
+        if (pronoun || index.separable(key) || /v/.test(index.wordnetPos(key))) return { key, positions: [verb, particle] };
+      }
+    }
+  }
+  return null;
+}
+
+/** A phrase as the sheet shows it: the headword as ECDICT spells it, its Chinese meanings and an English definition. */
+export interface PhraseInSentence {
+  text: string;
+  meanings: { pos: string | null; text: string }[];
+  definition: string | null;
+}
+
+/**
+ * Finds the phrase a tapped word belongs to in its sentence (the first occurrence of the word
+ * that is inside one), or null: single words answer no phrase.
+ */
+export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex, tag: (sentence: string) => readonly TokenInContext[]) {
+  const lemmaOf = (word: string) => dict.lemma(word)?.word.toLowerCase() ?? null;
+  return (word: string, sentence: string | undefined): PhraseInSentence | null => {
+    if (!sentence) return null;
+    const lower = word.toLowerCase().replace(/’/g, "'");
+    const tokens = tag(sentence);
+    for (let at = 0; at < tokens.length; at++) {
+      if (tokens[at]!.text.toLowerCase().replace(/’/g, "'") !== lower) continue;
+      const match = phraseAt(index, tokens, at, lemmaOf);
+      const entry = match && dict.lookup(match.key);
+      if (!match || !entry) continue;
+      const meanings = meaningLines(entry)
+        .filter((m) => !m.text.startsWith('['))
+        .map((m) => ({ pos: m.pos, text: m.text.replace(/\s+/g, ' ').trim() }));
+      const wnPos = index.wordnetPos(match.key);
+      const order: WnPos[] = isVerb(tokens[match.positions[0]!]) ? ['v', 'r', 'a', 'n'] : ['r', 'a', 'n', 'v'];
+      const pos = order.find((p) => wnPos.includes(p));
+      const definition = pos ? (rankSenses(wordnet.senses(match.key, pos), sentence, word, match.key)[0]?.text ?? null) : null;
+      return { text: entry.word, meanings, definition };
+    }
+    return null;
+  };
+}
