@@ -54,7 +54,7 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 }
 
 async function api<T>(port: number, method: string, url: string, body?: unknown, token?: string): Promise<{ code: string; result: T }> {
-  const res = await fetch(`http://127.0.0.1:${port}/api${url}`, {
+  const res = await fetch(`http://127.0.0.1:${port}${url}`, {
     method,
     headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body ? JSON.stringify(body) : undefined,
@@ -130,7 +130,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres' || !adminUrl)('many processes
 
     // All come up: every API answers, every worker runs its loop, none has died.
     for (const p of apis) {
-      await until(`${p.name} to answer`, 180_000, async () => (await api(p.port!, 'GET', '/health')).code === '200');
+      await until(`${p.name} to answer`, 180_000, async () => (await api(p.port!, 'GET', '/api/health')).code === '200');
     }
     for (const p of workers) await until(`${p.name} to start`, 180_000, async () => p.output.includes('worker started'));
     for (const p of procs) expect(p.child.exitCode, `${p.name} exited:\n${p.output.slice(-3000)}`).toBeNull();
