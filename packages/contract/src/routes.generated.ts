@@ -168,6 +168,7 @@ export const routes: Record<EndpointName, RouteShape> = {
   'system.config': { method: 'GET', path: '/api/config' },
   'system.health': { method: 'GET', path: '/api/health' },
   'system.openapi': { method: 'GET', path: '/api/openapi.json' },
+  'system.ready': { method: 'GET', path: '/api/ready' },
   'task.show': { method: 'GET', path: '/reader/task/{id}' },
   'trial.link': { method: 'POST', path: '/api/member/trial/link' },
   'trial.open': { method: 'POST', path: '/api/user/open_trial_member' },

@@ -11,6 +11,8 @@ import { registerEndpoints, type Handlers } from './http/register-endpoints.js';
 import { AnswerReplay } from './http/replay.js';
 import { guardJsonBodies, linkOrigin, securityHeaderSets, siteSecurityHeaders } from './http/security.js';
 import { serveWebApp } from './http/web-app.js';
+import { lifecycle, turnAwayWhileDraining, type Lifecycle } from './http/lifecycle.js';
+import { warmUp } from './http/warm-up.js';
 import { enqueueDueCrawls, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { signedTokens } from './lib/signed-token.js';
@@ -63,6 +65,10 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Queues a crawl of every feed that is due (workers call it periodically); answers how many were due. */
     crawlDueFeeds(): Promise<number>;
+    /** Starting, ready or draining (http/lifecycle.ts): `/api/ready` answers from it, a drain turns new requests away. */
+    lifecycle: Lifecycle;
+    /** Runs a few common reads (dictionary, home list) so the first readers do not pay for cold caches; then ready. */
+    warmUp(): Promise<void>;
     /** First start: publishes the demo articles and registers the demo feed at `feedUrl`; answers how many were added. */
     seedDemoContent(feedUrl: string): Promise<number>;
   }
@@ -127,11 +133,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1024 * 1024,
     frameworkErrors: frameworkErrors(rawHeaders),
+    // A request arriving while closing gets the envelope's 503 from turnAwayWhileDraining, not Fastify's own body.
+    return503OnClosing: false,
     clientErrorHandler: clientErrorHandler(rawHeaders),
   });
   // No parsing hook: cookies are parsed when a handler first reads them (http/request-context.ts#cookiesOf).
   await app.register(fastifyCookie, { hook: false });
   guardJsonBodies(app);
+  const life = lifecycle();
+  app.decorate('lifecycle', life);
+  app.decorate('warmUp', () => warmUp(app));
+  turnAwayWhileDraining(app, life, headers);
 
   const sms =
     deps.sms ??
@@ -146,9 +158,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const images = imagesService(storage, fetcher);
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images, publicUrl: config.http.publicUrl });
-  const events = deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log });
+  const events =
+    deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log, namespace: config.redisNamespace });
   // Handlers are installed once the services they call exist (below): those services enqueue through it.
-  const jobs = jobQueue(db, clock, { kinds: jobKinds, events }, app.log);
+  const jobs = jobQueue(db, clock, { kinds: jobKinds, events, lease: config.tasks }, app.log);
   // Magazines read article cards through the articles service, built below with the reader side.
   const magazines = magazinesService({
     db,
@@ -186,7 +199,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Counters live in Redis when configured, so every API process counts against one limit; the limiter owns that connection.
   // Built before the services: the login guard (auth) counts in it too.
   const limiter = config.rateLimit
-    ? new RateLimiter({ clock, log: app.log, redis: config.redisUrl ? openRedis(config.redisUrl, app.log) : null })
+    ? new RateLimiter({
+        clock,
+        log: app.log,
+        redis: config.redisUrl ? openRedis(config.redisUrl, app.log) : null,
+        keyPrefix: `${config.redisNamespace}:rl`,
+      })
     : null;
   app.addHook('onClose', async () => {
     await limiter?.close();
@@ -280,7 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }),
   );
   const handlers: Handlers = {
-    ...systemRoutes(config, db),
+    ...systemRoutes(config, db, life),
     ...authRoutes(auth, captchaService(db, clock), smsCodes),
     ...usersRoutes(users),
     ...logsRoutes(logs),

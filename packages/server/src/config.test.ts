@@ -17,8 +17,29 @@ describe('configuration', () => {
     expect(backgroundOrigin(loadConfig({ ALLOWED_HOSTS: 'reader.lan:4000' }).http)).toBe('http://reader.lan:4000');
   });
 
-  it('uses PostgreSQL when DATABASE_URL says so', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+  it('uses PostgreSQL when DATABASE_URL says so, with a pool of 20 and 30-second statement and idle timeouts', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+      poolSize: 20,
+      statementTimeoutMs: 30_000,
+      idleTimeoutMs: 30_000,
+    });
+    const tuned = loadConfig({ DATABASE_URL: 'postgres://u@h/db', DB_POOL_SIZE: '40', DB_STATEMENT_TIMEOUT_MS: '0', DB_IDLE_TIMEOUT_MS: '5000' });
+    expect(tuned.database).toMatchObject({ poolSize: 40, statementTimeoutMs: 0, idleTimeoutMs: 5000 });
+    expect(() => loadConfig({ DB_POOL_SIZE: '1' })).toThrow(/DB_POOL_SIZE/);
+  });
+
+  it('leases tasks for 60 s and lets a stopping worker finish for 30 s, unless told otherwise', () => {
+    expect(loadConfig({}).tasks).toEqual({ leaseMs: 60_000, graceMs: 30_000 });
+    expect(loadConfig({ TASK_LEASE_SECONDS: '5', TASK_STOP_GRACE_SECONDS: '0' }).tasks).toEqual({ leaseMs: 5000, graceMs: 0 });
+    expect(() => loadConfig({ TASK_LEASE_SECONDS: '0' })).toThrow(/TASK_LEASE_SECONDS/);
+  });
+
+  it('names events and rate-limit keys with REDIS_NAMESPACE, refusing what is not an identifier', () => {
+    expect(loadConfig({}).redisNamespace).toBe('changdu');
+    expect(loadConfig({ REDIS_NAMESPACE: 'site_b' }).redisNamespace).toBe('site_b');
+    expect(() => loadConfig({ REDIS_NAMESPACE: 'Site-B' })).toThrow(/REDIS_NAMESPACE/);
   });
 
   it('stores files in a folder under DATA_DIR unless a bucket is named', () => {

@@ -65,6 +65,18 @@ const envSchema = z.object({
       .regex(/^rediss?:\/\//, '必须以 redis:// 或 rediss:// 开头')
       .optional(),
   ),
+  // Prefixes Redis channels and rate-limit keys (and PostgreSQL LISTEN channels): deployments sharing one Redis each set their own.
+  REDIS_NAMESPACE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,23}$/, '以小写字母开头，只能含小写字母、数字和 _，最多 24 个字符')
+    .default('changdu'),
+  // PostgreSQL pool: connections per process, the longest a statement may run, how long an idle connection is kept.
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  // Task leases (docs/operations.md): a running task's lease, and how long a stopping worker lets its task finish.
+  TASK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  TASK_STOP_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   APP_SECRET: optional(z.string().min(16, '至少 16 个字符')),
   FEED_CRAWL_HOURS: z.coerce
     .number()
@@ -144,7 +156,20 @@ export interface Config {
   };
   readonly logLevel: Env['LOG_LEVEL'];
   readonly dataDir: string;
-  readonly database: { readonly kind: 'sqlite'; readonly file: string } | { readonly kind: 'postgres'; readonly url: string };
+  readonly database:
+    | { readonly kind: 'sqlite'; readonly file: string }
+    | {
+        readonly kind: 'postgres';
+        readonly url: string;
+        /** The pool (db/client.ts PoolSettings): connections per process, statement and idle timeouts (0: none). */
+        readonly poolSize: number;
+        readonly statementTimeoutMs: number;
+        readonly idleTimeoutMs: number;
+      };
+  /** Leases of running tasks, and the grace a stopping worker gives the task in hand. */
+  readonly tasks: { readonly leaseMs: number; readonly graceMs: number };
+  /** Prefixes cross-process event channels and rate-limit keys. */
+  readonly redisNamespace: string;
   readonly webDist: string | null;
   readonly admin: { readonly phone: string | null; readonly password: string | null };
   readonly seedDemo: boolean;
@@ -233,7 +258,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: { port: e.PORT, host: e.HOST, trustProxy: e.TRUST_PROXY, publicUrl: e.PUBLIC_URL ?? null, allowedHosts: allowedHosts(e) },
     logLevel: e.LOG_LEVEL,
     dataDir,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: path.join(dataDir, 'changdu.sqlite') },
+    database: e.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DB_POOL_SIZE,
+          statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+          idleTimeoutMs: e.DB_IDLE_TIMEOUT_MS,
+        }
+      : { kind: 'sqlite', file: path.join(dataDir, 'changdu.sqlite') },
+    tasks: { leaseMs: e.TASK_LEASE_SECONDS * 1000, graceMs: e.TASK_STOP_GRACE_SECONDS * 1000 },
+    redisNamespace: e.REDIS_NAMESPACE,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : e.NODE_ENV === 'production' ? defaultWebDist() : null,
     admin: { phone: e.ADMIN_PHONE ?? null, password: e.ADMIN_PASSWORD ?? null },
     seedDemo: e.SEED_DEMO,

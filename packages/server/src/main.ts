@@ -8,6 +8,7 @@ import { systemClock } from './lib/clock.js';
 import { MINUTE } from './lib/clock.js';
 import { openEcdict } from './modules/dictionary/index.js';
 import { bootstrapAccounts } from './seed/bootstrap.js';
+import { withStartupLock } from './db/startup-lock.js';
 
 type ServerRole = 'api' | 'worker' | 'all';
 
@@ -27,23 +28,29 @@ async function main() {
   const db = openDb(config.database, pino({ level: config.logLevel }));
   await migrateToLatest(db);
 
-  const created = await bootstrapAccounts(db, config, systemClock);
-  for (const account of created) {
-    const label = account.role === 'super' ? '超级管理员 (super user)' : '演示读者 (demo reader)';
-    const password = account.generated ? `${account.password}   ← 只显示这一次 (shown once)` : '(from ADMIN_PASSWORD)';
-    process.stdout.write(
-      `\n  ${label}\n    手机号 phone: ${account.phone}   用户名 username: ${account.username}\n    密码 password: ${password}\n`,
-    );
-  }
-
   const dict = openEcdict();
   const app = await buildApp({ config, db, dict });
-  if (config.seedDemo) {
-    const origin = config.http.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.http.port}`;
-    const seeded = await app.seedDemoContent(`${origin}/api/demo/feed.xml`);
-    if (seeded) process.stdout.write(`\n  已添加 ${seeded} 篇演示文章和演示订阅源 (demo articles and the demo feed)\n`);
-  }
+  // Every process starting at once on an empty database: one does the first-start work, the
+  // others wait for it and then find everything made (db/startup-lock.ts).
+  await withStartupLock(db, async () => {
+    const created = await bootstrapAccounts(db, config, systemClock);
+    for (const account of created) {
+      const label = account.role === 'super' ? '超级管理员 (super user)' : '演示读者 (demo reader)';
+      const password = account.generated ? `${account.password}   ← 只显示这一次 (shown once)` : '(from ADMIN_PASSWORD)';
+      process.stdout.write(
+        `\n  ${label}\n    手机号 phone: ${account.phone}   用户名 username: ${account.username}\n    密码 password: ${password}\n`,
+      );
+    }
+    if (config.seedDemo) {
+      const origin = config.http.publicUrl?.replace(/\/$/, '') ?? `http://localhost:${config.http.port}`;
+      const seeded = await app.seedDemoContent(`${origin}/api/demo/feed.xml`);
+      if (seeded) process.stdout.write(`\n  已添加 ${seeded} 篇演示文章和演示订阅源 (demo articles and the demo feed)\n`);
+    }
+  });
   const close = async () => {
+    // Readiness fails and late requests get the envelope's 503 at once; app.close() then stops
+    // accepting, lets in-flight requests finish and gives the worker's task its grace period.
+    app.lifecycle.drain();
     await app.close();
     await db.destroy();
     dict.close();
@@ -67,6 +74,8 @@ async function main() {
     setInterval(() => void crawl(), 10 * MINUTE).unref();
   }
   if (role === 'worker') return;
+  // Warm before the port opens: the first readers after a start do not pay for cold caches.
+  await app.warmUp();
   const address = await app.listen({ port: config.http.port, host: config.http.host });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   process.stdout.write(`\n  畅读 Changdu is running at ${shown}  (database: ${db.dialect})\n\n`);

@@ -29,7 +29,7 @@ async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), 4);
+  const db = openPostgres(url.toString(), { poolSize: 4 });
   return {
     db,
     drop: async () => {

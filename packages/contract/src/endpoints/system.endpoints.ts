@@ -18,6 +18,14 @@ export const systemEndpoints = {
     input: z.object({}),
     output: z.object({ ok: z.boolean(), database: z.enum(['sqlite', 'postgres']) }),
   }),
+  'system.ready': endpoint({
+    method: 'GET',
+    path: '/api/ready',
+    role: 'anonymous',
+    summary: '本进程是否可以接收请求：启动预热完成前和停止（排空）时回答 503；存活检查用 /api/health',
+    input: z.object({}),
+    output: z.object({ ready: z.literal(true) }),
+  }),
   'system.config': endpoint({
     method: 'GET',
     path: '/api/config',

@@ -94,6 +94,13 @@ export function openSqlite(file: string): Db {
   return contextualDb(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), 'sqlite');
 }
 
+/** PostgreSQL pool settings (config: DB_POOL_SIZE, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_TIMEOUT_MS); 0 turns a timeout off. */
+export interface PoolSettings {
+  readonly poolSize: number;
+  readonly statementTimeoutMs: number;
+  readonly idleTimeoutMs: number;
+}
+
 export interface DbLogger {
   warn(obj: object, msg: string): void;
 }
@@ -107,9 +114,17 @@ const quietLogger: DbLogger = { warn: () => undefined };
  * client that is no longer queryable when it is released), the next checkout connects anew,
  * and the failed request answers 503 (`isDatabaseUnavailable`).
  */
-export function openPostgres(url: string, poolSize = 10, log: DbLogger = quietLogger): Db {
+export function openPostgres(url: string, settings: Partial<PoolSettings> = {}, log: DbLogger = quietLogger): Db {
   const pg = loadPg();
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  const { poolSize = 10, statementTimeoutMs = 0, idleTimeoutMs = 10_000 } = settings;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 10_000,
+    idleTimeoutMillis: idleTimeoutMs,
+    // Set per connection by the server, so one runaway query cannot hold a connection for ever (0: no limit).
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   pool.on('error', (err) => log.warn({ err }, 'idle PostgreSQL connection lost; it will be replaced'));
   // The pool listens on idle clients only; a client checked out by a request (or held by a
   // transaction) needs its own listener, or a termination mid-request crashes the process.
@@ -133,8 +148,8 @@ export class DatabaseUnavailable extends Error {
   }
 }
 
-export function openDb(database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }, log?: DbLogger): Db {
-  return database.kind === 'sqlite' ? openSqlite(database.file) : openPostgres(database.url, 10, log);
+export function openDb(database: { kind: 'sqlite'; file: string } | ({ kind: 'postgres'; url: string } & Partial<PoolSettings>), log?: DbLogger): Db {
+  return database.kind === 'sqlite' ? openSqlite(database.file) : openPostgres(database.url, database, log);
 }
 
 // SQLSTATE classes and codes that mean "the database is not reachable right now", not "this

@@ -6,8 +6,13 @@ export interface JobContext {
   taskId: number;
   /** 1 on the first run, 2 on the first retry, … */
   attempt: number;
-  /** Reports progress 0–100 with a message the task's viewer sees. */
+  /** Reports progress 0–100 with a message the task's viewer sees; renews the task's lease too. */
   progress(percent: number, message?: string): Promise<void>;
+  /**
+   * Aborted when this run no longer owns the task: its lease was lost, or its worker is stopping
+   * and handed the task back. A long handler may pass it on or check it between steps.
+   */
+  signal: AbortSignal;
 }
 
 /** Runs one kind of job. Its answer is stored as the task's result (JSON). Must be idempotent. */

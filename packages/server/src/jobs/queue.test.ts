@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 import { isUniqueViolation } from '../db/client.js';
 import { Invalid, Unavailable } from '../lib/errors.js';
 import { handle, PermanentJobError, type JobHandler } from './job.js';
 import { defineKind, jobKinds, type JobKind } from './kinds.js';
-import { jobQueue, UnknownJobError } from './queue.js';
+import { jobQueue, UnknownJobError, type JobQueue, type LeaseSettings } from './queue.js';
 import { JobRegistryError } from './registry.js';
 import { memoryEventBus, postgresEventBus } from '../providers/events/index.js';
 
@@ -63,9 +63,66 @@ const domainHandler = handle(domain, async ({ transient }) => {
   throw transient ? new Unavailable('源站暂时不可用') : new Invalid('原文地址不是网页');
 });
 
-const kinds: JobKind[] = [count, flaky, broken, keyed, domain];
-const handlers: JobHandler[] = [countHandler, flakyHandler, brokenHandler, keyedHandler, domainHandler];
-const queue = () => jobQueue(t.db, t.clock, { kinds, handlers }, silent);
+/**
+ * A task that runs until the test lets it go: each `step()` lets it report one step of progress,
+ * `finish()` ends it. Keyed, so enqueueing again meets the running task.
+ */
+const slow = defineKind({
+  name: 'test.slow',
+  payload: z.object({ name: z.string() }),
+  retry: { maxAttempts: 2, backoffMs: 1000 },
+  idempotencyKey: (p) => p.name,
+});
+/** A promise the test resolves (Promise.withResolvers is Node 22). */
+function gate() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+interface SlowRun {
+  worker: string;
+  signal: AbortSignal;
+}
+const slowRuns: SlowRun[] = [];
+let slowGate = gate();
+let stepGate = gate();
+let stepsTaken = 0;
+const finishSlow = () => slowGate.resolve();
+/** Lets the running slow task report one progress step, and waits until it has. */
+async function step() {
+  const before = stepsTaken;
+  stepGate.resolve();
+  await vi.waitFor(() => expect(stepsTaken).toBe(before + 1));
+}
+const slowHandler = (worker: string) =>
+  handle(slow, async (_payload, ctx) => {
+    slowRuns.push({ worker, signal: ctx.signal });
+    for (;;) {
+      const next = await Promise.race([slowGate.promise.then(() => 'finish' as const), stepGate.promise.then(() => 'step' as const)]);
+      if (next === 'finish') return worker;
+      stepGate = gate();
+      await ctx.progress(50, `${worker} 第 ${++stepsTaken} 步`);
+    }
+  });
+
+const kinds: JobKind[] = [count, flaky, broken, keyed, domain, slow];
+const handlers = (worker = 'a'): JobHandler[] => [countHandler, flakyHandler, brokenHandler, keyedHandler, domainHandler, slowHandler(worker)];
+const LEASE = { leaseMs: 60_000, graceMs: 30_000 };
+const queue = (worker = 'a', lease: LeaseSettings = LEASE) => jobQueue(t.db, t.clock, { kinds, handlers: handlers(worker), lease }, silent);
+beforeEach(() => {
+  slowRuns.length = 0;
+  slowGate = gate();
+  stepGate = gate();
+  stepsTaken = 0;
+});
+/** Claims and starts the next task on `q` without waiting for it to end; resolves once it runs. */
+async function startRunning(q: JobQueue) {
+  const runs = slowRuns.length;
+  const ran = q.runOnce();
+  await vi.waitFor(() => expect(slowRuns.length).toBe(runs + 1));
+  // Wrapped: an async function answering a promise would wait for it.
+  return { ran };
+}
 
 const taskCount = async () =>
   Number(
@@ -303,8 +360,8 @@ describe('workers in other processes', () => {
       t.db.dialect === 'postgres' && url
         ? [postgresEventBus({ url, log, namespace }), postgresEventBus({ url, log, namespace })]
         : ((bus) => [bus, bus])(memoryEventBus({ log, namespace }));
-    const api = jobQueue(t.db, t.clock, { kinds, handlers, events: apiBus }, silent);
-    const worker = jobQueue(t.db, t.clock, { kinds, handlers, events: workerBus }, silent);
+    const api = jobQueue(t.db, t.clock, { kinds, handlers: handlers(), events: apiBus }, silent);
+    const worker = jobQueue(t.db, t.clock, { kinds, handlers: handlers(), events: workerBus }, silent);
     const progress: number[] = [];
     let done!: () => void;
     const finished = new Promise<void>((resolve) => (done = resolve));
@@ -321,5 +378,127 @@ describe('workers in other processes', () => {
     expect((await api.find(task.id))!.status).toBe('done');
     await apiBus.close();
     await workerBus.close();
+  });
+});
+
+describe('task leases', () => {
+  it('let another worker take up a task whose worker stopped renewing, a minute after the last renewal', async () => {
+    const a = queue('a');
+    const b = queue('b');
+    const task = await a.enqueue(slow, { name: 'feed-1' });
+    const { ran: ranOnA } = await startRunning(a);
+    // Worker a now hangs (or died): no heartbeat, no progress.
+    t.clock.advance(59_000);
+    expect(await b.requeueExpired()).toBe(0);
+    expect(await b.runOnce()).toBe(false);
+    t.clock.advance(2_000);
+    expect(await b.requeueExpired()).toBe(1);
+    expect(await b.find(task.id)).toMatchObject({ status: 'queued', message: '重新排队：上次执行中断', locked_by: null });
+    const { ran: ranOnB } = await startRunning(b);
+    expect(slowRuns.map((r) => r.worker)).toEqual(['a', 'b']);
+    expect(await b.find(task.id)).toMatchObject({ status: 'running', attempts: 2 });
+
+    // Worker a wakes up and reports: its writes no longer count, and its run is told so.
+    stepGate.resolve();
+    await vi.waitFor(() => expect(slowRuns[0]!.signal.aborted).toBe(true));
+    expect((await b.find(task.id))!.message).not.toContain('a 第');
+    finishSlow();
+    await Promise.all([ranOnA, ranOnB]);
+    expect(await b.find(task.id)).toMatchObject({ status: 'done', result: '"b"' });
+  });
+
+  it('are never taken while progress reports renew them', async () => {
+    const a = queue('a');
+    const b = queue('b');
+    const task = await a.enqueue(slow, { name: 'feed-2' });
+    const { ran } = await startRunning(a);
+    for (let i = 0; i < 5; i++) {
+      t.clock.advance(50_000);
+      await step();
+      expect(await b.requeueExpired()).toBe(0);
+    }
+    // Four minutes in, well past a single lease.
+    expect(await b.find(task.id)).toMatchObject({ status: 'running', locked_by: expect.stringContaining(String(process.pid)) });
+    finishSlow();
+    await ran;
+    expect(await b.find(task.id)).toMatchObject({ status: 'done', attempts: 1, result: '"a"' });
+    expect(slowRuns).toHaveLength(1);
+  });
+
+  it('are renewed by the heartbeat while the handler reports nothing', async () => {
+    const a = queue('a', { leaseMs: 60_000, heartbeatMs: 5, graceMs: 1000 });
+    const b = queue('b');
+    const task = await a.enqueue(slow, { name: 'feed-3' });
+    const { ran } = await startRunning(a);
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(50_000);
+      const renewed = new Date(t.clock.now().getTime() + 60_000).toISOString();
+      await vi.waitFor(async () => expect((await b.find(task.id))!.lease_until).toBe(renewed));
+      expect(await b.requeueExpired()).toBe(0);
+    }
+    finishSlow();
+    await ran;
+    expect(await b.find(task.id)).toMatchObject({ status: 'done', result: '"a"' });
+  });
+
+  it('fail a task whose last attempt was interrupted, rather than run it for ever', async () => {
+    const a = queue('a');
+    const task = await a.enqueue(slow, { name: 'feed-4' });
+    await t.db.kysely.updateTable('tasks').set({ attempts: 1 }).where('id', '=', task.id).execute();
+    await startRunning(a);
+    t.clock.advance(61_000);
+    expect(await a.requeueExpired()).toBe(1);
+    expect(await a.find(task.id)).toMatchObject({ status: 'failed', attempts: 2, message: '任务多次执行中断，已停止' });
+    finishSlow();
+  });
+
+  it('answer a revived task, not the dead one, when the same key is enqueued after the lease ran out', async () => {
+    const a = queue('a');
+    const b = queue('b');
+    const task = await a.enqueue(slow, { name: 'feed-5' });
+    const { ran: ranOnA } = await startRunning(a);
+    t.clock.advance(30_000);
+    expect(await b.enqueue(slow, { name: 'feed-5' })).toMatchObject({ id: task.id, status: 'running' });
+    t.clock.advance(31_000);
+    // No worker has polled yet: the enqueue itself takes the task back.
+    const again = await b.enqueue(slow, { name: 'feed-5' });
+    expect(again).toMatchObject({ id: task.id, status: 'queued', message: '重新排队：上次执行中断' });
+    const { ran: ranOnB } = await startRunning(b);
+    finishSlow();
+    await Promise.all([ranOnA, ranOnB]);
+    expect(await b.find(task.id)).toMatchObject({ status: 'done', result: '"b"' });
+    expect(await taskCount()).toBe(1);
+  });
+});
+
+describe('stopping a worker', () => {
+  it('waits for the task in hand when it ends within the grace period', async () => {
+    const a = queue('a', { leaseMs: 60_000, graceMs: 5_000 });
+    const task = await a.enqueue(slow, { name: 'feed-6' });
+    const started = a.start(3_600_000);
+    await vi.waitFor(() => expect(slowRuns).toHaveLength(1));
+    const stopped = a.stop();
+    setTimeout(finishSlow, 20);
+    await stopped;
+    await started;
+    expect(await a.find(task.id)).toMatchObject({ status: 'done', result: '"a"' });
+  });
+
+  it('hands the task back to the queue after the grace period, for another worker to run', async () => {
+    const a = queue('a', { leaseMs: 60_000, graceMs: 50 });
+    const task = await a.enqueue(slow, { name: 'feed-7' });
+    const started = a.start(3_600_000);
+    await vi.waitFor(() => expect(slowRuns).toHaveLength(1));
+    const before = Date.now();
+    await a.stop();
+    expect(Date.now() - before).toBeLessThan(2_000);
+    expect(slowRuns[0]!.signal.aborted).toBe(true);
+    expect(await a.find(task.id)).toMatchObject({ status: 'queued', attempts: 0, locked_by: null, message: '重新排队：执行它的进程已停止' });
+
+    const b = queue('b');
+    const { ran: ranOnB } = await startRunning(b);
+    finishSlow();
+    await Promise.all([ranOnB, started]);
+    expect(await b.find(task.id)).toMatchObject({ status: 'done', attempts: 1, result: '"b"' });
   });
 });

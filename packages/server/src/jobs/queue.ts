@@ -1,13 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { EventBus, EventChannel, EventMessage, Unsubscribe } from '../providers/events/index.js';
-import { MINUTE, type Clock } from '../lib/clock.js';
+import type { Clock } from '../lib/clock.js';
 import { isPermanent, type JobHandler } from './job.js';
 import type { EnqueueOptions, JobKind, PayloadOf } from './kinds.js';
 import { jobRegistry, type JobRegistry } from './registry.js';
 import { tasksRepo, type TaskRow } from './tasks.repo.js';
 
-const STALE_AFTER = 15 * MINUTE;
+/** How long a claimed task is its worker's without a renewal, and how long `stop()` waits for it. */
+export interface LeaseSettings {
+  /** A claimed task's lease; past it, another worker takes the task up. */
+  leaseMs: number;
+  /** How often a running task's lease is renewed (a third of the lease by default). */
+  heartbeatMs?: number;
+  /** How long `stop()` lets the task in hand finish before handing it back to the queue. */
+  graceMs: number;
+}
+
+export const DEFAULT_LEASE: LeaseSettings = { leaseMs: 60_000, graceMs: 30_000 };
+
+/** Names this worker in `tasks.locked_by`: unique per queue, readable in the table. */
+function workerName(): string {
+  return `${os.hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
 
 /** A kind this queue was not built with, or a stored task of a type nobody handles. */
 export class UnknownJobError extends Error {}
@@ -30,6 +47,7 @@ export interface JobSetup {
    * enqueues. Best effort: the poll still finds every task if a message is lost.
    */
   events?: EventBus;
+  lease?: LeaseSettings;
 }
 
 /**
@@ -51,50 +69,75 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
   let timer: NodeJS.Timeout | null = null;
   let inFlight: Promise<void> | null = null;
   let unsubscribe: Unsubscribe | null = null;
+  const lease = setup.lease ?? DEFAULT_LEASE;
+  const heartbeatMs = lease.heartbeatMs ?? Math.max(10, Math.floor(lease.leaseMs / 3));
+  const worker = workerName();
 
   /** Publishing is a hint to other processes; the database row is the truth, so a failure is only logged. */
   function announce<C extends EventChannel>(channel: C, message: EventMessage<C>) {
     setup.events?.publish(channel, message).catch((error: unknown) => log.error({ err: error, channel }, 'could not publish a task event'));
   }
 
+  /** The task this worker is running, so `stop()` can hand it back. */
+  let current: { task: TaskRow; abort: AbortController } | null = null;
+
   async function execute(task: TaskRow, handler: JobHandler): Promise<void> {
     const now = () => clock.now().toISOString();
+    const leaseUntil = () => new Date(clock.now().getTime() + lease.leaseMs).toISOString();
+    const abort = new AbortController();
+    current = { task, abort };
+    /** A write that lands only while this run still holds the task; losing it aborts the run. */
+    const write = async (patch: Parameters<typeof repo.updateHeld>[2]) => {
+      const held = await repo.updateHeld(task.id, worker, patch);
+      if (!held && !abort.signal.aborted) {
+        log.info({ taskId: task.id, type: task.type }, 'task lease lost; another worker owns it now');
+        abort.abort(new Error('lease lost'));
+      }
+      return held;
+    };
+    // The heartbeat renews the lease while the handler runs, however long between progress reports.
+    const heartbeat = setInterval(() => {
+      write({ lease_until: leaseUntil() }).catch((error: unknown) => log.error({ err: error, taskId: task.id }, 'could not renew a task lease'));
+    }, heartbeatMs);
+    heartbeat.unref();
     const ctx = {
       taskId: task.id,
       attempt: task.attempts,
+      signal: abort.signal,
       progress: async (percent: number, message?: string) => {
         const progress = Math.max(0, Math.min(100, Math.round(percent)));
-        await repo.update(task.id, { progress, ...(message !== undefined ? { message } : {}), updated_at: now() });
-        announce('task.progress', { task_id: task.id, status: 'running', progress, message: message ?? task.message });
+        const held = await write({ progress, ...(message !== undefined ? { message } : {}), lease_until: leaseUntil(), updated_at: now() });
+        if (held) announce('task.progress', { task_id: task.id, status: 'running', progress, message: message ?? task.message });
       },
     };
+    const done = { locked_at: null, locked_by: null, lease_until: null } as const;
     try {
       const payload: unknown = handler.kind.payload.parse(JSON.parse(task.payload));
       const result = await handler.run(payload, ctx);
-      await repo.update(task.id, {
-        status: 'done',
-        progress: 100,
-        result: JSON.stringify(result ?? null),
-        locked_at: null,
-        updated_at: now(),
-        finished_at: now(),
-      });
+      clearInterval(heartbeat);
+      await write({ ...done, status: 'done', progress: 100, result: JSON.stringify(result ?? null), updated_at: now(), finished_at: now() });
     } catch (error) {
+      clearInterval(heartbeat);
+      // A run that lost its task (or handed it back) has nothing left to record.
+      if (abort.signal.aborted) return;
       const permanent = isPermanent(error);
       if (!permanent) log.error({ err: error, taskId: task.id, type: task.type }, 'task failed');
       const message = failureMessage(error);
       if (permanent || task.attempts >= task.max_attempts) {
-        await repo.update(task.id, { status: 'failed', message, locked_at: null, updated_at: now(), finished_at: now() });
+        await write({ ...done, status: 'failed', message, updated_at: now(), finished_at: now() });
       } else {
         const delay = handler.kind.retry.backoffMs * 2 ** (task.attempts - 1);
-        await repo.update(task.id, {
+        await write({
+          ...done,
           status: 'queued',
           message: `${message}（将在 ${Math.ceil(delay / 1000)} 秒后重试）`,
-          locked_at: null,
           run_after: new Date(clock.now().getTime() + delay).toISOString(),
           updated_at: now(),
         });
       }
+    } finally {
+      clearInterval(heartbeat);
+      if (current?.task.id === task.id) current = null;
     }
   }
 
@@ -137,6 +180,20 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
       if (created) {
         for (const wake of listeners) wake();
         announce('task.queued', { task_id: task.id, type: task.type });
+        return task;
+      }
+      // The holder's worker died (its lease ran out): answering it would show a task nobody
+      // runs. Take it back for the queue now, as the next worker poll would, and answer that.
+      if (task.status === 'running' && task.lease_until !== null && task.lease_until < now) {
+        await repo.requeueExpired(now, task.id);
+        const revived = await repo.findById(task.id);
+        if (revived?.status === 'queued') {
+          for (const wake of listeners) wake();
+          announce('task.queued', { task_id: revived.id, type: revived.type });
+        }
+        // A task failed for good no longer holds the key: enqueue afresh.
+        if (revived && revived.status !== 'queued' && revived.status !== 'running') return queue.enqueue(kind, payload, options);
+        return revived ?? task;
       }
       return task;
     },
@@ -145,7 +202,8 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
 
     /** Claims and runs one due task; false when none was due. */
     async runOnce(): Promise<boolean> {
-      const task = await repo.claim(handlers().names, clock.now().toISOString());
+      const now = clock.now();
+      const task = await repo.claim(handlers().names, now.toISOString(), worker, new Date(now.getTime() + lease.leaseMs).toISOString());
       if (!task) return false;
       await execute(task, handlers().handler(task.type)!);
       return true;
@@ -157,6 +215,9 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
       while (await queue.runOnce()) n++;
       return n;
     },
+
+    /** Takes up tasks whose worker's lease ran out (each worker loop does this every poll). */
+    requeueExpired: () => repo.requeueExpired(clock.now().toISOString()),
 
     /** Fails start-up when the database holds unfinished tasks of a type nobody handles. */
     async assertHandlersFor(): Promise<void> {
@@ -172,8 +233,7 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
       const later = (ms: number) => setTimeout(() => void tick(), ms);
       const work = async () => {
         try {
-          const now = clock.now();
-          await repo.requeueStale(new Date(now.getTime() - STALE_AFTER).toISOString(), now.toISOString());
+          await queue.requeueExpired();
           while (running && (await queue.runOnce()));
         } catch (error) {
           log.error({ err: error }, 'worker loop error');
@@ -199,14 +259,33 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
       await tick();
     },
 
-    /** Stops the loop and waits for the task in hand, so nothing touches the database afterwards. */
+    /**
+     * Stops the loop and lets the task in hand finish for the grace period; past it, the task
+     * goes back to the queue for another worker (its run is aborted and its writes no longer
+     * count), so stopping never waits without limit.
+     */
     async stop(): Promise<void> {
       running = false;
       if (timer) clearTimeout(timer);
       timer = null;
       unsubscribe?.();
       unsubscribe = null;
-      await inFlight;
+      if (!inFlight) return;
+      let grace: NodeJS.Timeout | undefined;
+      const overran = await Promise.race([
+        inFlight.then(() => false),
+        new Promise<boolean>((resolve) => (grace = setTimeout(() => resolve(true), lease.graceMs))),
+      ]);
+      clearTimeout(grace);
+      const inHand = current;
+      if (!overran || !inHand) return;
+      current = null;
+      inHand.abort.abort(new Error('worker stopping'));
+      const released = await repo.release(inHand.task.id, worker, clock.now().toISOString());
+      if (released) {
+        log.info({ taskId: inHand.task.id, type: inHand.task.type }, 'worker stopping: task handed back to the queue');
+        announce('task.queued', { task_id: inHand.task.id, type: inHand.task.type });
+      }
     },
   };
   if (setup.handlers) queue.install(setup.handlers);

@@ -47,10 +47,11 @@ export function tasksRepo(db: Db) {
     },
 
     /**
-     * Claims the oldest due task of the given types. PostgreSQL skips rows other workers
-     * hold (`FOR UPDATE SKIP LOCKED`); SQLite has one writer, so its update is atomic as is.
+     * Claims the oldest due task of the given types for `worker`, with a lease until `leaseUntil`.
+     * PostgreSQL skips rows other workers hold (`FOR UPDATE SKIP LOCKED`); SQLite has one
+     * writer, so its update is atomic as is.
      */
-    async claim(types: readonly string[], now: string): Promise<TaskRow | undefined> {
+    async claim(types: readonly string[], now: string, worker: string, leaseUntil: string): Promise<TaskRow | undefined> {
       if (types.length === 0) return undefined;
       const due = db.kysely
         .selectFrom('tasks')
@@ -62,21 +63,82 @@ export function tasksRepo(db: Db) {
         .limit(1);
       return db.kysely
         .updateTable('tasks')
-        .set((eb) => ({ status: 'running', locked_at: now, updated_at: now, attempts: eb('attempts', '+', 1) }))
+        .set((eb) => ({
+          status: 'running',
+          locked_at: now,
+          locked_by: worker,
+          lease_until: leaseUntil,
+          updated_at: now,
+          attempts: eb('attempts', '+', 1),
+        }))
         .where('id', '=', (db.dialect === 'postgres' ? due.forUpdate().skipLocked() : due) as never)
         .where('status', '=', 'queued')
         .returningAll()
         .executeTakeFirst();
     },
 
-    /** Puts back tasks whose worker died mid-run (locked longer than `staleBefore`). */
-    async requeueStale(staleBefore: string, now: string) {
-      await db.kysely
+    /**
+     * Writes to a running task only while `worker` still holds it: a worker whose lease ran
+     * out (and whose task another worker took up) must not overwrite the newer run's state.
+     * Answers whether the worker still held it.
+     */
+    async updateHeld(id: number, worker: string, patch: Updateable<TasksTable>): Promise<boolean> {
+      const result = await db.kysely
         .updateTable('tasks')
-        .set({ status: 'queued', locked_at: null, updated_at: now, message: sql<string>`'重新排队：上次执行中断'` })
+        .set(patch)
+        .where('id', '=', id)
         .where('status', '=', 'running')
-        .where('locked_at', '<', staleBefore)
-        .execute();
+        .where('locked_by', '=', worker)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Takes back running tasks whose lease ran out before `now` (their worker died or hung):
+     * queued again for any worker, or failed when the interrupted run was the last attempt, so
+     * a task that kills its worker cannot loop for ever. `only` narrows it to one task.
+     */
+    async requeueExpired(now: string, only?: number): Promise<number> {
+      const base = () => {
+        let q = db.kysely.updateTable('tasks').where('status', '=', 'running').where('lease_until', '<', now);
+        if (only !== undefined) q = q.where('id', '=', only);
+        return q;
+      };
+      const failed = await base()
+        .set({
+          status: 'failed',
+          message: '任务多次执行中断，已停止',
+          locked_by: null,
+          lease_until: null,
+          updated_at: now,
+          finished_at: now,
+        })
+        .where((eb) => eb('attempts', '>=', eb.ref('max_attempts')))
+        .executeTakeFirst();
+      const queued = await base()
+        .set({ status: 'queued', message: '重新排队：上次执行中断', locked_by: null, lease_until: null, run_after: now, updated_at: now })
+        .executeTakeFirst();
+      return Number(failed.numUpdatedRows + queued.numUpdatedRows);
+    },
+
+    /** Hands a running task back to the queue (its worker is stopping); the interrupted run is not counted. */
+    async release(id: number, worker: string, now: string): Promise<boolean> {
+      const result = await db.kysely
+        .updateTable('tasks')
+        .set((eb) => ({
+          status: 'queued',
+          message: '重新排队：执行它的进程已停止',
+          locked_by: null,
+          lease_until: null,
+          run_after: now,
+          updated_at: now,
+          attempts: eb('attempts', '-', 1),
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .where('locked_by', '=', worker)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
     },
 
     /** Types present among unfinished tasks (start-up checks each has a handler). */

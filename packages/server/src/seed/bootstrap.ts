@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import { isUniqueViolation, type Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { hashPassword } from '../modules/auth/index.js';
 import { usersService } from '../modules/users/index.js';
@@ -30,13 +30,17 @@ export async function bootstrapAccounts(db: Db, config: Config, clock: Clock): P
   const created: CreatedAccount[] = [];
 
   const adminPassword = config.admin.password ?? generatedPassword();
-  const admin = await users.create({
-    phone: config.admin.phone ?? '13800000000',
-    username: 'admin',
-    password_hash: await hashPassword(adminPassword, config.auth.passwordHashCost),
-    role: 'super',
-    now,
-  });
+  const admin = await users
+    .create({
+      phone: config.admin.phone ?? '13800000000',
+      username: 'admin',
+      password_hash: await hashPassword(adminPassword, config.auth.passwordHashCost),
+      role: 'super',
+      now,
+    })
+    // Another process made them first (on SQLite, where no lock serialises first starts).
+    .catch((error: unknown) => (isUniqueViolation(error) ? null : Promise.reject(error)));
+  if (!admin) return [];
   created.push({
     role: 'super',
     phone: admin.phone ?? '',

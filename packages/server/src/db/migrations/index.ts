@@ -16,6 +16,7 @@ import { ai } from './2026_11_23_0013_ai.js';
 import { media } from './2026_11_23_0014_media.js';
 import { perf } from './2026_11_23_0016_perf.js';
 import { keptMeaning } from './2026_11_27_0018_kept_meaning.js';
+import { taskLeases } from './2026_11_27_0023_task_leases.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -36,5 +37,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_23_0014_media': media(dialect),
     '2026_11_23_0016_perf': perf(),
     '2026_11_27_0018_kept_meaning': keptMeaning(),
+    '2026_11_27_0023_task_leases': taskLeases(dialect),
   };
 }

@@ -34,6 +34,10 @@ export interface TasksTable {
   idem_key: string | null;
   run_after: string;
   locked_at: string | null;
+  /** A running task's lease: its worker renews it; once past, any worker may take the task up. */
+  lease_until: string | null;
+  /** The worker holding a running task; its writes count only while it still does. */
+  locked_by: string | null;
   created_by: number | null;
   created_at: string;
   updated_at: string;

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { Handlers } from '../../http/register-endpoints.js';
+import type { Lifecycle } from '../../http/lifecycle.js';
 import { Unavailable } from '../../lib/errors.js';
 
 export const VERSION = '0.1.0';
@@ -11,7 +12,11 @@ export function publicConfig(config: Config, db: Db): PublicConfig {
   return { product_name: '畅读', analytics_script_url: config.analyticsScriptUrl, database: db.dialect, version: VERSION };
 }
 
-export function systemRoutes(config: Config, db: Db): Pick<Handlers, 'system.health' | 'system.config' | 'system.openapi'> {
+export function systemRoutes(
+  config: Config,
+  db: Db,
+  life: Pick<Lifecycle, 'state'>,
+): Pick<Handlers, 'system.health' | 'system.ready' | 'system.config' | 'system.openapi'> {
   const openapi = JSON.stringify(buildOpenApi(endpoints, { title: '畅读 Changdu API', version: VERSION }));
   return {
     'system.health': async () => {
@@ -21,6 +26,13 @@ export function systemRoutes(config: Config, db: Db): Pick<Handlers, 'system.hea
         throw new Unavailable('数据库暂时无法连接');
       }
       return { ok: true, database: db.dialect };
+    },
+    // Readiness, for a balancer: no database round trip (that is liveness's question), only whether
+    // this process has warmed up and is not stopping.
+    'system.ready': async () => {
+      if (life.state === 'starting') throw new Unavailable('服务正在启动，请稍后再试');
+      if (life.state === 'draining') throw new Unavailable('服务正在重启，请稍后再试');
+      return { ready: true as const };
     },
     'system.config': async () => publicConfig(config, db),
     'system.openapi': async () => openapi,
