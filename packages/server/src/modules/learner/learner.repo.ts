@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.js';
 /** Rows per insert: well under SQLite's bound-parameter limit with five columns. */
 const CHUNK = 400;
 
-const chunks = <T>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+const chunks = <T>(items: readonly T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
 export type MarkStatus = 'known' | 'ignored';
 
@@ -16,19 +17,27 @@ export function learnerRepo(db: Db) {
       const row = await db.kysely.selectFrom('learner_state').select('words_version').where('user_id', '=', userId).executeTakeFirst();
       return row ? Number(row.words_version) : 0;
     },
-    async bumpVersion(userId: number): Promise<void> {
-      await db.kysely
+    /** Raises the reader's change counter; answers the new value. */
+    async bumpVersion(userId: number): Promise<number> {
+      const row = await db.kysely
         .insertInto('learner_state')
         .values({ user_id: userId, words_version: 1 })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ words_version: sql`learner_state.words_version + 1` }))
-        .execute();
+        .returning('words_version')
+        .executeTakeFirstOrThrow();
+      return Number(row.words_version);
     },
     marks: (userId: number) => db.kysely.selectFrom('learner_words').select(['word', 'status']).where('user_id', '=', userId).execute(),
     marksOf: async (userId: number, words: readonly string[]) =>
       (
         await Promise.all(
           chunks(words).map((part) =>
-            db.kysely.selectFrom('learner_words').select(['word', 'status']).where('user_id', '=', userId).where('word', 'in', part).execute(),
+            db.kysely
+              .selectFrom('learner_words')
+              .select(['word', 'status'])
+              .where('user_id', '=', userId)
+              .where('word', 'in', part)
+              .execute(),
           ),
         )
       ).flat(),

@@ -1,7 +1,8 @@
 import type { Handlers } from '../../http/register-endpoints.js';
 import type { LearnerService } from './learner.service.js';
 
-type Names = 'learner.profile' | 'learner.words' | 'learner.article' | 'learner.articleKnown' | 'learner.placement' | 'learner.placementAnswer';
+type Names =
+  'learner.profile' | 'learner.words' | 'learner.article' | 'learner.articleKnown' | 'learner.placement' | 'learner.placementAnswer';
 
 export function learnerRoutes(learner: LearnerService): Pick<Handlers, Names> {
   return {

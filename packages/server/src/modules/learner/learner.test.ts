@@ -109,7 +109,14 @@ describe('an article before reading', () => {
   });
 
   it('gives a non-member the figures of the part of a members-only article they may read', async () => {
-    const paragraphs = [STORY[0]!, 'Astronomers observed a distant galaxy.', 'Telescopes captured nebulae spectra.', 'Quasars emit radiation.', 'Pulsars rotate rapidly.', 'Comets orbit the sun.'];
+    const paragraphs = [
+      STORY[0]!,
+      'Astronomers observed a distant galaxy.',
+      'Telescopes captured nebulae spectra.',
+      'Quasars emit radiation.',
+      'Pulsars rotate rapidly.',
+      'Comets orbit the sun.',
+    ];
     const id = await createArticle(t, { paragraphs, is_lock: true });
     const member = await t.createUser();
     await t.db.kysely
@@ -230,8 +237,9 @@ describe('placement test', () => {
     // A reader who says yes to everything, pseudo-words included, is corrected down to nothing.
     const other = await t.createUser();
     const items2 = (await t.call('learner.placement', {}, { token: other.token })).result!.items;
-    const guess = (await t.call('learner.placementAnswer', { answers: items2.map((i) => ({ word: i.word, known: true })) }, { token: other.token }))
-      .result!;
+    const guess = (
+      await t.call('learner.placementAnswer', { answers: items2.map((i) => ({ word: i.word, known: true })) }, { token: other.token })
+    ).result!;
     expect(guess).toEqual({ vocabulary_estimate: 0, level: 'A1' });
     expect((await profile(other.token)).known_words).toBe(0);
   });
@@ -263,6 +271,8 @@ describe('placement test', () => {
     expect(p.vocabulary_estimate).toBe(second.vocabulary_estimate);
     expect(p.estimated_at).toBe(t.clock.now().toISOString());
     expect(p.known_words).toBeLessThan(wide);
-    expect(await t.db.kysely.selectFrom('learner_estimates').select('estimate').where('user_id', '=', reader.user.id).execute()).toHaveLength(2);
+    expect(
+      await t.db.kysely.selectFrom('learner_estimates').select('estimate').where('user_id', '=', reader.user.id).execute(),
+    ).toHaveLength(2);
   });
 });

@@ -66,7 +66,39 @@ function random(seed: number): () => number {
 const pick = <T>(items: readonly T[], next: () => number): T => items[Math.floor(next() * items.length)]!;
 
 // Pronounceable English-like pieces: pseudo-words must look like words, or nobody says yes to them.
-const ONSETS = ['b', 'bl', 'br', 'c', 'cl', 'cr', 'd', 'dr', 'f', 'fl', 'fr', 'g', 'gl', 'gr', 'h', 'l', 'm', 'n', 'p', 'pl', 'pr', 's', 'sc', 'sl', 'sp', 'st', 'str', 't', 'tr', 'v', 'w'];
+const ONSETS = [
+  'b',
+  'bl',
+  'br',
+  'c',
+  'cl',
+  'cr',
+  'd',
+  'dr',
+  'f',
+  'fl',
+  'fr',
+  'g',
+  'gl',
+  'gr',
+  'h',
+  'l',
+  'm',
+  'n',
+  'p',
+  'pl',
+  'pr',
+  's',
+  'sc',
+  'sl',
+  'sp',
+  'st',
+  'str',
+  't',
+  'tr',
+  'v',
+  'w',
+];
 const VOWELS = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'ee', 'oa', 'ou'];
 const CODAS = ['b', 'ck', 'd', 'ft', 'g', 'l', 'lt', 'm', 'mp', 'n', 'nd', 'nt', 'p', 'r', 'rd', 'rm', 'sk', 'st', 't', 'x'];
 const ENDINGS = ['', '', 'er', 'le', 'ish', 'ment', 'ous', 'ate', 'y', 'ing', 'ance', 'ive'];
@@ -78,7 +110,8 @@ export function pseudoWords(count: number, seed: number, dict: Ecdict): string[]
   while (found.size < count) {
     const syllables = next() < 0.5 ? 1 : 2;
     let w = '';
-    for (let i = 0; i < syllables; i++) w += pick(ONSETS, next) + pick(VOWELS, next) + (i === syllables - 1 || next() < 0.5 ? pick(CODAS, next) : '');
+    for (let i = 0; i < syllables; i++)
+      w += pick(ONSETS, next) + pick(VOWELS, next) + (i === syllables - 1 || next() < 0.5 ? pick(CODAS, next) : '');
     w += pick(ENDINGS, next);
     if (w.length >= 4 && w.length <= 11 && !dict.lookup(w) && !dict.lemma(w)) found.add(w);
   }

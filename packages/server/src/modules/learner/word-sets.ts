@@ -31,7 +31,7 @@ export class WordIds {
 
 /** A set of word ids as bits; ids beyond its length are absent (words first seen after it was built). */
 export class Bitset {
-  private readonly bits: Uint32Array;
+  private bits: Uint32Array;
   count = 0;
 
   constructor(capacity: number) {
@@ -41,9 +41,21 @@ export class Bitset {
   add(id: number): void {
     const i = id >>> 5;
     const mask = 1 << (id & 31);
-    if (i >= this.bits.length || (this.bits[i]! & mask) !== 0) return;
+    if (i >= this.bits.length) {
+      // A word first seen after the set was built (a mark applied in place): grow by half again.
+      const grown = new Uint32Array(Math.max(i + 1, Math.ceil(this.bits.length * 1.5)));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    if ((this.bits[i]! & mask) !== 0) return;
     this.bits[i]! |= mask;
     this.count += 1;
+  }
+
+  delete(id: number): void {
+    if (!this.has(id)) return;
+    this.bits[id >>> 5]! &= ~(1 << (id & 31));
+    this.count -= 1;
   }
 
   has(id: number): boolean {

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { cardStateLabels, type WordEntry } from '@changdu/contract';
 import { errorMessage } from '../../api/client';
 import { useWordEntry } from '../../api/reader.queries';
+import { useMarkWords } from '../../api/learner.queries';
 import { useAddWord, useReviewCard } from '../../api/words.queries';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -207,6 +208,7 @@ function WordBook({ headword, inBook, book, sentence, articleId, openedAt }: Wor
   const loggedIn = useIsLoggedIn();
   const { pathname } = useLocation();
   const add = useAddWord();
+  const known = useMarkWords();
   const review = useReviewCard();
   const [due] = useState(() => (book ? isDue(book) : false));
 
@@ -262,21 +264,38 @@ function WordBook({ headword, inBook, book, sentence, articleId, openedAt }: Wor
           {add.isSuccess ? '已加入生词本' : '已在生词本'}
           {book && <span className="chip">{cardStateLabels[book.state]}</span>}
         </p>
+      ) : known.isSuccess ? (
+        <p className="word-in-book" role="status">
+          <span className="word-in-book-mark" aria-hidden="true">
+            ✓
+          </span>
+          已标记为认识，不再算作生词
+        </p>
       ) : (
-        <button
-          type="button"
-          className="button button-primary button-block"
-          disabled={add.isPending}
-          onClick={() =>
-            add.mutate(
-              articleId === null ? { word: headword, sentence, source: 'book' } : { word: headword, sentence, article_id: articleId },
-              // No toast: the sheet answers in place ("已加入生词本" below), where a toast would cover the exam tags.
-              { onError: (error) => toast(errorMessage(error)) },
-            )
-          }
-        >
-          加入生词本
-        </button>
+        <div className="word-choice">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={add.isPending}
+            onClick={() =>
+              add.mutate(
+                articleId === null ? { word: headword, sentence, source: 'book' } : { word: headword, sentence, article_id: articleId },
+                // No toast: the sheet answers in place ("已加入生词本" below), where a toast would cover the exam tags.
+                { onError: (error) => toast(errorMessage(error)) },
+              )
+            }
+          >
+            加入生词本
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={known.isPending}
+            onClick={() => known.mutate({ words: [headword], status: 'known' }, { onError: (error) => toast(errorMessage(error)) })}
+          >
+            我认识
+          </button>
+        </div>
       )}
     </div>
   );
