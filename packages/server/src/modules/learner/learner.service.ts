@@ -96,11 +96,16 @@ export function learnerService(deps: LearnerDeps) {
     return made;
   }
 
-  /** Full-text headword sets of these articles at these versions: memory, then one query, then made (at most `makeAtMost`). */
-  async function fullSets(versions: Map<number, number>, makeAtMost: number): Promise<Map<number, ArticleWords>> {
+  /**
+   * Full-text headword sets of these articles (in the order given: a list's first cards first) at
+   * these versions: memory, then one query, then made, at most `makeAtMost` of them.
+   */
+  async function fullSets(order: readonly number[], versions: Map<number, number>, makeAtMost: number): Promise<Map<number, ArticleWords>> {
     const found = new Map<number, ArticleWords>();
     const missing: number[] = [];
-    for (const [id, version] of versions) {
+    for (const id of new Set(order)) {
+      const version = versions.get(id);
+      if (version === undefined) continue;
       const hit = articleSets.get(`${id}:full`);
       if (hit?.version === version) found.set(id, hit);
       else missing.push(id);
@@ -143,7 +148,7 @@ export function learnerService(deps: LearnerDeps) {
     const out = new Map<number, number | null>();
     if (articleIds.length === 0) return out;
     const [reader, versions] = await Promise.all([readerSet(userId), articles.versions(articleIds)]);
-    const sets = await fullSets(versions, makeAtMost);
+    const sets = await fullSets(articleIds, versions, makeAtMost);
     for (const id of articleIds) {
       const set = sets.get(id);
       out.set(id, set ? (shares(set, reader)?.known ?? null) : null);

@@ -169,6 +169,14 @@ describe('known shares on article cards', () => {
     expect(topic.known_pct).toBe(share);
   });
 
+  it('makes missing article sets for a list’s first cards first, a few per request, the rest on the next', async () => {
+    // Newest last created: the list's order is not the ids' order.
+    for (let i = 0; i < 6; i++) await createArticle(t, { paragraphs: STORY, daysAgo: 6 - i });
+    const shares = async () => (await t.call('article.list', { offset: 0 }, { token: reader.token })).result!.list.map((c) => c.known_pct);
+    expect(await shares()).toEqual([0, 0, 0, 0, null, null]);
+    expect(await shares()).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
   it('follows an edit of the article (a new version)', async () => {
     const id = await createArticle(t, { paragraphs: STORY });
     await t.call('learner.articleKnown', { id }, { token: reader.token });

@@ -7,7 +7,15 @@ import '../../styles/learner.css';
 
 /** Known words over time: a line over the days the count changed (SVG, no chart library). */
 export function KnownChart({ points }: { points: LearnerProfile['known_by_day'] }) {
-  if (points.length === 0) return <p className="vocab-empty">标记认识的词、做词汇量测试或读完文章后，这里会画出你认识的词的增长。</p>;
+  if (points.length < 2) {
+    // One day is a point, not a line: say it in words until there is a second day to draw.
+    return (
+      <p className="vocab-empty">
+        {points.length === 1 ? `${points[0]!.day} 起认识 ${points[0]!.known.toLocaleString('zh-CN')} 个词。` : ''}
+        标记认识的词、做词汇量测试或读完文章，过几天这里会画出你认识的词的增长。
+      </p>
+    );
+  }
   const W = 320;
   const H = 96;
   const max = Math.max(...points.map((p) => p.known), 1);
