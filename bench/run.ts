@@ -13,6 +13,7 @@ import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import type * as DictionaryService from '../packages/server/src/modules/dictionary/dictionary.service.js';
 import type * as Ecdict from '../packages/server/src/modules/dictionary/ecdict.js';
+import { learnerBench } from './learner.js';
 import { api, login } from './server-harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -35,6 +36,7 @@ const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
 /** The after server's port; bare and before take the next two (BENCH_PORT: two benches side by side). */
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 /**
+ * `BENCH_ONLY=learner`: only the known share of a page of 20 cards (bench/learner.ts, in process).
  * `BENCH_ONLY=page`: only the long-article page figure (no loads, memory or dictionary).
  * `BENCH_ONLY=word` or `show`: only that endpoint's load (no page, memory, dictionary or JS size).
  */
@@ -710,7 +712,12 @@ async function main() {
   }
 }
 
-main().then(
+(process.env.BENCH_ONLY === 'learner'
+  ? learnerBench()
+  : main().then(async () => {
+      if (!process.env.BENCH_ONLY) await learnerBench();
+    })
+).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);

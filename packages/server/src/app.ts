@@ -31,6 +31,7 @@ import { historyRoutes, historyService } from './modules/history/index.js';
 import { notesRoutes, notesService } from './modules/notes/index.js';
 import { effectiveRole, usersRoutes, usersService } from './modules/users/index.js';
 import { wordsRoutes, wordsService } from './modules/words/index.js';
+import { learnerRoutes, learnerService } from './modules/learner/index.js';
 import { demoArticles, demoService, seedDemoContent } from './modules/demo/index.js';
 import { paragraphFromText } from './modules/articles/index.js';
 import { aiRoutes, aiService } from './modules/ai/index.js';
@@ -234,7 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     invitations: { rule: config.inviteCode, check: codes.checkForRegistration, bind: codes.bindAtRegistration },
   });
   const logs = logsService(db, clock);
-  const articles = articlesService(db, clock);
+  // The reader's known shares come from the learner module, built below (reached only when a recommendation is asked for).
+  const articles = articlesService(db, clock, { knownShares: (userId, ids, makeAtMost) => learner.knownShares(userId, ids, makeAtMost) });
   const marks = marksService(db, clock, articles);
   // The dictionary reports lookups through hooks, so it needs neither the word book nor history:
   // both are built after it and reached only when a lookup happens.
@@ -244,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const words = wordsService(db, clock, { dict, dictionary, articles });
   const history = historyService(db, clock, { articles, marks, words });
+  const learner = learnerService({ db, clock, dict, dictionary, articles, words });
   const ranks = ranksService(db, clock, { users, membership, history, words });
   const collections = collectionsService(db, clock, { articles, marks, users });
   const creators = creatorsService(db, clock, { articles, users, collections });
@@ -309,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...mediaRoutes(images, demoService(), config),
     ...dictionaryRoutes(dictionary),
     ...wordsRoutes(words),
+    ...learnerRoutes(learner),
     ...notesRoutes(notes),
     ...historyRoutes(history),
     ...membershipRoutes({ membership, orders, codes, ranks }),
@@ -335,6 +339,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     headers,
     replay,
+    // A list makes at most 4 articles' headword sets per request (a long one takes ~0.3 s): the rest show on the next page load.
+    knownShares: (userId, ids) => learner.knownShares(userId, ids, 4),
     checkOutputs: config.env !== 'production',
     linkOrigin: linkOrigin({ publicUrl: config.http.publicUrl, allowedHosts: config.http.allowedHosts }),
     async resolveToken(token) {

@@ -85,9 +85,10 @@ export const articleEndpoints = {
     method: 'GET',
     path: '/api/recommend/foryou',
     role: 'anonymous',
-    summary: '为你推荐：按读者水平、常读话题、新近程度和热度排序',
+    summary: '为你推荐：按读者认识的词占比（最好 90–98%）、水平、常读话题、新近程度和热度排序',
     input: z.object({ offset }),
-    output: page(articleCardSchema),
+    /** `reason`: why it is recommended ("你认识其中 95% 的词"); null when there is nothing to say. */
+    output: page(articleCardSchema.extend({ reason: z.string().nullable() })),
   }),
   'article.newCount': endpoint({
     method: 'GET',

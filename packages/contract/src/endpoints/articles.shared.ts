@@ -21,8 +21,8 @@ export {
 
 export const authorRefSchema = z.object({ id: z.number().int(), name: z.string() });
 
-/** An article in a list. */
-export const articleCardSchema = z.object({
+/** What every view of an article starts with (its card, its page, the manager's row). */
+export const articleSummarySchema = z.object({
   id: z.number().int(),
   title: z.string(),
   title_zh: z.string().nullable(),
@@ -39,6 +39,17 @@ export const articleCardSchema = z.object({
   reading_minutes: z.number().int(),
   is_lock: z.boolean(),
   published_at: z.string().nullable(),
+});
+export type ArticleSummary = z.infer<typeof articleSummarySchema>;
+
+/** An article in a list. */
+export const articleCardSchema = articleSummarySchema.extend({
+  /**
+   * The share (0–100) of the article's word tokens whose headword the reader knows (names and
+   * numbers not counted): filled for a logged-in reader where the answer leaves the server
+   * (learner module, docs/learner.md); null for anonymous visitors.
+   */
+  known_pct: z.number().nullable(),
 });
 export type ArticleCard = z.infer<typeof articleCardSchema>;
 
@@ -60,7 +71,7 @@ export type Paragraph = z.infer<typeof paragraphSchema>;
 export const articleWordSchema = z.object({ word: z.string(), resolve: z.string(), tag: z.string().nullable() });
 
 /** An article as the reader sees it: the lock is already applied for the caller. */
-export const articleDetailSchema = articleCardSchema.extend({
+export const articleDetailSchema = articleSummarySchema.extend({
   /** The editors' key vocabulary of the article. */
   words: z.array(articleWordSchema),
   /** The caller's marks; null for anonymous readers. */
@@ -113,7 +124,7 @@ export const articleManageSchema = articleDetailSchema.extend({
 export type ArticleManage = z.infer<typeof articleManageSchema>;
 
 /** A row of the manager's article table. */
-export const articleRowSchema = articleCardSchema.extend({
+export const articleRowSchema = articleSummarySchema.extend({
   status: z.enum(articleStatuses),
   url: z.string().nullable(),
   updated_at: z.string(),

@@ -15,6 +15,7 @@ import type { CollectionsTables } from './schema/collections.js';
 import type { BooksTables } from './schema/books.js';
 import type { MagazinesTables } from './schema/magazines.js';
 import type { AiTables } from './schema/ai.js';
+import type { LearnerTables } from './schema/learner.js';
 
 export type * from './schema/accounts.js';
 export type * from './schema/system.js';
@@ -25,6 +26,7 @@ export type * from './schema/collections.js';
 export type * from './schema/books.js';
 export type * from './schema/magazines.js';
 export type * from './schema/ai.js';
+export type * from './schema/learner.js';
 
 /** Every table, by name: the union of the areas' tables (one file per area under schema/). */
 export interface Database
@@ -37,4 +39,5 @@ export interface Database
     CollectionsTables,
     BooksTables,
     MagazinesTables,
-    AiTables {}
+    AiTables,
+    LearnerTables {}

@@ -693,6 +693,18 @@ Object.assign(FIXTURES, {
       return asUser({ rank_date: monday }, reader);
     },
   },
+  'learner.words': { prepare: () => asUser({ words: ['zebra', 'plains', 'ran'], status: 'known' }) },
+  'learner.articleKnown': { prepare: async () => asUser({ id: await article() }) },
+  'learner.placementAnswer': {
+    appends: ['learner_estimates'],
+    why: 'every test taken is kept with its date (the profile shows the latest)',
+    prepare: () =>
+      asUser({
+        answers: ['time', 'water', 'house', 'money', 'school', 'family', 'country', 'world', 'friend', 'city', 'music', 'river', 'window', 'blorvish'].map(
+          (word) => ({ word, known: word !== 'blorvish' }),
+        ),
+      }),
+  },
 } satisfies Partial<Record<EndpointName, Fixture>>);
 
 const posts = (Object.entries(endpoints) as [EndpointName, Endpoint][]).filter(([, ep]) => ep.method === 'POST');

@@ -69,6 +69,8 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'history.token': { article_id: 'article' },
   'history.report': { article_id: 'article' },
   'words.add': { word: 'public', article_id: 'article' },
+  'learner.article': { id: 'article' },
+  'learner.articleKnown': { id: 'article' },
   'words.delete': { word: 'word' },
   'words.ofArticle': { article_id: 'article' },
   'words.review': { id: 'card' },

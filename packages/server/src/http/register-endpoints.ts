@@ -27,6 +27,7 @@ import { cacheHeaders, type SecurityHeaderSets } from './security.js';
 import { RequestContext, cookiesOf, sessionCookieOptions } from './request-context.js';
 import { inputParser } from './parsed-inputs.js';
 import { envelopeSerializer, envelopeWriter } from './serialize.js';
+import { carriesCards, withKnownShares, type KnownShares } from './known-share.js';
 
 /**
  * A handler answers its result, the result already serialised (`PreparedJson`,
@@ -58,6 +59,8 @@ export interface RouteDeps {
   headers: SecurityHeaderSets;
   /** Where the shared answers of a `replay` endpoint are kept (http/replay.ts); null: none is. */
   replay: AnswerReplay | null;
+  /** Fills a logged-in reader's `known_pct` on the article cards of an answer (http/known-share.ts); absent: left null. */
+  knownShares?: KnownShares;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -218,6 +221,7 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
     const caching = { shared: cacheHeaders(ep, true), personal: cacheHeaders(ep, false) };
     const security = ep.produces ? deps.headers.page : deps.headers.api;
     const replay = ep.cache?.replay ? deps.replay : null;
+    const knownShares = deps.knownShares && carriesCards(ep.output) ? deps.knownShares : null;
     app.route({
       method: ep.method,
       url: routerPath(ep.path),
@@ -237,7 +241,8 @@ export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps
         const input = parseInput(name, ep, req.url, raw);
         const ctx = new RequestContext(req, reply, actor, contextDeps).as<Role>();
         const streaming = wantsStream(ep, input);
-        const result = await handler(input, ctx);
+        const answered = await handler(input, ctx);
+        const result = knownShares && actor.kind === 'user' ? await withKnownShares(answered, actor.user.id, knownShares) : answered;
         if (result instanceof Streamed) {
           if (!streaming) throw new Error(`${name} streamed an answer nobody asked to stream`);
           return reply

@@ -12,10 +12,12 @@ export interface ArticleCardProps {
   featured?: boolean;
   /** A search hit's snippet: escaped text with `<mark>` around the matched words. */
   snippet?: string;
+  /** Why it is recommended ("你认识其中 95% 的词"). */
+  reason?: string | null;
 }
 
 /** One article in a list: cover, English and Chinese titles, level, reading time, topics, byline. */
-export function ArticleCard({ article, featured = false, snippet }: ArticleCardProps) {
+export function ArticleCard({ article, featured = false, snippet, reason }: ArticleCardProps) {
   const date = article.published_at ? formatDay(article.published_at) : null;
   const by = byline(article);
   return (
@@ -32,6 +34,7 @@ export function ArticleCard({ article, featured = false, snippet }: ArticleCardP
               {article.summary}
             </p>
           )}
+          {reason && <p className="article-card-reason">{reason}</p>}
           {snippet !== undefined && (
             // The server escapes the snippet; markOnlyHtml keeps nothing but <mark> either way.
             <p className="article-card-snippet" lang="en" dangerouslySetInnerHTML={{ __html: markOnlyHtml(snippet) }} />
@@ -41,6 +44,14 @@ export function ArticleCard({ article, featured = false, snippet }: ArticleCardP
           <div className="article-card-meta">
             <LevelChip level={article.level} />
             <span className="chip chip-plain">{readingTime(article.reading_minutes)}</span>
+            {article.known_pct !== null && (
+              <span
+                className={`chip chip-known${knownBand(article.known_pct)}`}
+                title={`你认识其中 ${Math.round(article.known_pct)}% 的词`}
+              >
+                认识 {Math.round(article.known_pct)}%
+              </span>
+            )}
             {article.topics.slice(0, 2).map((topic) => (
               <TopicChip key={topic} topic={topic} />
             ))}
@@ -60,6 +71,12 @@ export function ArticleCard({ article, featured = false, snippet }: ArticleCardP
       </Link>
     </li>
   );
+}
+
+/** 90–98 % is the comfortable band (comprehensible input); below it is hard going. */
+function knownBand(pct: number): string {
+  if (pct >= 90 && pct <= 98) return ' is-fit';
+  return pct < 80 ? ' is-hard' : '';
 }
 
 /** The cover, or the article's placeholder; a cover that fails to load falls back to it too. */

@@ -19,6 +19,7 @@ export function makeCard(overrides: Partial<ArticleCard> = {}): ArticleCard {
     reading_minutes: 4,
     is_lock: false,
     published_at: '2025-03-01T08:00:00.000Z',
+    known_pct: null,
     ...overrides,
   };
 }

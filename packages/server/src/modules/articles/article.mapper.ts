@@ -4,6 +4,7 @@ import {
   type ArticleDetail,
   type ArticleLevel,
   type ArticleManage,
+  type ArticleSummary,
   type Paragraph,
   PLACEHOLDER_COUNT,
 } from '@changdu/contract';
@@ -27,7 +28,12 @@ export function effectiveLevel(row: ArticleRow): ArticleLevel {
   return override && articleLevels.includes(override) ? override : (row.level_auto as ArticleLevel);
 }
 
+/** An article in a list; `known_pct` is the reader's, filled where the answer leaves the server (http/known-share.ts). */
 export function toCard(row: ArticleRow): ArticleCard {
+  return { ...toSummary(row), known_pct: null };
+}
+
+function toSummary(row: ArticleRow): ArticleSummary {
   return {
     id: row.id,
     title: row.title,
@@ -64,7 +70,7 @@ export function toDetail(row: ArticleRow, full: boolean, extras: DetailExtras = 
   const paragraphs = parseParagraphs(row.content);
   const locked = row.is_lock === 1 && !full;
   return {
-    ...toCard(row),
+    ...toSummary(row),
     ...extras,
     status: row.status,
     url: row.url,

@@ -77,6 +77,16 @@ export function articlesRepo(db: Db) {
         : Promise.resolve([]),
     findByUrl: (url: string) => base().where('articles.url', '=', url).executeTakeFirst(),
     /** What decides who may open an article and which prepared body fits, without reading the body. */
+    /** The version of each of these articles (rows that don't exist are absent), without reading bodies. */
+    async versions(ids: readonly number[]): Promise<Map<number, number>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.kysely
+        .selectFrom('articles')
+        .select(['id', 'version'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
+      return new Map(rows.map((r) => [r.id, Number(r.version)]));
+    },
     /** The status of each of these articles (rows that don't exist are absent). */
     async statuses(ids: readonly number[]): Promise<Map<number, ArticleStatus>> {
       if (ids.length === 0) return new Map();

@@ -11,7 +11,7 @@ import { articlesRepo } from './articles.repo.js';
 import { keyWordsRepo } from './key-words.repo.js';
 import { marksRepo } from './marks.repo.js';
 import { preparedArticles } from './prepared-articles.js';
-import { profileFrom, rank } from './recommend.js';
+import { profileFrom, rank, reasonFor } from './recommend.js';
 import { MARK_END, MARK_START, isChineseQuery, searchRepo, searchTerms } from './search.repo.js';
 
 const PAGE = 10;
@@ -44,8 +44,17 @@ function windowAround(text: string, q: string, radius = 40): string {
   return markSnippet(raw);
 }
 
+/** What the reader knows, from the learner module (filled by the composition root, which builds it later). */
+export interface ReaderHooks {
+  /** Known shares (0–100) of these articles; at most `makeAtMost` not yet analysed are analysed now, the rest are null. */
+  knownShares(userId: number, ids: readonly number[], makeAtMost: number): Promise<Map<number, number | null>>;
+}
+
+/** Articles not yet analysed that one recommendation call analyses (the rest wait for a later call). */
+const ANALYSED_PER_CALL = 10;
+
 /** What readers see: lists, the article (lock applied), recommendations, topics, authors, search. */
-export function articlesService(db: Db, clock: Clock) {
+export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null = null) {
   const repo = articlesRepo(db);
   const meta = articleMetaRepo(db);
   const marks = marksRepo(db);
@@ -108,6 +117,8 @@ export function articlesService(db: Db, clock: Clock) {
     withCards,
     /** Statuses for modules that list articles they don't own (a magazine issue's table of contents). */
     statuses: (ids: readonly number[]) => repo.statuses(ids),
+    /** Each article's version (raised by every write of its row): the key of what is derived from its text. */
+    versions: (ids: readonly number[]) => repo.versions(ids),
 
     async list(offset: number, viewer: Viewer) {
       const page = await published(offset);
@@ -165,6 +176,14 @@ export function articlesService(db: Db, clock: Clock) {
       );
       const rows = await repo.recentPublished(CANDIDATES);
       const byId = new Map(rows.map((r) => [r.id, r]));
+      const known =
+        hooks && viewer.userId !== null
+          ? await hooks.knownShares(
+              viewer.userId,
+              rows.map((r) => r.id),
+              ANALYSED_PER_CALL,
+            )
+          : null;
       const ranked = rank(
         rows.map((r) => ({
           id: r.id,
@@ -172,12 +191,13 @@ export function articlesService(db: Db, clock: Clock) {
           topics: JSON.parse(r.topics) as string[],
           views: r.views,
           publishedAt: r.published_at ?? r.created_at,
+          ...(known ? { knownPct: known.get(r.id) ?? null } : {}),
         })),
         profile,
         clock.now(),
       );
       return pageOf(
-        ranked.slice(offset, offset + PAGE + 1).map((c) => toCard(byId.get(c.id)!)),
+        ranked.slice(offset, offset + PAGE + 1).map((c) => ({ ...toCard(byId.get(c.id)!), reason: reasonFor(c.knownPct) })),
         offset,
         PAGE,
       );

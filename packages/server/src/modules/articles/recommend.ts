@@ -7,6 +7,8 @@ export interface Candidate {
   topics: string[];
   views: number;
   publishedAt: string;
+  /** The reader's known share of it (0–100), null when unknown (anonymous, or not analysed yet). */
+  knownPct?: number | null;
 }
 
 export interface ReaderProfile {
@@ -37,11 +39,29 @@ export function profileFrom(history: { topics: string[]; level: ArticleLevel; id
   return { level, topics, read: new Set(history.map((h) => h.id)) };
 }
 
-const WEIGHTS = { recency: 1.0, popularity: 0.6, level: 1.2, topics: 1.5 } as const;
+const WEIGHTS = { recency: 1.0, popularity: 0.6, level: 1.2, topics: 1.5, known: 3.0 } as const;
+
+/**
+ * How well a known share suits reading for pleasure and growth: 90–98 % is comprehensible input
+ * with something to learn (Hu & Nation; Krashen), less is a struggle, more teaches little.
+ * Unknown shares sit in the middle.
+ */
+export function knownFit(pct: number | null | undefined): number {
+  if (pct === null || pct === undefined) return 0.5;
+  if (pct < 90) return Math.max(0, 1 - (90 - pct) / 20);
+  if (pct > 98) return Math.max(0.4, 1 - (pct - 98) / 4);
+  return 1;
+}
+
+/** Why an article is recommended, in the reader's words; null when there is nothing to say. */
+export function reasonFor(pct: number | null | undefined): string | null {
+  return pct === null || pct === undefined ? null : `你认识其中 ${Math.round(pct)}% 的词`;
+}
 
 /**
  * Ranks candidates for a reader: fresh (two-week half-life), popular (log of views), at the
- * reader's level, on the reader's topics; articles already opened sink to the end.
+ * reader's level, on the reader's topics, and, when known, at a known share of 90–98 %;
+ * articles already opened sink to the end.
  */
 export function rank(candidates: Candidate[], profile: ReaderProfile, now: Date): Candidate[] {
   const maxViews = Math.max(1, ...candidates.map((c) => c.views));
@@ -51,7 +71,12 @@ export function rank(candidates: Candidate[], profile: ReaderProfile, now: Date)
     const popularity = Math.log1p(c.views) / Math.log1p(maxViews);
     const levelFit = 1 - Math.min(1, Math.abs(articleLevels.indexOf(c.level) - profile.level) / 3);
     const topicFit = c.topics.reduce((sum, t) => sum + (profile.topics.get(t) ?? 0), 0);
-    const s = WEIGHTS.recency * recency + WEIGHTS.popularity * popularity + WEIGHTS.level * levelFit + WEIGHTS.topics * topicFit;
+    const s =
+      WEIGHTS.recency * recency +
+      WEIGHTS.popularity * popularity +
+      WEIGHTS.level * levelFit +
+      WEIGHTS.topics * topicFit +
+      (c.knownPct === undefined ? 0 : WEIGHTS.known * knownFit(c.knownPct));
     return profile.read.has(c.id) ? s - 10 : s;
   };
   return candidates

@@ -36,6 +36,17 @@ export function wordsRepo(db: Db) {
     setMeaning: async (id: number, meaning: string) => {
       await db.kysely.updateTable('word_book').set({ meaning }).where('id', '=', id).execute();
     },
+    /** Every headword of the reader's book with its FSRS stability (the learner module's word status). */
+    stabilities: (userId: number) => db.kysely.selectFrom('word_book').select(['word', 'stability']).where('user_id', '=', userId).execute(),
+    /** Changes whenever a card is added, removed or reviewed: cards and the latest change. */
+    async stamp(userId: number): Promise<string> {
+      const row = await db.kysely
+        .selectFrom('word_book')
+        .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('updated_at').as('last')])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return `${Number(row.n)}@${row.last ? String(row.last) : ''}`;
+    },
     /** When words were added between two instants (read data counts them per day). */
     addedBetween: async (userId: number, start: string, end: string) =>
       (

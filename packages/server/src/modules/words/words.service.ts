@@ -128,6 +128,10 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
     /** True when the reader has this headword (the dictionary marks it). */
     has: async (userId: number, word: string) => Boolean(await repo.byWord(userId, word)),
     addedBetween: (userId: number, start: string, end: string) => repo.addedBetween(userId, start, end),
+    /** The reader's headwords with their FSRS stability in days (the learner module tells learning from graduated). */
+    stabilities: (userId: number) => repo.stabilities(userId),
+    /** A value that changes whenever the reader's word book does (cache key for what is derived from it). */
+    bookStamp: (userId: number) => repo.stamp(userId),
     /** For the weekly rank: how many distinct cards each reader reviewed in [start, end) (a card reviewed twice counts once). */
     reviewedCardCounts: async (start: string, end: string) =>
       (await repo.reviewedCards(start, end)).map((r) => ({ user_id: Number(r.user_id), value: Number(r.value) })),

@@ -35,6 +35,7 @@ import { wordClasses, wordInfoMap } from './word-marks';
 import { SENTENCE_MAX, tappedWord } from './word-at-point';
 import { earlyTapTarget, takeEarlyTap } from './early-tap';
 import { WordSheet, type WordTarget } from './WordSheet';
+import { KnowTheRest, PreReadPanel } from './PreReadPanel';
 import { AiHelpSheet, AiSelectionButtons, type AiAction, type AiRequest } from './ai/AiHelpSheet';
 import { AiSummaryCard } from './ai/AiSummaryCard';
 
@@ -197,6 +198,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
           bilingual={bilingual}
           summary={summary ? { text: <SummaryText paragraph={summary} wordClass={wordClass} />, onClick: openWord } : undefined}
         />
+        {loggedIn && <PreReadPanel articleId={id} />}
         <AiSummaryCard articleId={id} />
         {level && (
           <p className="level-banner" role="status">
@@ -214,6 +216,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
         {!article.preview && loggedIn && (
           <FinishCard finished={finished} pending={mark.isPending} onFinish={() => toggleMark('finish', true)} />
         )}
+        {loggedIn && <KnowTheRest articleId={id} />}
         <NextInCollection articleId={article.id} />
         <NextInIssue articleId={article.id} />
         {article.url && (

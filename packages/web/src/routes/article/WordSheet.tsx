@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { cardStateLabels, type WordEntry } from '@changdu/contract';
 import { errorMessage } from '../../api/client';
 import { useWordEntry } from '../../api/reader.queries';
+import { useMarkWords } from '../../api/learner.queries';
 import { useAddWord, useReviewCard } from '../../api/words.queries';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
@@ -77,6 +78,7 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
       {entry.data && (
         <WordBook
           tapped={target.word}
+          headword={entry.data.word}
           inBook={entry.data.in_wordbook || info?.book !== undefined}
           book={info?.book}
           sentence={target.sentence}
@@ -201,6 +203,8 @@ export function Entry({ entry }: { entry: WordEntry }) {
 interface WordBookProps {
   /** The form as tapped: the word book resolves it in its sentence, as the sheet did, to keep the meaning shown. */
   tapped: string;
+  /** The dictionary's headword (negotiated → negotiate): what 我认识 marks known. */
+  headword: string;
   inBook: boolean;
   book: BookWord | undefined;
   sentence: string;
@@ -208,10 +212,11 @@ interface WordBookProps {
   openedAt: { current: number };
 }
 
-function WordBook({ tapped, inBook, book, sentence, articleId, openedAt }: WordBookProps) {
+function WordBook({ tapped, headword, inBook, book, sentence, articleId, openedAt }: WordBookProps) {
   const loggedIn = useIsLoggedIn();
   const { pathname } = useLocation();
   const add = useAddWord();
+  const known = useMarkWords();
   const review = useReviewCard();
   const [due] = useState(() => (book ? isDue(book) : false));
 
@@ -267,21 +272,38 @@ function WordBook({ tapped, inBook, book, sentence, articleId, openedAt }: WordB
           {add.isSuccess ? '已加入生词本' : '已在生词本'}
           {book && <span className="chip">{cardStateLabels[book.state]}</span>}
         </p>
+      ) : known.isSuccess ? (
+        <p className="word-in-book" role="status">
+          <span className="word-in-book-mark" aria-hidden="true">
+            ✓
+          </span>
+          已标记为认识，不再算作生词
+        </p>
       ) : (
-        <button
-          type="button"
-          className="button button-primary button-block"
-          disabled={add.isPending}
-          onClick={() =>
-            add.mutate(
-              articleId === null ? { word: tapped, sentence, source: 'book' } : { word: tapped, sentence, article_id: articleId },
-              // No toast: the sheet answers in place ("已加入生词本" below), where a toast would cover the exam tags.
-              { onError: (error) => toast(errorMessage(error)) },
-            )
-          }
-        >
-          加入生词本
-        </button>
+        <div className="word-choice">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={add.isPending}
+            onClick={() =>
+              add.mutate(
+                articleId === null ? { word: tapped, sentence, source: 'book' } : { word: tapped, sentence, article_id: articleId },
+                // No toast: the sheet answers in place ("已加入生词本" below), where a toast would cover the exam tags.
+                { onError: (error) => toast(errorMessage(error)) },
+              )
+            }
+          >
+            加入生词本
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={known.isPending}
+            onClick={() => known.mutate({ words: [headword], status: 'known' }, { onError: (error) => toast(errorMessage(error)) })}
+          >
+            我认识
+          </button>
+        </div>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../api/users.queries';
 import { errorMessage } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { AiUsageCard } from '../askai/AiUsageCard';
+import { VocabularyCard } from '../learner/VocabularyCard';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Spinner } from '../../components/Spinner';
 import { ThemeSwitcher } from '../../components/ThemeSwitcher';
@@ -111,6 +112,7 @@ function Profile({ user }: { user: User }) {
           </span>
         </Link>
       )}
+      <VocabularyCard />
       <StudyLinks />
       {!reviewMode && <AiUsageCard />}
       <section className="section">

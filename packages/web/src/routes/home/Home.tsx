@@ -59,7 +59,9 @@ export function Home() {
 
 function ForYouList() {
   const query = useForYou();
-  return <ArticleList query={query} label="推荐文章" empty="暂时还没有推荐的文章，去“最新”看看吧" featureFirst />;
+  return (
+    <ArticleList query={query} label="推荐文章" empty="暂时还没有推荐的文章，去“最新”看看吧" featureFirst reason={(item) => item.reason} />
+  );
 }
 
 function LatestList() {
