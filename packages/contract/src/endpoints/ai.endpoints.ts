@@ -37,8 +37,19 @@ export type AiAsk = z.infer<typeof askSchema>;
 export const summarySchema = z.object({
   article_id: z.number().int(),
   text: z.string(),
-  /** Offline: the chosen sentences, each with its paragraph and the stored Chinese of that paragraph. */
-  sentences: z.array(z.object({ paragraph_id: z.string(), en: z.string(), zh: z.string().nullable() })),
+  /**
+   * Offline: the chosen sentences, each with its paragraph and its stored Chinese: the sentence's
+   * own when the paragraph's translation could be aligned to it (`zh_scope: 'sentence'`), else the
+   * paragraph's (`'paragraph'`, shown as 整段译文); null when the paragraph has no translation.
+   */
+  sentences: z.array(
+    z.object({
+      paragraph_id: z.string(),
+      en: z.string(),
+      zh: z.string().nullable(),
+      zh_scope: z.enum(['sentence', 'paragraph']).nullable(),
+    }),
+  ),
   ...answeredBy,
 });
 export type AiSummary = z.infer<typeof summarySchema>;
@@ -59,6 +70,14 @@ export const transSchema = z.object({
   translation: z.string(),
   /** `article`: the stored translation of the article paragraph holding this text; `ai`: the provider's. */
   from: z.enum(['article', 'ai']),
+  /**
+   * What `translation` translates: `selection`, exactly the text sent (the model's); `sentence`, the
+   * sentence(s) holding it, aligned in the paragraph's stored translation; `paragraph`, the whole
+   * paragraph, when the alignment was not sure (shown as 整段译文).
+   */
+  scope: z.enum(['selection', 'sentence', 'paragraph']),
+  /** The English that `translation` translates (the selection, its sentence(s), or the paragraph). */
+  source: z.string(),
   article_id: z.number().int().nullable(),
   paragraph_id: z.string().nullable(),
   ...answeredBy,

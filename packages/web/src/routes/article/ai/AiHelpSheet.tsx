@@ -68,17 +68,31 @@ export function AiHelpSheet({
   );
 }
 
+/** Where a translation came from, in the reader's words. */
+function byline(d: { from: 'article' | 'ai'; scope: 'selection' | 'sentence' | 'paragraph'; model: string | null }): string {
+  if (d.from === 'ai') return `由 ${d.model ?? 'AI'} 翻译`;
+  return d.scope === 'paragraph' ? '来自文章已有的译文：没能对到这一句，显示所在段落的整段译文' : '来自文章已有的译文（本句）';
+}
+
 function Translation({ text }: { text: string }) {
   const trans = useTranslate();
   const { mutate } = trans;
   useEffect(() => mutate({ text }), [mutate, text]);
   if (trans.isPending) return <Spinner />;
   if (trans.error) return <AiError error={errorOf(trans.error)!} />;
-  if (!trans.data) return null;
+  const d = trans.data;
+  if (!d) return null;
   return (
     <div className="ai-result">
-      <p className="ai-translation">{trans.data.translation}</p>
-      <p className="ai-by">{trans.data.from === 'article' ? '来自文章已有的译文（所在段落）' : `由 ${trans.data.model ?? 'AI'} 翻译`}</p>
+      {d.scope === 'paragraph' && <span className="ai-scope">整段译文</span>}
+      <p className="ai-translation">{d.translation}</p>
+      {d.scope === 'sentence' && d.source !== text.replace(/\s+/g, ' ').trim() && (
+        // The aligned translation covers more than the selection: the whole sentence, or two the translator merged.
+        <p className="ai-by">
+          译文对应的原文：<span lang="en">{d.source}</span>
+        </p>
+      )}
+      <p className="ai-by">{byline(d)}</p>
     </div>
   );
 }
