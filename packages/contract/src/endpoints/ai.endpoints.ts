@@ -85,13 +85,20 @@ export const transSchema = z.object({
 
 export const analysisSchema = z.object({
   text: z.string(),
-  clauses: z.array(
+  /**
+   * Each sentence of the text (analysis never runs across a sentence boundary): its main clause's
+   * subject, predicate (the finite verb group) and object, each only when the rules are sure of it
+   * (null otherwise: nothing is better than a wrong part); the predicate's tense and voice; and
+   * every finite verb group of the sentence with its tense, main or not.
+   */
+  sentences: z.array(
     z.object({
       text: z.string(),
       subject: z.string().nullable(),
-      verb: z.string().nullable(),
+      predicate: z.string().nullable(),
       object: z.string().nullable(),
       tense: z.string().nullable(),
+      verbs: z.array(z.object({ text: z.string(), tense: z.string().nullable() })),
     }),
   ),
   /** Every word with its part of speech (universal tags, with a Chinese label) and lemma. */

@@ -316,8 +316,10 @@ describe('offline (no provider configured)', () => {
     const res = await off.call('ai.analyze', { text: 'Critics argued that the council should have spent the budget on road repairs.' }, { token });
     const a = res.result!;
     expect(a.offline).toBe(true);
-    expect(a.clauses.length).toBe(2);
-    expect(a.clauses[0]).toMatchObject({ subject: 'Critics', verb: 'argued', tense: '一般过去时' });
+    expect(a.sentences).toHaveLength(1);
+    expect(a.sentences[0]).toMatchObject({ subject: 'Critics', predicate: 'argued', tense: '一般过去时' });
+    // The verb of the "that" clause is listed with its tense, not claimed as the predicate.
+    expect(a.sentences[0]!.verbs.map((v) => v.text)).toEqual(['argued', 'should have spent']);
     expect(a.words.find((w) => w.text === 'council')).toMatchObject({ pos: 'NOUN', pos_zh: '名词' });
   });
 

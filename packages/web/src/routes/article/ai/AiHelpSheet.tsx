@@ -109,15 +109,30 @@ function Analysis({ text }: { text: string }) {
     <div className="ai-result">
       <h3 className="ai-h">结构</h3>
       <ol className="ai-clauses">
-        {a.clauses.map((c, i) => (
+        {a.sentences.map((c, i) => (
           <li key={i}>
             <p lang="en">{c.text}</p>
-            <p className="ai-parts">
-              {c.subject && <span>主语：{c.subject}</span>}
-              {c.verb && <span>谓语：{c.verb}</span>}
-              {c.object && <span>宾语：{c.object}</span>}
-              {c.tense && <span>时态：{c.tense}</span>}
-            </p>
+            {c.predicate ? (
+              <p className="ai-parts">
+                {c.subject && <span>主语：{c.subject}</span>}
+                <span>谓语：{c.predicate}</span>
+                {c.object && <span>宾语：{c.object}</span>}
+                {c.tense && <span>时态：{c.tense}</span>}
+              </p>
+            ) : (
+              // Not sure which verb is the main clause's: say so, and show only what is certain.
+              <p className="ai-by">没能确定主句的主谓宾，只列出能确定的部分</p>
+            )}
+            {c.verbs.length > (c.predicate ? 1 : 0) && (
+              <p className="ai-parts">
+                {c.verbs.map((v, k) => (
+                  <span key={k}>
+                    动词：<span lang="en">{v.text}</span>
+                    {v.tense && `（${v.tense}）`}
+                  </span>
+                ))}
+              </p>
+            )}
           </li>
         ))}
       </ol>
