@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testDict } from '../../../test/test-app.js';
 import { MAIN_VERB_CASES } from './analysis-cases.js';
+import { keepQuotedIn } from './main-clause.js';
 import { analyseSentence } from './offline.js';
 
 const dict = testDict();
@@ -48,5 +49,13 @@ describe('offline sentence analysis: right or silent', () => {
     expect(MAIN_VERB_CASES.length).toBeGreaterThanOrEqual(100);
     expect(precision).toBeGreaterThanOrEqual(0.98);
     expect(coverage).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
+describe("the model's analysis, checked against the sentence", () => {
+  it('drops every line that quotes words the sentence does not hold', () => {
+    const sentence = 'To obtain samples, scientists rely on a single vessel.';
+    const explanation = ['主语是 “scientists”。', '谓语是 “obtain”。', '谓语动词是 “rely on”。', '宾语是 “the deep ocean maps”。', '这句话讲科学家依靠一艘船。'].join('\n');
+    expect(keepQuotedIn(explanation, sentence)).toBe(['主语是 “scientists”。', '谓语是 “obtain”。', '谓语动词是 “rely on”。', '这句话讲科学家依靠一艘船。'].join('\n'));
   });
 });

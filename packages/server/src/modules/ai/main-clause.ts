@@ -303,3 +303,21 @@ function parenthetical(tokens: TokenInContext[], group: Span): boolean {
 
 const isBreak = (t: TokenInContext) => t.pos === 'PUNCT' && /^[,”"’']+$/.test(t.text);
 
+
+/**
+ * A model's explanation of a sentence, keeping only the lines whose quoted English occurs in the
+ * sentence: a line that quotes a subject or verb the sentence does not hold is dropped, not shown.
+ */
+export function keepQuotedIn(explanation: string, sentence: string): string {
+  const norm = (x: string) => x.toLowerCase().replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim();
+  const haystack = norm(sentence);
+  return explanation
+    .split('\n')
+    .filter((line) => {
+      for (const m of line.matchAll(/[“"「『‘']([^”"」』’']*[A-Za-z][^”"」』’']*)[”"」』’']/g)) if (!haystack.includes(norm(m[1]!))) return false;
+      return true;
+    })
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

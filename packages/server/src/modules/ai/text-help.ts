@@ -2,6 +2,7 @@ import { TooMany, Unavailable } from '../../lib/errors.js';
 import { parseParagraphs } from '../articles/index.js';
 import type { DictionaryService, Ecdict } from '../dictionary/index.js';
 import { translationOfSelection } from './align.js';
+import { keepQuotedIn } from './main-clause.js';
 import { hashKey, type AiCalls } from './calls.js';
 import { analyseSentence, sentencesMentioning } from './offline.js';
 import * as prompts from './prompts.js';
@@ -80,7 +81,8 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
       messages: prompts.analyzeMessages(text),
       maxTokens: 1200,
     });
-    return { text, ...structure, explanation: out.text, offline: false, model, cached: out.cached };
+    // What the model quotes must be in the sentence: a line naming words it does not hold is dropped.
+    return { text, ...structure, explanation: keepQuotedIn(out.text, text) || null, offline: false, model, cached: out.cached };
   }
 
   async function entity(actor: UserActor, name: string) {
