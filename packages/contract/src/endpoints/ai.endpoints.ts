@@ -37,8 +37,19 @@ export type AiAsk = z.infer<typeof askSchema>;
 export const summarySchema = z.object({
   article_id: z.number().int(),
   text: z.string(),
-  /** Offline: the chosen sentences, each with its paragraph and the stored Chinese of that paragraph. */
-  sentences: z.array(z.object({ paragraph_id: z.string(), en: z.string(), zh: z.string().nullable() })),
+  /**
+   * Offline: the chosen sentences, each with its paragraph and its stored Chinese: the sentence's
+   * own when the paragraph's translation could be aligned to it (`zh_scope: 'sentence'`), else the
+   * paragraph's (`'paragraph'`, shown as 整段译文); null when the paragraph has no translation.
+   */
+  sentences: z.array(
+    z.object({
+      paragraph_id: z.string(),
+      en: z.string(),
+      zh: z.string().nullable(),
+      zh_scope: z.enum(['sentence', 'paragraph']).nullable(),
+    }),
+  ),
   ...answeredBy,
 });
 export type AiSummary = z.infer<typeof summarySchema>;
@@ -59,6 +70,14 @@ export const transSchema = z.object({
   translation: z.string(),
   /** `article`: the stored translation of the article paragraph holding this text; `ai`: the provider's. */
   from: z.enum(['article', 'ai']),
+  /**
+   * What `translation` translates: `selection`, exactly the text sent (the model's); `sentence`, the
+   * sentence(s) holding it, aligned in the paragraph's stored translation; `paragraph`, the whole
+   * paragraph, when the alignment was not sure (shown as 整段译文).
+   */
+  scope: z.enum(['selection', 'sentence', 'paragraph']),
+  /** The English that `translation` translates (the selection, its sentence(s), or the paragraph). */
+  source: z.string(),
   article_id: z.number().int().nullable(),
   paragraph_id: z.string().nullable(),
   ...answeredBy,
@@ -66,13 +85,20 @@ export const transSchema = z.object({
 
 export const analysisSchema = z.object({
   text: z.string(),
-  clauses: z.array(
+  /**
+   * Each sentence of the text (analysis never runs across a sentence boundary): its main clause's
+   * subject, predicate (the finite verb group) and object, each only when the rules are sure of it
+   * (null otherwise: nothing is better than a wrong part); the predicate's tense and voice; and
+   * every finite verb group of the sentence with its tense, main or not.
+   */
+  sentences: z.array(
     z.object({
       text: z.string(),
       subject: z.string().nullable(),
-      verb: z.string().nullable(),
+      predicate: z.string().nullable(),
       object: z.string().nullable(),
       tense: z.string().nullable(),
+      verbs: z.array(z.object({ text: z.string(), tense: z.string().nullable() })),
     }),
   ),
   /** Every word with its part of speech (universal tags, with a Chinese label) and lemma. */

@@ -209,11 +209,11 @@ describe('other AI calls with a provider', () => {
     expect((await t.call('ai.wordDict', { word: 'budget' }, { token })).result!.cached).toBe(true);
   });
 
-  it('translates article sentences from the stored translation and other text with the provider', async () => {
+  it('translates the selected text with the provider, in an article or not', async () => {
     const { token } = await t.createUser();
-    const stored = await t.call('ai.trans', { text: PARAGRAPHS[0]!.en }, { token });
-    expect(stored.result).toMatchObject({ from: 'article', translation: '市议会周一批准了公共图书馆的新预算。', paragraph_id: paragraphIds[0] });
-    expect(fake.requests).toHaveLength(0);
+    fake.set({ answer: '议会周一通过了图书馆的新预算。' });
+    const inArticle = await t.call('ai.trans', { text: PARAGRAPHS[0]!.en }, { token });
+    expect(inArticle.result).toMatchObject({ from: 'ai', scope: 'selection', translation: '议会周一通过了图书馆的新预算。' });
     fake.set({ answer: '你好，世界。' });
     const fresh = await t.call('ai.trans', { text: 'Hello, world.' }, { token });
     expect(fresh.result).toMatchObject({ from: 'ai', translation: '你好，世界。', offline: false });
@@ -316,8 +316,10 @@ describe('offline (no provider configured)', () => {
     const res = await off.call('ai.analyze', { text: 'Critics argued that the council should have spent the budget on road repairs.' }, { token });
     const a = res.result!;
     expect(a.offline).toBe(true);
-    expect(a.clauses.length).toBe(2);
-    expect(a.clauses[0]).toMatchObject({ subject: 'Critics', verb: 'argued', tense: '一般过去时' });
+    expect(a.sentences).toHaveLength(1);
+    expect(a.sentences[0]).toMatchObject({ subject: 'Critics', predicate: 'argued', tense: '一般过去时' });
+    // The verb of the "that" clause is listed with its tense, not claimed as the predicate.
+    expect(a.sentences[0]!.verbs.map((v) => v.text)).toEqual(['argued', 'should have spent']);
     expect(a.words.find((w) => w.text === 'council')).toMatchObject({ pos: 'NOUN', pos_zh: '名词' });
   });
 

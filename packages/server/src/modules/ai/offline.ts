@@ -1,5 +1,7 @@
 import type { Paragraph } from '@changdu/contract';
 import { analyse, knownAt, meaningsOf, type Ecdict, type TokenInContext } from '../dictionary/index.js';
+import { englishUnits } from './align.js';
+import { mainClause, type Span } from './main-clause.js';
 
 /*
  * The offline answers: real computation over the article and the dictionary, used when no AI
@@ -189,63 +191,47 @@ function phrase(tokens: TokenInContext[]): string | null {
   return text || null;
 }
 
-const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
-const NOUN_PHRASE = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM', 'PART']);
-
 export interface Analysis {
-  clauses: { text: string; subject: string | null; verb: string | null; object: string | null; tense: string | null }[];
+  sentences: {
+    text: string;
+    subject: string | null;
+    predicate: string | null;
+    object: string | null;
+    tense: string | null;
+    verbs: { text: string; tense: string | null }[];
+  }[];
   words: { text: string; pos: string; pos_zh: string; lemma: string }[];
   hard_words: { word: string; meaning: string }[];
 }
 
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
 /**
- * A sentence's structure from wink-nlp's part-of-speech tags: clauses split at subordinating and
- * coordinating conjunctions and clause punctuation; in each, the subject (noun phrase before the
- * verb group), the verb group, its object (noun phrase after it) and the tense; hard words are
- * those a CET-6 learner is not expected to know, with their dictionary meaning.
+ * A text's structure, sentence by sentence (never across a boundary): the main clause's subject,
+ * predicate and object where the rules of main-clause.ts are sure of them, the tense and voice of
+ * every finite verb group; hard words are those a CET-6 learner is not expected to know, with
+ * their dictionary meaning.
  */
 export function analyseSentence(text: string, dict: Ecdict): Analysis {
-  const tokens = analyse(text).filter((t) => t.pos !== 'SPACE');
-  const clauses: TokenInContext[][] = [[]];
-  for (const t of tokens) {
-    const current = clauses[clauses.length - 1]!;
-    const boundary = t.pos === 'SCONJ' || (t.pos === 'CCONJ' && current.some((c) => c.pos === 'VERB' || c.pos === 'AUX'));
-    if (boundary && current.length > 0) clauses.push([t]);
-    else current.push(t);
-    if (t.pos === 'PUNCT' && [';', ':'].includes(t.text) && current.length > 0) clauses.push([]);
-  }
-  const parts = clauses
-    .filter((c) => c.some((t) => t.pos !== 'PUNCT'))
-    .map((clause) => {
-      const verbAt = clause.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
-      let end = verbAt;
-      if (verbAt >= 0) {
-        while (end + 1 < clause.length && ['VERB', 'AUX', 'PART', 'ADV'].includes(clause[end + 1]!.pos)) end++;
-        // A trailing adverb belongs to what follows, not to the verb group.
-        while (end > verbAt && clause[end]!.pos === 'ADV') end--;
-      }
-      const group = verbAt >= 0 ? clause.slice(verbAt, end + 1).filter((t) => t.pos !== 'ADV' && t.pos !== 'PART') : [];
-      const before = verbAt >= 0 ? clause.slice(0, verbAt) : clause;
-      let subjectStart = before.length;
-      while (subjectStart > 0 && NOUN_PHRASE.has(before[subjectStart - 1]!.pos)) subjectStart--;
-      const subject = before.slice(subjectStart);
-      const after = verbAt >= 0 ? clause.slice(end + 1) : [];
-      const objStart = after.findIndex((t) => NOMINAL.has(t.pos) || t.pos === 'DET' || t.pos === 'ADJ');
-      const object: TokenInContext[] = [];
-      if (objStart >= 0 && !after.slice(0, objStart).some((t) => t.pos === 'ADP')) {
-        for (const t of after.slice(objStart)) {
-          if (!NOUN_PHRASE.has(t.pos)) break;
-          object.push(t);
-        }
-      }
-      return {
-        text: phrase(clause) ?? '',
-        subject: subject.some((t) => NOMINAL.has(t.pos)) ? phrase(subject) : null,
-        verb: phrase(clause.slice(Math.max(0, verbAt), end + 1).filter(() => verbAt >= 0)),
-        object: object.some((t) => NOMINAL.has(t.pos)) ? phrase(object) : null,
-        tense: tenseOf(group, dict),
-      };
-    });
+  const pieces = englishUnits([...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean)).map((u) => u.text);
+  const tokens: TokenInContext[] = [];
+  const sentences = pieces.map((piece) => {
+    const own = analyse(piece).filter((t) => t.pos !== 'SPACE');
+    tokens.push(...own);
+    const m = mainClause(own, dict);
+    const span = (s: Span | null) => (s ? phrase(own.slice(s.start, s.end)) : null);
+    return {
+      text: piece,
+      subject: span(m.subject),
+      predicate: span(m.predicate),
+      object: span(m.object),
+      tense: m.predicate ? tenseOf(own.slice(m.predicate.start, m.predicate.end).filter((t) => t.pos !== 'ADV' && t.pos !== 'PART'), dict) : null,
+      verbs: m.finite.map((g) => ({
+        text: phrase(own.slice(g.start, g.end)) ?? '',
+        tense: tenseOf(own.slice(g.start, g.end).filter((t) => t.pos !== 'ADV' && t.pos !== 'PART'), dict),
+      })),
+    };
+  });
   const hard = new Map<string, string>();
   for (const t of tokens) {
     if (!/^[a-z]/i.test(t.text) || t.pos === 'PROPN' || hard.has(t.lemma)) continue;
@@ -258,7 +244,7 @@ export function analyseSentence(text: string, dict: Ecdict): Analysis {
     if (meaning) hard.set(entry.word.toLowerCase(), meaning);
   }
   return {
-    clauses: parts,
+    sentences,
     words: tokens.map((t) => ({ text: t.text, pos: t.pos, pos_zh: POS_ZH[t.pos] ?? t.pos, lemma: t.lemma })),
     hard_words: [...hard].map(([word, meaning]) => ({ word, meaning })),
   };

@@ -5,6 +5,7 @@ import { TooMany } from '../../lib/errors.js';
 import type { Streamed } from '../../lib/streamed.js';
 import type { ArticlesService } from '../articles/index.js';
 import { visibleParagraphs } from '../articles/index.js';
+import { translationOfSelection } from './align.js';
 import { answerOf, hashKey, type AiCalls } from './calls.js';
 import { textRank } from './offline.js';
 import * as prompts from './prompts.js';
@@ -14,7 +15,12 @@ function offlineSummary(articleId: number, paragraphs: Paragraph[]): AiSummary {
   return {
     article_id: articleId,
     text: sentences.map((s) => s.en).join(' '),
-    sentences: sentences.map((s) => ({ paragraph_id: s.paragraphId, en: s.en, zh: s.zh })),
+    sentences: sentences.map((s) => {
+      // The key sentence's own Chinese, aligned in its paragraph's translation, not the whole paragraph's.
+      const p = paragraphs.find((x) => x.id === s.paragraphId);
+      const aligned = p ? translationOfSelection(p, s.en) : null;
+      return { paragraph_id: s.paragraphId, en: s.en, zh: aligned?.zh ?? null, zh_scope: aligned?.scope ?? null };
+    }),
     offline: true,
     model: null,
     cached: false,

@@ -1,6 +1,8 @@
-import { Unavailable } from '../../lib/errors.js';
+import { TooMany, Unavailable } from '../../lib/errors.js';
 import { parseParagraphs } from '../articles/index.js';
 import type { DictionaryService, Ecdict } from '../dictionary/index.js';
+import { translationOfSelection } from './align.js';
+import { keepQuotedIn } from './main-clause.js';
 import { hashKey, type AiCalls } from './calls.js';
 import { analyseSentence, sentencesMentioning } from './offline.js';
 import * as prompts from './prompts.js';
@@ -14,38 +16,56 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   const { repo, model, provider } = calls;
   const { dict } = deps;
 
-  /** The stored Chinese of the published paragraph that holds this text, if any. */
+  /**
+   * The stored Chinese of the published paragraph that holds this text, if any: the aligned
+   * translation of the sentence(s) the text stands in, or the paragraph's when the alignment is unsure.
+   */
   async function storedTranslation(text: string) {
     const needle = text.replace(/\s+/g, ' ').trim();
     // The same sentence may stand in several articles, not all translated: look past the newest few.
     for (const row of await repo.mentioning(needle, 50)) {
       for (const p of parseParagraphs(row.content)) {
-        if (p.zh && p.text.includes(needle)) return { articleId: row.id, paragraphId: p.id, zh: p.zh };
+        const found = translationOfSelection(p, needle);
+        if (found) return { articleId: row.id, paragraphId: p.id, ...found };
       }
     }
     return null;
   }
 
+  const fromArticle = (text: string, stored: NonNullable<Awaited<ReturnType<typeof storedTranslation>>>) => ({
+    text,
+    translation: stored.zh,
+    from: 'article' as const,
+    scope: stored.scope,
+    source: stored.en,
+    article_id: stored.articleId,
+    paragraph_id: stored.paragraphId,
+    offline: !provider,
+    model: null,
+    cached: true,
+  });
+
   async function trans(actor: UserActor, text: string) {
     const stored = await storedTranslation(text);
-    if (stored) {
-      return {
-        text,
-        translation: stored.zh,
-        from: 'article' as const,
-        article_id: stored.articleId,
-        paragraph_id: stored.paragraphId,
-        offline: !provider,
-        model: null,
-        cached: true,
-      };
+    if (!provider) {
+      if (stored) return fromArticle(text, stored);
+      throw new Unavailable('翻译任意文字需要配置 AI 服务；文章里已有译文的句子可以直接翻译');
     }
-    if (!provider) throw new Unavailable('翻译任意文字需要配置 AI 服务；文章里已有译文的句子可以直接翻译');
-    const out = await calls.cachedText(actor, transKey(model, text), 'trans', { messages: prompts.transMessages(text), maxTokens: 1500 });
+    // With a model, the selection itself is translated (a sentence's own words, not its paragraph's);
+    // the stored translation stays the answer when the model cannot be used today.
+    let out;
+    try {
+      out = await calls.cachedText(actor, transKey(model, text), 'trans', { messages: prompts.transMessages(text), maxTokens: 1500 });
+    } catch (error) {
+      if (stored && (error instanceof TooMany || error instanceof Unavailable)) return fromArticle(text, stored);
+      throw error;
+    }
     return {
       text,
       translation: out.text,
       from: 'ai' as const,
+      scope: 'selection' as const,
+      source: text,
       article_id: null,
       paragraph_id: null,
       offline: false,
@@ -61,7 +81,8 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
       messages: prompts.analyzeMessages(text),
       maxTokens: 1200,
     });
-    return { text, ...structure, explanation: out.text, offline: false, model, cached: out.cached };
+    // What the model quotes must be in the sentence: a line naming words it does not hold is dropped.
+    return { text, ...structure, explanation: keepQuotedIn(out.text, text) || null, offline: false, model, cached: out.cached };
   }
 
   async function entity(actor: UserActor, name: string) {

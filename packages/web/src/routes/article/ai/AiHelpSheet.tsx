@@ -68,17 +68,31 @@ export function AiHelpSheet({
   );
 }
 
+/** Where a translation came from, in the reader's words. */
+function byline(d: { from: 'article' | 'ai'; scope: 'selection' | 'sentence' | 'paragraph'; model: string | null }): string {
+  if (d.from === 'ai') return `由 ${d.model ?? 'AI'} 翻译`;
+  return d.scope === 'paragraph' ? '来自文章已有的译文：没能对到这一句，显示所在段落的整段译文' : '来自文章已有的译文（本句）';
+}
+
 function Translation({ text }: { text: string }) {
   const trans = useTranslate();
   const { mutate } = trans;
   useEffect(() => mutate({ text }), [mutate, text]);
   if (trans.isPending) return <Spinner />;
   if (trans.error) return <AiError error={errorOf(trans.error)!} />;
-  if (!trans.data) return null;
+  const d = trans.data;
+  if (!d) return null;
   return (
     <div className="ai-result">
-      <p className="ai-translation">{trans.data.translation}</p>
-      <p className="ai-by">{trans.data.from === 'article' ? '来自文章已有的译文（所在段落）' : `由 ${trans.data.model ?? 'AI'} 翻译`}</p>
+      {d.scope === 'paragraph' && <span className="ai-scope">整段译文</span>}
+      <p className="ai-translation">{d.translation}</p>
+      {d.scope === 'sentence' && d.source !== text.replace(/\s+/g, ' ').trim() && (
+        // The aligned translation covers more than the selection: the whole sentence, or two the translator merged.
+        <p className="ai-by">
+          译文对应的原文：<span lang="en">{d.source}</span>
+        </p>
+      )}
+      <p className="ai-by">{byline(d)}</p>
     </div>
   );
 }
@@ -95,15 +109,30 @@ function Analysis({ text }: { text: string }) {
     <div className="ai-result">
       <h3 className="ai-h">结构</h3>
       <ol className="ai-clauses">
-        {a.clauses.map((c, i) => (
+        {a.sentences.map((c, i) => (
           <li key={i}>
             <p lang="en">{c.text}</p>
-            <p className="ai-parts">
-              {c.subject && <span>主语：{c.subject}</span>}
-              {c.verb && <span>谓语：{c.verb}</span>}
-              {c.object && <span>宾语：{c.object}</span>}
-              {c.tense && <span>时态：{c.tense}</span>}
-            </p>
+            {c.predicate ? (
+              <p className="ai-parts">
+                {c.subject && <span>主语：{c.subject}</span>}
+                <span>谓语：{c.predicate}</span>
+                {c.object && <span>宾语：{c.object}</span>}
+                {c.tense && <span>时态：{c.tense}</span>}
+              </p>
+            ) : (
+              // Not sure which verb is the main clause's: say so, and show only what is certain.
+              <p className="ai-by">没能确定主句的主谓宾，只列出能确定的部分</p>
+            )}
+            {c.verbs.length > (c.predicate ? 1 : 0) && (
+              <p className="ai-parts">
+                {c.verbs.map((v, k) => (
+                  <span key={k}>
+                    动词：<span lang="en">{v.text}</span>
+                    {v.tense && `（${v.tense}）`}
+                  </span>
+                ))}
+              </p>
+            )}
           </li>
         ))}
       </ol>

@@ -83,7 +83,10 @@ describe('the summary card', () => {
     const offline: AiSummary = {
       article_id: 7,
       text: 'The council approved a budget.',
-      sentences: [{ paragraph_id: 'p1', en: 'The council approved a budget.', zh: '议会批准了预算。' }],
+      sentences: [
+        { paragraph_id: 'p1', en: 'The council approved a budget.', zh: '议会批准了预算。', zh_scope: 'sentence' },
+        { paragraph_id: 'p2', en: 'Critics disagreed.', zh: '批评者不同意。他们说道路更需要钱。', zh_scope: 'paragraph' },
+      ],
       offline: true,
       model: null,
       cached: false,
@@ -93,7 +96,10 @@ describe('the summary card', () => {
     renderCard();
     await act(async () => answer.finish());
     expect(await screen.findByText('要点句')).toBeTruthy();
-    expect(screen.getByText('议会批准了预算。')).toBeTruthy();
+    // A sentence's own Chinese stands alone; a paragraph's (not aligned to the sentence) says so.
+    expect(screen.getByText('议会批准了预算。').textContent).toBe('议会批准了预算。');
+    expect(screen.getByText('批评者不同意。他们说道路更需要钱。').closest('p')!.textContent).toBe('整段译文批评者不同意。他们说道路更需要钱。');
+    expect(screen.getAllByText('整段译文')).toHaveLength(1);
     expect(screen.getByText(/离线结果/)).toBeTruthy();
   });
 });

@@ -6,7 +6,8 @@ import '../../../styles/ai.css';
 
 /**
  * The summary card at the top of the article: the model's summary, written as it streams, or
- * offline the key sentences (TextRank) with their paragraphs' stored Chinese, each a link to
+ * offline the key sentences (TextRank) with their own stored Chinese (aligned in the paragraph's
+ * translation; the paragraph's, labelled 整段译文, when it could not be aligned), each a link to
  * its paragraph. It also honours `#p…` in the address (citations from /askai land on their paragraph).
  */
 export function AiSummaryCard({ articleId }: { articleId: number }) {
@@ -43,7 +44,12 @@ export function AiSummaryCard({ articleId }: { articleId: number }) {
                   <button type="button" className="ai-summary-sentence" onClick={() => revealParagraph(x.paragraph_id)}>
                     <span lang="en">{x.en}</span>
                   </button>
-                  {x.zh && <p className="ai-summary-zh">{x.zh}</p>}
+                  {x.zh && (
+                    <p className="ai-summary-zh">
+                      {x.zh_scope === 'paragraph' && <span className="ai-scope">整段译文</span>}
+                      <span>{x.zh}</span>
+                    </p>
+                  )}
                 </li>
               ))}
             </ol>
