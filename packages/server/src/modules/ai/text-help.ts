@@ -14,11 +14,11 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   const { repo, model, provider } = calls;
   const { dict } = deps;
 
-  /** The stored Chinese of the published paragraph that holds this text, if any. */
-  async function storedTranslation(text: string) {
+  /** The stored Chinese of a paragraph the reader may quote that holds this text, if any. */
+  async function storedTranslation(actor: UserActor, text: string) {
     const needle = text.replace(/\s+/g, ' ').trim();
     // The same sentence may stand in several articles, not all translated: look past the newest few.
-    for (const row of await repo.mentioning(needle, 50)) {
+    for (const row of await repo.mentioning(actor, needle, 50)) {
       for (const p of parseParagraphs(row.content)) {
         if (p.zh && p.text.includes(needle)) return { articleId: row.id, paragraphId: p.id, zh: p.zh };
       }
@@ -27,7 +27,7 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   }
 
   async function trans(actor: UserActor, text: string) {
-    const stored = await storedTranslation(text);
+    const stored = await storedTranslation(actor, text);
     if (stored) {
       return {
         text,
@@ -65,7 +65,7 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   }
 
   async function entity(actor: UserActor, name: string) {
-    const rows = await repo.mentioning(name, 20);
+    const rows = await repo.mentioning(actor, name, 20);
     const mentions = rows
       .flatMap((row) =>
         sentencesMentioning(parseParagraphs(row.content), name).map((m) => ({
