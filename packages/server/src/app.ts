@@ -113,7 +113,9 @@ function localDemoResolver(app: FastifyInstance, publicUrl: string | null) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const clock = deps.clock ?? systemClock;
-  const headers = securityHeaderSets(config.analyticsScriptUrl);
+  // Served at an https address: the session cookie is Secure and browsers are told to keep to https.
+  const https = config.http.publicUrl?.startsWith('https:') ?? false;
+  const headers = securityHeaderSets(config.analyticsScriptUrl, https);
   // Written by hand where no route runs (router and Node parser errors): JSON envelopes, so the API's headers.
   const rawHeaders = headers.api;
   // One sequence of request ids for the router and the answers replayed in front of it.
@@ -342,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A list makes at most 4 articles' headword sets per request (a long one takes ~0.3 s): the rest show on the next page load.
     knownShares: (userId, ids) => learner.knownShares(userId, ids, 4),
     checkOutputs: config.env !== 'production',
+    https,
     linkOrigin: linkOrigin({ publicUrl: config.http.publicUrl, allowedHosts: config.http.allowedHosts }),
     async resolveToken(token) {
       const found = await tokens.resolve(token);

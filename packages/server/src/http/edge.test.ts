@@ -267,4 +267,42 @@ describe('control characters PostgreSQL cannot store (issue 9)', () => {
     // Other control characters in free text are still text (a tab in a sentence).
     expect((await post('/reader/myword', { word: 'zebra', sentence: 'a\tb' })).statusCode).toBe(200);
   });
+
+  it('refuses a lone surrogate in any text field with a 400 instead of failing inside the handler (issue 27 §4c)', async () => {
+    t = await createTestApp();
+    const { token } = await t.createUser({ role: 'manager' });
+    const as = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const lone = invalid('请求内容含有不完整的 Unicode 字符（单独的代理项）');
+    // The QR library threw a URIError on it: a 500 before.
+    const qr = await t.app.inject({ method: 'POST', url: '/api/image/markdown', headers: as, payload: '{"markdown":"# hi","layout":"poster","qr":"\\ud800"}' });
+    expect(seen(qr)).toEqual(lone);
+    const word = await t.app.inject({ method: 'POST', url: '/reader/myword', headers: as, payload: '{"word":"zebra","sentence":"a \\udfff b"}' });
+    expect(seen(word)).toEqual(lone);
+    expect(await t.db.kysely.selectFrom('word_book').select('id').execute()).toEqual([]);
+    // A whole pair is text (an emoji in a sentence).
+    const emoji = await t.app.inject({ method: 'POST', url: '/reader/myword', headers: as, payload: '{"word":"zebra","sentence":"a \\ud83d\\ude00 b"}' });
+    expect(emoji.statusCode).toBe(200);
+  });
+});
+
+describe('one value per query field (issue 27 §4d)', () => {
+  it('refuses an array spelling or a repeated key with a 400 and queues nothing', async () => {
+    t = await createTestApp();
+    const { token } = await t.createUser({ role: 'manager' });
+    const id = await createArticle(t, { paragraphs: ['The zebra crossed the road.'] });
+    const as = { authorization: `Bearer ${token}` };
+    const tasks = () => t.db.kysely.selectFrom('tasks').select('id').execute();
+    // `style[]=` passed the style check (the default stood in) and queued a Chromium job from a GET.
+    const brackets = await t.app.inject({ url: `/reader/article/${id}/pdf?style[]=`, headers: as });
+    expect(seen(brackets)).toEqual(invalid('参数 style 只能有一个值'));
+    const repeated = await t.app.inject({ url: `/reader/article/${id}/pdf?style=en&style=sy`, headers: as });
+    expect(seen(repeated)).toEqual(invalid('参数 style 只能有一个值'));
+    const word = await t.app.inject({ url: '/api/english/word?word=zebra&word=lion' });
+    expect(seen(word)).toEqual(invalid('参数 word 只能有一个值'));
+    expect(await tasks()).toEqual([]);
+    // One value is the ordinary call: the PDF is queued and the answer says so.
+    const one = await t.app.inject({ url: `/reader/article/${id}/pdf?style=en`, headers: as });
+    expect(one.statusCode).toBe(404);
+    expect(await tasks()).toHaveLength(1);
+  });
 });

@@ -15,15 +15,21 @@ function isFlat(data: unknown): data is Flat {
   return true;
 }
 
+/** U+0000, or half of a surrogate pair standing alone (JSON's `"\ud800"`): no text of the product holds either. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const unfit = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
 /**
- * True when any string in the input holds U+0000. No field of the product means it, and
- * PostgreSQL cannot store it in text, so it would fail deep in a write; refused here, once.
- * The body's nesting is already bounded by the JSON guard, so the walk is shallow.
+ * True when any string (or key) in the input holds U+0000 or a lone surrogate. No field of the
+ * product means either: PostgreSQL cannot store U+0000 in text, and ill-formed UTF-16 breaks
+ * whatever encodes it next (a QR code, a URL, a database driver) deep inside a handler. Refused
+ * here, once, for every field of every endpoint. The body's nesting is already bounded by the
+ * JSON guard, so the walk is shallow.
  */
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v));
+function holdsUnfit(value: unknown): boolean {
+  if (typeof value === 'string') return unfit(value);
+  if (Array.isArray(value)) return value.some(holdsUnfit);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => unfit(k) || holdsUnfit(v));
   return false;
 }
 
@@ -34,7 +40,7 @@ function holdsNul(value: unknown): boolean {
  * a repeat (a word tapped again in the same sentence, by anyone) skips zod, which was ~3 µs of
  * a word lookup's ~34. Kept only when the parsed input is flat (plain values), and each call
  * gets its own copy, so a handler can never change another call's input. Refused inputs are
- * parsed every time (nothing is kept for them), so a kept URL has passed the NUL check too.
+ * parsed every time (nothing is kept for them), so a kept URL has passed the character check too.
  * Bounded by the URLs' total length.
  */
 export function inputParser(maxUrlChars = 1_000_000) {
@@ -43,7 +49,9 @@ export function inputParser(maxUrlChars = 1_000_000) {
     const key = ep.method === 'GET' ? `${name} ${url}` : null;
     const known = key === null ? undefined : parsed.get(key);
     if (known) return { ...known };
-    if (holdsNul(raw)) throw new Invalid('请求内容含有不允许的控制字符');
+    if (holdsUnfit(raw)) {
+      throw new Invalid(JSON.stringify(raw).includes('\\u0000') ? '请求内容含有不允许的控制字符' : '请求内容含有不完整的 Unicode 字符（单独的代理项）');
+    }
     const result = ep.input.safeParse(raw);
     if (!result.success) throw new Invalid(validationMessage(result.error));
     if (key !== null && isFlat(result.data)) parsed.set(key, { ...result.data });

@@ -49,6 +49,8 @@ export interface RouteDeps {
   clock?: Clock;
   /** The base URL for absolute links (`security.ts` linkOrigin): never an unchecked Host header. */
   linkOrigin: (req: FastifyRequest) => string;
+  /** Whether the public address (PUBLIC_URL) is https: the session cookie is Secure. */
+  https?: boolean;
   /**
    * Checks every answer against the contract with zod, and that the fast serializer writes
    * exactly what zod parsed (tests, development). Production skips it on the hot path: the
@@ -100,7 +102,7 @@ function authorize(req: FastifyRequest, reply: FastifyReply, ep: Endpoint, deps:
   if (!found) return admit(null, null, ep);
   return deps.resolveToken(found.token).then((actor) => {
     // A cookie whose token is revoked or expired goes now: script cannot remove an HttpOnly cookie.
-    if (!actor && found.fromCookie) void reply.clearCookie(Cookies.token, sessionCookieOptions(req));
+    if (!actor && found.fromCookie) void reply.clearCookie(Cookies.token, sessionCookieOptions(req, deps.https ?? false));
     return admit(actor, found.token, ep);
   });
 }
@@ -127,6 +129,7 @@ const fieldsOf = (source: unknown): Record<string, unknown> =>
 function rawInput(req: FastifyRequest, ep: Endpoint): { raw: Record<string, unknown>; misplaced: string | null } {
   const params = req.params as Record<string, unknown>;
   const query = fieldsOf(req.query);
+  refuseRepeated(query, ep);
   if (ep.method === 'GET') return { raw: { ...query, ...params }, misplaced: null };
   const body = { ...fieldsOf(req.body) };
   const declared = ep.query ?? [];
@@ -137,6 +140,24 @@ function rawInput(req: FastifyRequest, ep: Endpoint): { raw: Record<string, unkn
   }
   return { raw: { ...body, ...params }, misplaced };
 }
+
+/**
+ * Every field of the query string takes one value: a repeated key (`?style=a&style=b`) or an
+ * array spelling (`?style[]=`, which a lenient check would skip and leave the default in place)
+ * is refused before anything runs, so a refused request writes nothing.
+ */
+function refuseRepeated(query: Record<string, unknown>, ep: Endpoint): void {
+  for (const [key, value] of Object.entries(query)) {
+    const bracket = key.indexOf('[');
+    const name = bracket > 0 ? key.slice(0, bracket) : key;
+    if (Array.isArray(value) || (bracket > 0 && isField(ep, name))) throw new Invalid(`参数 ${name} 只能有一个值`);
+  }
+}
+
+const isField = (ep: Endpoint, name: string) => {
+  const shape = (ep.input as { shape?: object }).shape;
+  return shape !== undefined && Object.hasOwn(shape, name);
+};
 
 /** Counts the request against the endpoint's rules; nothing to wait for (undefined) when it has none. */
 function checkRateLimits(
@@ -211,7 +232,7 @@ function checkOutput(name: string, ep: Endpoint, result: unknown): unknown {
 
 /** Registers every endpoint of the table with its handler: auth, rate limits, input and output validation. */
 export function registerEndpoints(app: FastifyInstance, handlers: Handlers, deps: RouteDeps): void {
-  const contextDeps = { linkOrigin: deps.linkOrigin, clock: deps.clock ?? systemClock };
+  const contextDeps = { linkOrigin: deps.linkOrigin, clock: deps.clock ?? systemClock, https: deps.https ?? false };
   const parseInput = inputParser();
   for (const [name, ep] of Object.entries(endpoints) as [EndpointName, Endpoint][]) {
     const handler = handlers[name] as unknown as (input: unknown, ctx: HandlerContext<Role>) => Promise<unknown>;

@@ -18,10 +18,14 @@ export function cookiesOf(req: FastifyRequest): Record<string, string | undefine
   return req.cookies;
 }
 
-/** The session cookie's attributes; clearing must repeat them for the browser to match it. */
-export function sessionCookieOptions(req: FastifyRequest): CookieSerializeOptions {
+/**
+ * The session cookie's attributes; clearing must repeat them for the browser to match it. Secure
+ * whenever the public address is https (`https`: PUBLIC_URL), whatever the hop to this server
+ * was (a proxy without X-Forwarded-Proto), and when the request itself came over https.
+ */
+export function sessionCookieOptions(req: FastifyRequest, https: boolean): CookieSerializeOptions {
   // `req.protocol` believes X-Forwarded-Proto only under TRUST_PROXY, so a client cannot fake https.
-  return { path: '/', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https' };
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: https || req.protocol === 'https' };
 }
 
 /** Aborted when the response closes before it finished: the client went away. */
@@ -43,6 +47,8 @@ export interface RequestContextDeps {
   linkOrigin: (req: FastifyRequest) => string;
   /** Where cookie lifetimes are measured from. */
   clock: Clock;
+  /** Whether the public address is https: cookies are Secure. */
+  https: boolean;
 }
 
 /**
@@ -105,11 +111,11 @@ export class RequestContext implements HandlerContext<Role> {
 
   setCookie(name: string, value: string, { expires }: { expires: Date }): void {
     const maxAge = Math.max(0, Math.floor((expires.getTime() - this.#deps.clock.now().getTime()) / 1000));
-    void this.#reply.setCookie(name, value, { ...sessionCookieOptions(this.#req), maxAge });
+    void this.#reply.setCookie(name, value, { ...sessionCookieOptions(this.#req, this.#deps.https), maxAge });
   }
 
   clearCookie(name: string): void {
-    void this.#reply.clearCookie(name, sessionCookieOptions(this.#req));
+    void this.#reply.clearCookie(name, sessionCookieOptions(this.#req, this.#deps.https));
   }
 
   /** This context as the handler of an endpoint of `role` sees it (authorize has checked the actor's role). */

@@ -25,8 +25,14 @@ function cspDirectives(analyticsScriptUrl: string | null): Record<string, string
   };
 }
 
+/**
+ * Strict-Transport-Security only when the site's public address is https: on plain http (a LAN,
+ * development) it would tell a browser to insist on an https that is not there.
+ */
+const hsts = (https: boolean): Record<string, string> => (https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {});
+
 /** The security headers of pages, files and static assets: helmet's defaults, written out once. */
-function pageSecurityHeaders(analyticsScriptUrl: string | null): Readonly<Record<string, string>> {
+function pageSecurityHeaders(analyticsScriptUrl: string | null, https: boolean): Readonly<Record<string, string>> {
   const csp = Object.entries(cspDirectives(analyticsScriptUrl))
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join(';');
@@ -36,7 +42,7 @@ function pageSecurityHeaders(analyticsScriptUrl: string | null): Readonly<Record
     'cross-origin-resource-policy': 'same-site',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'no-referrer',
-    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    ...hsts(https),
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
@@ -53,17 +59,18 @@ function pageSecurityHeaders(analyticsScriptUrl: string | null): Readonly<Record
  * (opener policy, agent cluster, referrer, DNS prefetch, download and cross-domain policies, the
  * old XSS filter) govern pages and would add ~500 bytes to every call on a phone's connection.
  */
-export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
-  'cross-origin-resource-policy': 'same-site',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-});
+const apiSecurityHeaders = (https: boolean): Readonly<Record<string, string>> =>
+  Object.freeze({
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-site',
+    ...hsts(https),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  });
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route answers JSON or SSE of the API (not a page, a file or an image): it gets API_SECURITY_HEADERS. */
+    /** The route answers JSON or SSE of the API (not a page, a file or an image): it gets the API's set. */
     jsonApi?: boolean;
   }
 }
@@ -74,8 +81,9 @@ export interface SecurityHeaderSets {
   readonly page: Readonly<Record<string, string>>;
 }
 
-export function securityHeaderSets(analyticsScriptUrl: string | null): SecurityHeaderSets {
-  return { api: API_SECURITY_HEADERS, page: pageSecurityHeaders(analyticsScriptUrl) };
+/** `https`: whether the public address (PUBLIC_URL) is https. */
+export function securityHeaderSets(analyticsScriptUrl: string | null, https: boolean): SecurityHeaderSets {
+  return { api: apiSecurityHeaders(https), page: pageSecurityHeaders(analyticsScriptUrl, https) };
 }
 
 /** The set a routed request's answer carries: the API's on `jsonApi` routes, the page set on any other. */

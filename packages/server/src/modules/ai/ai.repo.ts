@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/client.js';
+import { articlesWhere, type Who } from '../../lib/policy.js';
 import type { AiAsksTable } from '../../db/schema.js';
 
 export type AskRow = Selectable<AiAsksTable> & { article_title: string | null };
@@ -95,12 +96,16 @@ export function aiRepo(db: Db) {
       const row = await db.kysely.selectFrom('articles').select('content').where('id', '=', id).executeTakeFirst();
       return row?.content ?? null;
     },
-    /** Published articles whose text mentions `name` (for entities), newest first. */
-    mentioning: (name: string, limit: number) =>
+    /**
+     * Articles whose text mentions `name` and that `who` may quote (lib/policy.ts: published, and
+     * members-only ones for members), newest first: the examples, entities and stored
+     * translations AI help quotes.
+     */
+    mentioning: (who: Who, name: string, limit: number) =>
       db.kysely
         .selectFrom('articles')
         .select(['id', 'title', 'content'])
-        .where('status', '=', 'published')
+        .where(articlesWhere(who, 'quote'))
         .where(sql<boolean>`lower(body_text) like ${`%${name.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`)
         .orderBy('published_at', 'desc')
         .limit(limit)

@@ -96,7 +96,7 @@ export function questionsFeature(calls: AiCalls, deps: { dict: Ecdict; articles:
       quota_notice: quotaNotice,
     });
     // As with summaries: questions over a locked article's whole text would give away what the preview hides.
-    if (!calls.provider || (readable.row.is_lock === 1 && !readable.full)) return offline();
+    if (!calls.provider || !readable.full) return offline();
     const key = hashKey(['questions', model, articleId, readable.row.updated_at]);
     const hit = await repo.cached(key);
     if (hit) return { ...base, questions: JSON.parse(hit) as Question[], offline: false, model, cached: true, quota_notice: null };

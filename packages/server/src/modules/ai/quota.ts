@@ -1,12 +1,12 @@
-import { satisfies } from '@changdu/contract';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, UserActor } from '../../lib/actor.js';
+import { isManager } from '../../lib/policy.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, dayBounds, dayKey } from '../../lib/days.js';
 import { TooMany } from '../../lib/errors.js';
 import type { ChatUsage } from '../../providers/ai/index.js';
 import type { AiRepo } from './ai.repo.js';
 
-export type UserActor = Extract<Actor, { kind: 'user' }>;
+export type { UserActor };
 
 export const UPGRADE_LINK = '/member';
 
@@ -21,7 +21,7 @@ export function aiQuota(deps: { repo: AiRepo; clock: Clock; quota: { user: numbe
   /** Null when not limited. */
   function dailyLimit(actor: Actor): number | null {
     if (actor.kind !== 'user') return 0;
-    if (satisfies(actor.role, 'manager')) return null;
+    if (isManager(actor)) return null;
     if (actor.role === 'member') return deps.quota.memberPerLevel * Math.max(1, actor.user.member_level ?? 1);
     return deps.quota.user;
   }
@@ -60,7 +60,7 @@ export function aiQuota(deps: { repo: AiRepo; clock: Clock; quota: { user: numbe
         month: await repo.usageBetween(actor.user.id, monthStart, today),
         resets_at: resetsAt(),
         member_level: actor.user.member_level,
-        upgrade: satisfies(actor.role, 'manager') ? null : UPGRADE_LINK,
+        upgrade: isManager(actor) ? null : UPGRADE_LINK,
       };
     },
   };

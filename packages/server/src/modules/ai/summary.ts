@@ -50,7 +50,7 @@ export function summaryFeature(calls: AiCalls, deps: { articles: Pick<ArticlesSe
       return answerOf(stream, result.text, result);
     };
     // A summary of a locked article's whole text would tell a non-member what the preview hides: they get the offline one of the preview.
-    if (!calls.provider || actor.kind !== 'user' || (readable.row.is_lock === 1 && !readable.full)) return offline();
+    if (!calls.provider || actor.kind !== 'user' || !readable.full) return offline();
     const key = hashKey(['summary', model, articleId, readable.row.updated_at]);
     if (options.renew) await repo.forget(key);
     const cached = await repo.cached(key);

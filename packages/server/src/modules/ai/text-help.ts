@@ -17,13 +17,13 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   const { dict } = deps;
 
   /**
-   * The stored Chinese of the published paragraph that holds this text, if any: the aligned
-   * translation of the sentence(s) the text stands in, or the paragraph's when the alignment is unsure.
+   * The stored Chinese of a published paragraph the reader may quote that holds this text, if any:
+   * the aligned translation of the sentence(s) the text stands in, or the paragraph's when the alignment is unsure.
    */
-  async function storedTranslation(text: string) {
+  async function storedTranslation(actor: UserActor, text: string) {
     const needle = text.replace(/\s+/g, ' ').trim();
     // The same sentence may stand in several articles, not all translated: look past the newest few.
-    for (const row of await repo.mentioning(needle, 50)) {
+    for (const row of await repo.mentioning(actor, needle, 50)) {
       for (const p of parseParagraphs(row.content)) {
         const found = translationOfSelection(p, needle);
         if (found) return { articleId: row.id, paragraphId: p.id, ...found };
@@ -46,7 +46,7 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   });
 
   async function trans(actor: UserActor, text: string) {
-    const stored = await storedTranslation(text);
+    const stored = await storedTranslation(actor, text);
     if (!provider) {
       if (stored) return fromArticle(text, stored);
       throw new Unavailable('翻译任意文字需要配置 AI 服务；文章里已有译文的句子可以直接翻译');
@@ -86,7 +86,7 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   }
 
   async function entity(actor: UserActor, name: string) {
-    const rows = await repo.mentioning(name, 20);
+    const rows = await repo.mentioning(actor, name, 20);
     const mentions = rows
       .flatMap((row) =>
         sentencesMentioning(parseParagraphs(row.content), name).map((m) => ({

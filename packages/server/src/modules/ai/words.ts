@@ -13,8 +13,8 @@ export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: P
   const { repo, model, provider } = calls;
   const { dict } = deps;
 
-  async function articleExamples(word: string, limit: number) {
-    const rows = await repo.mentioning(word, 10);
+  async function articleExamples(actor: UserActor, word: string, limit: number) {
+    const rows = await repo.mentioning(actor, word, 10);
     const out: { en: string; article_id: number; article_title: string }[] = [];
     for (const row of rows) {
       for (const m of sentencesMentioning(parseParagraphs(row.content), word)) {
@@ -30,7 +30,7 @@ export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: P
    * of the part of speech the tagger read, the WordNet definition that best fits the sentence, a
    * function word's note, and examples from published articles.
    */
-  async function offlineExplanation(word: string, sentence: string | undefined): Promise<string> {
+  async function offlineExplanation(actor: UserActor, word: string, sentence: string | undefined): Promise<string> {
     const entry = await deps.dictionary.lookup(word, sentence, null, { record: false }).catch((e: unknown) => {
       if (e instanceof NotFound) return null;
       throw e;
@@ -47,7 +47,7 @@ export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: P
     if (definition) lines.push(`英文释义（最贴合这句话的义项）：${definition.text}`);
     const others = (context?.meanings ?? entry.meanings).filter((m) => m.text !== sense?.text).slice(0, 3);
     if (others.length) lines.push(`其他义项：${others.map((m) => `${m.pos ?? ''} ${m.text}`.trim()).join('；')}`);
-    const examples = await articleExamples(entry.word, 2);
+    const examples = await articleExamples(actor, entry.word, 2);
     if (examples.length) lines.push(`文章中的例句：\n${examples.map((e) => `· ${e.en}（《${e.article_title}》）`).join('\n')}`);
     return lines.join('\n');
   }
@@ -55,7 +55,7 @@ export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: P
   async function wordExplain(actor: UserActor, word: string, sentence: string | undefined, signal: AbortSignal) {
     const base = { word, offline: !provider, model, cached: false };
     if (!provider) {
-      const text = await offlineExplanation(word, sentence);
+      const text = await offlineExplanation(actor, word, sentence);
       return Streamed.of(text, { ...base, text });
     }
     const key = hashKey(['word-ai', model, word.toLowerCase(), sentence ?? null]);
@@ -77,7 +77,7 @@ export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: P
 
   async function wordDict(actor: UserActor, word: string) {
     const lower = word.toLowerCase();
-    const examples = (await articleExamples(lower, 3)).map((e) => ({ en: e.en, article_id: e.article_id, article_title: e.article_title }));
+    const examples = (await articleExamples(actor, lower, 3)).map((e) => ({ en: e.en, article_id: e.article_id, article_title: e.article_title }));
     const entry = dict.lemma(lower) ?? dict.lookup(lower);
     if (!provider) {
       if (!entry) throw new NotFound(`词典里没有找到「${word}」`);

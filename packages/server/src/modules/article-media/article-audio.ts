@@ -1,5 +1,6 @@
 import type { Role } from '@changdu/contract';
 import type { Actor } from '../../lib/actor.js';
+import { linkActor, type Who } from '../../lib/policy.js';
 import { Invalid, NotFound } from '../../lib/errors.js';
 import { encodeMp3, type Pcm } from '../../providers/tts/index.js';
 import { parseParagraphs } from '../articles/index.js';
@@ -20,13 +21,12 @@ export interface AudioTimings {
 }
 
 interface ArticleAccess {
-  open(actor: Actor, id: number, full: boolean): Promise<ArticleRow>;
+  open(who: Who, id: number, full: boolean): Promise<ArticleRow>;
   once<T>(key: string, work: () => Promise<T>): Promise<T>;
-  roleActor(role: Role): Actor;
 }
 
 /** The article read aloud: one MP3 per article version with each sentence's start and end, for follow-along highlighting. */
-export function articleAudio(deps: Pick<ArticleMediaDeps, 'storage' | 'tts' | 'signed'>, { open, once, roleActor }: ArticleAccess) {
+export function articleAudio(deps: Pick<ArticleMediaDeps, 'storage' | 'tts' | 'signed'>, { open, once }: ArticleAccess) {
   const { storage } = deps;
 
   async function ensureAudio(row: ArticleRow): Promise<{ key: string; timings: AudioTimings }> {
@@ -78,7 +78,8 @@ export function articleAudio(deps: Pick<ArticleMediaDeps, 'storage' | 'tts' | 's
     async audioFile(id: number, token: string): Promise<Buffer> {
       const claims = deps.signed.verify<{ a: number; r: Role }>('audio', token, '音频链接无效或已过期，请重新播放');
       if (claims.a !== id) throw new Invalid('音频链接无效或已过期，请重新播放');
-      const row = await open(roleActor(claims.r), id, false);
+      // The link carries the role it was issued to: the article may have been withdrawn or locked since.
+      const row = await open(linkActor(claims.r), id, true);
       const { key } = await ensureAudio(row);
       const mp3 = await storage.get(`${key}.mp3`);
       if (!mp3) throw new NotFound('音频不存在');

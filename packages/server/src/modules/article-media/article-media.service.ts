@@ -7,20 +7,20 @@ import {
   type ImageLayout,
   type Paragraph,
   type PdfStyle,
-  type Role,
 } from '@changdu/contract';
 import type { Selectable } from 'kysely';
 import { loadSharp } from '../../lib/sharp.js';
 import type { TasksTable } from '../../db/schema.js';
 import { articleExportKind, articlePdfKind, type Enqueue } from '../../jobs/kinds.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, UserActor } from '../../lib/actor.js';
+import { JOB_ACTOR, type Who } from '../../lib/policy.js';
 import type { Clock } from '../../lib/clock.js';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.js';
 import type { SignedTokens } from '../../lib/signed-token.js';
 import type { PdfRenderer } from '../../providers/pdf/index.js';
 import type { Storage } from '../../providers/storage/storage.js';
 import type { TtsProvider } from '../../providers/tts/index.js';
-import { parseParagraphs, type ArticlesService, type KeyWordsService } from '../articles/index.js';
+import { parseParagraphs, visibleParagraphs, type ArticlesService, type KeyWordsService } from '../articles/index.js';
 import type { ImagesService } from '../media/index.js';
 import type { NotesService } from '../notes/index.js';
 import { effectiveRole, type UsersService } from '../users/index.js';
@@ -32,7 +32,6 @@ import { articleHtml } from './article-html.js';
 import { buildEpub, buildExportZip, type ExportArticle } from './export-book.js';
 import { loadFonts, renderCard } from './render-image.js';
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
 export type ArticleRow = Awaited<ReturnType<ArticlesService['readable']>>['row'];
 
 /** Bumped when a renderer's output changes, so cached files of the old look are not served. */
@@ -77,21 +76,22 @@ export function articleMediaService(deps: ArticleMediaDeps) {
     return p;
   }
 
-  /** The article for the caller; the full text (members-only articles) when `full` is asked. */
-  async function open(actor: Actor, id: number, full: boolean): Promise<ArticleRow> {
-    const readable = await articles.readable(actor, id);
-    if (full && readable.row.is_lock === 1 && !readable.full) throw new Forbidden('该内容仅对会员开放');
-    return readable.row;
+  /**
+   * The article for the caller and the paragraphs they may read (lib/policy.ts); with `full`,
+   * refused unless they may read all of it (audio and PDFs are the whole text).
+   */
+  async function read(who: Who, id: number, full: boolean): Promise<{ row: ArticleRow; paragraphs: Paragraph[] }> {
+    const readable = await articles.readable(who, id);
+    if (full && !readable.full) throw new Forbidden('该内容仅对会员开放');
+    return { row: readable.row, paragraphs: visibleParagraphs(readable.row, readable.full) };
   }
+  const open = async (who: Who, id: number, full: boolean): Promise<ArticleRow> => (await read(who, id, full)).row;
 
   async function actorOf(userId: number): Promise<UserActor> {
     const user = await deps.users.byId(userId);
     if (!user) throw new NotFound('用户不存在');
     return { kind: 'user', role: effectiveRole(user, deps.clock.now()), user, tokenId: 0 };
   }
-
-  /** An actor with only a role, for work a signed token or a queued job already authorised. */
-  const roleActor = (role: Role): Actor => ({ kind: 'anonymous', role }) as unknown as Actor;
 
   async function pngDataUrl(imageName: string, width: number): Promise<string | null> {
     try {
@@ -103,7 +103,7 @@ export function articleMediaService(deps: ArticleMediaDeps) {
     }
   }
 
-  const audio = articleAudio(deps, { open, once, roleActor });
+  const audio = articleAudio(deps, { open, once });
 
   const coverName = (row: ArticleRow) => row.cover ?? `placeholder-${(row.id % 26) + 1}.webp`;
   const articleUrl = (origin: string, id: number) => `${origin.replace(/\/$/, '')}/article/${id}`;
@@ -148,8 +148,8 @@ export function articleMediaService(deps: ArticleMediaDeps) {
 
     /** The share poster (750×1334 PNG), cached per article version and chosen text. */
     async poster(actor: Actor, id: number, choice: { note_uuid?: string | undefined; sentence?: string | undefined }, origin: string) {
-      const row = await open(actor, id, false);
-      const paragraphs = parseParagraphs(row.content);
+      // Only what this caller may read is quoted: a non-member's poster quotes the preview.
+      const { row, paragraphs } = await read(actor, id, false);
       let quote = firstSentence(paragraphs);
       let quoteZh = zhOf(paragraphs, quote);
       if (choice.note_uuid) {
@@ -159,8 +159,7 @@ export function articleMediaService(deps: ArticleMediaDeps) {
         quote = note.text;
         quoteZh = note.comment || null;
       } else if (choice.sentence) {
-        const visible = row.is_lock === 1 ? paragraphs.slice(0, 2) : paragraphs;
-        if (!visible.some((p) => p.text.includes(choice.sentence!))) throw new Invalid('这句话不在文章里');
+        if (!paragraphs.some((p) => p.text.includes(choice.sentence!))) throw new Invalid('这句话不在文章里');
         quote = choice.sentence;
         quoteZh = zhOf(paragraphs, quote);
       }
@@ -231,7 +230,8 @@ export function articleMediaService(deps: ArticleMediaDeps) {
     /** Job: prints the PDF into storage (nothing to do when this version is there already). */
     async buildPdf(articleId: number, style: PdfStyle, userId: number | null) {
       const reader = userId !== null ? await actorOf(userId) : null;
-      const row = await open(reader ?? roleActor('super'), articleId, false);
+      // The request that queued it was checked for the whole text (pdfPrepare, pdf).
+      const row = await open(reader ?? JOB_ACTOR, articleId, false);
       const key = pdfKey(row, style, userId);
       const existing = await storage.head(key);
       if (existing) return { url: pdfUrl(articleId, style), size: existing.size };
@@ -280,15 +280,14 @@ export function articleMediaService(deps: ArticleMediaDeps) {
       const list: ExportArticle[] = [];
       for (const [i, id] of ids.entries()) {
         await progress(5 + (80 * i) / ids.length, `正在整理第 ${i + 1}/${ids.length} 篇`);
-        let row: ArticleRow;
+        let opened: Awaited<ReturnType<typeof read>>;
         try {
-          row = await open(reader, id, false);
+          opened = await read(reader, id, false);
         } catch (error) {
           if (error instanceof NotFound) continue; // withdrawn since: left out
           throw error;
         }
-        const all = parseParagraphs(row.content);
-        const paragraphs = row.is_lock === 1 && !(await articles.readable(reader, id)).full ? all.slice(0, 2) : all;
+        const { row, paragraphs } = opened;
         const notes = (await deps.notes.mine(reader, id)).list;
         const words = await deps.words.ofArticle(reader, id, 0, 500);
         list.push({

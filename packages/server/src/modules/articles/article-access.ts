@@ -1,5 +1,5 @@
-import { satisfies, type Role } from '@changdu/contract';
 import { NotFound } from '../../lib/errors.js';
+import { can, type Who } from '../../lib/policy.js';
 import type { ArticleRow } from './articles.repo.js';
 
 /** An article the caller may open, and whether they may read its members-only text in full. */
@@ -8,16 +8,17 @@ export interface ReadableArticle {
   full: boolean;
 }
 
-/**
- * The one rule for who may open an article: a published one, anyone; any other status, managers
- * only. Every call that takes an article id goes through `readableBy` (via the articles service).
- */
-export function mayOpen(row: Pick<ArticleRow, 'status'>, role: Role): boolean {
-  return row.status === 'published' || satisfies(role, 'manager');
-}
+const subject = (row: Pick<ArticleRow, 'status' | 'is_lock'>) => ({ kind: 'article' as const, status: row.status, is_lock: row.is_lock });
 
-/** The article for this role, or NotFound: a draft is as absent as a missing id, so ids cannot be probed. */
-export function readableBy<T extends Pick<ArticleRow, 'status'> = ArticleRow>(row: T | undefined, role: Role): { row: T; full: boolean } {
-  if (!row || !mayOpen(row, role)) throw new NotFound('文章不存在或已下线');
-  return { row, full: satisfies(role, 'member') };
+/** Whether this caller may open the article (lib/policy.ts decides). */
+export const mayOpen = (row: Pick<ArticleRow, 'status' | 'is_lock'>, who: Who): boolean => can(who, 'open', subject(row));
+
+/**
+ * The article for this caller, or NotFound: a draft is as absent as a missing id, so ids cannot
+ * be probed. `full`: whether the caller reads all of it (lib/policy.ts `readFull`). Every call
+ * that takes an article id goes through this (via the articles service's `readable`).
+ */
+export function readableBy<T extends Pick<ArticleRow, 'status' | 'is_lock'> = ArticleRow>(row: T | undefined, who: Who): { row: T; full: boolean } {
+  if (!row || !mayOpen(row, who)) throw new NotFound('文章不存在或已下线');
+  return { row, full: can(who, 'readFull', subject(row)) };
 }

@@ -11,17 +11,18 @@ import {
 import { readingMinutes, type TextMetrics } from './metrics.js';
 import type { ArticleRow } from './articles.repo.js';
 import { parseParagraphs } from './article-content.js';
+import { previewLength } from '../../lib/policy.js';
 
-/** How much of a members-only article a non-member sees: a third, at least two paragraphs. */
-export function previewLength(total: number): number {
-  return Math.min(total, Math.max(2, Math.ceil(total / 3)));
+/**
+ * The paragraphs this caller may read: all of them when `full` (lib/policy.ts `readFull`), else a
+ * members-only article's preview. Every text drawn from an article for a caller (the reader page,
+ * AI help, posters, exports) is cut here.
+ */
+export function visibleParagraphs(row: Pick<ArticleRow, 'content' | 'is_lock'>, full: boolean): Paragraph[] {
+  return cutToPreview(parseParagraphs(row.content), row.is_lock === 1 && !full);
 }
 
-/** The paragraphs this caller may read: a locked article's preview, or all of it (AI help reads only these). */
-export function visibleParagraphs(row: ArticleRow, full: boolean) {
-  const paragraphs = parseParagraphs(row.content);
-  return row.is_lock === 1 && !full ? paragraphs.slice(0, previewLength(paragraphs.length)) : paragraphs;
-}
+const cutToPreview = (paragraphs: Paragraph[], locked: boolean) => (locked ? paragraphs.slice(0, previewLength(paragraphs.length)) : paragraphs);
 
 export function effectiveLevel(row: ArticleRow): ArticleLevel {
   const override = row.level_override as ArticleLevel | null;
@@ -75,7 +76,7 @@ export function toDetail(row: ArticleRow, full: boolean, extras: DetailExtras = 
     status: row.status,
     url: row.url,
     summary_zh: row.summary_zh?.trim() || null,
-    paragraphs: locked ? paragraphs.slice(0, previewLength(paragraphs.length)) : paragraphs,
+    paragraphs: cutToPreview(paragraphs, locked),
     preview: locked,
     paragraph_total: paragraphs.length,
     audio: row.audio,

@@ -35,7 +35,7 @@ export function articlesRoutes(articles: ArticlesService, editorial: EditorialSe
     'article.topic': (input) => articles.topic(input.q, input.author, input.level, input.offset),
     'article.labels': () => articles.labels(),
     'author.show': (input) => articles.author(input.id),
-    'search.articles': (input) => articles.search(input.q, input.offset),
+    'search.articles': (input, ctx) => articles.search(input.q, input.offset, ctx.actor),
     'article.manage': (input) => editorial.list({ status: input.status, source: input.source, q: input.q }, input.offset),
     'article.edit': (input) => editorial.manageView(input.id),
     'article.create': (input, ctx) => editorial.create(editor(ctx), input.article),

@@ -4,9 +4,10 @@ import type { Actor } from '../../lib/actor.js';
 import { NotFound } from '../../lib/errors.js';
 import { MINUTE, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
+import { can, type Who } from '../../lib/policy.js';
 import { mayOpen, readableBy, type ReadableArticle } from './article-access.js';
 import { articleMetaRepo } from './article-meta.repo.js';
-import { effectiveLevel, readerFigure, toCard, toDetail } from './article.mapper.js';
+import { effectiveLevel, readerFigure, toCard, toDetail, visibleParagraphs } from './article.mapper.js';
 import { articlesRepo } from './articles.repo.js';
 import { keyWordsRepo } from './key-words.repo.js';
 import { marksRepo } from './marks.repo.js';
@@ -61,9 +62,9 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
   const keyWords = keyWordsRepo(db);
   const prepared = preparedArticles();
 
-  /** The article if this caller may open it (see article-access.ts), else NotFound. */
-  async function readable(actor: Actor, id: number): Promise<ReadableArticle> {
-    return readableBy(await repo.findById(id), actor.role);
+  /** The article if this caller may open it (lib/policy.ts, through article-access.ts), else NotFound. */
+  async function readable(who: Who, id: number): Promise<ReadableArticle> {
+    return readableBy(await repo.findById(id), who);
   }
 
   /** The reader's article without the caller's own part (`me`), with the row's version: what prepared-articles.ts keeps. */
@@ -77,7 +78,7 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
   /** Cards of the given articles that `role` may open, by id, in one query. */
   async function cards(ids: readonly number[], role: Role): Promise<Map<number, ArticleCard>> {
     const rows = await repo.findByIds(ids);
-    return new Map(rows.filter((r) => mayOpen(r, role)).map((r) => [r.id, toCard(r)]));
+    return new Map(rows.filter((r) => mayOpen(r, { role })).map((r) => [r.id, toCard(r)]));
   }
 
   /**
@@ -97,7 +98,7 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
     const list = await withCards(
       hits,
       (h) => h.id,
-      'anonymous',
+      'anonymous', // search lists published articles only, for managers too
       (h) => ({ snippet: h.snippet }),
     );
     return pageOf(list, offset, PAGE);
@@ -133,7 +134,7 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
      * the view is counted and the reader's own marks are added.
      */
     async show(id: number, actor: Actor, cuid: string | null) {
-      const { row: stamp, full } = readableBy(await repo.stamp(id), actor.role);
+      const { row: stamp, full } = readableBy(await repo.stamp(id), actor);
       if (stamp.status === 'published') {
         const now = clock.now();
         await meta.addView(id, viewerOf(actor, cuid), now.toISOString(), new Date(now.getTime() - 30 * MINUTE).toISOString());
@@ -141,7 +142,7 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
       const mark = actor.kind === 'user' ? await marks.mark(actor.user.id, id) : undefined;
       const me = actor.kind === 'user' ? { starred: Boolean(mark?.starred_at), finished: Boolean(mark?.finished_at) } : null;
       return prepared.answer(
-        { id, version: stamp.version, preview: stamp.is_lock === 1 && !full },
+        { id, version: stamp.version, preview: !full },
         () => sharedDetail(actor, id),
         me,
       );
@@ -155,8 +156,9 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
      */
     async publicBody(id: number): Promise<string | null> {
       const stamp = await repo.stamp(id);
-      if (!stamp || stamp.status !== 'published' || stamp.is_lock === 1) return null;
       const anonymous: Actor = { kind: 'anonymous', role: 'anonymous' };
+      // Published, and all of it open to anyone: a members-only article's page is drawn by the app.
+      if (!stamp || stamp.status !== 'published' || !can(anonymous, 'readFull', { kind: 'article', ...stamp })) return null;
       const answer = await prepared.answer(
         { id, version: stamp.version, preview: false },
         () => sharedDetail(anonymous, id),
@@ -231,23 +233,21 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
       return { id: author.id, name: author.name, bio: author.bio, article_count: await meta.countPublishedBy(id) };
     },
 
-    async search(q: string, offset: number) {
+    /** Matches and snippets come only from text the caller may read (members-only bodies: members). */
+    async search(q: string, offset: number, who: Who) {
+      const lockedText = can(who, 'quote', { kind: 'article', status: 'published', is_lock: 1 });
       if (isChineseQuery(q)) {
         const needle = q.trim();
-        const rows = await searchRepo(db).chinese(needle, offset, PAGE + 1);
+        const rows = await searchRepo(db).chinese(needle, offset, PAGE + 1, who);
         return withSnippets(
           rows.map((r) => {
-            const texts = [
-              r.title_zh ?? '',
-              r.summary_zh ?? '',
-              ...(JSON.parse(r.content) as { zh: string | null }[]).map((p) => p.zh ?? ''),
-            ];
+            const texts = [r.title_zh ?? '', r.summary_zh ?? '', ...visibleParagraphs(r, lockedText).map((p) => p.zh ?? '')];
             return { id: r.id, snippet: windowAround(texts.find((t) => t.includes(needle)) ?? '', needle) };
           }),
           offset,
         );
       }
-      const rows = await searchRepo(db).english(searchTerms(q), offset, PAGE + 1);
+      const rows = await searchRepo(db).english(searchTerms(q), offset, PAGE + 1, who);
       return withSnippets(
         rows.map((r) => ({ id: r.id, snippet: markSnippet(r.snippet) })),
         offset,

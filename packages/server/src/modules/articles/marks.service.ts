@@ -1,5 +1,5 @@
 import { pageOf } from '../../lib/page.js';
-import type { Actor } from '../../lib/actor.js';
+import type { UserActor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Db } from '../../db/client.js';
 import type { ArticlesService } from './articles.service.js';
@@ -7,7 +7,6 @@ import { marksRepo } from './marks.repo.js';
 
 const PAGE = 20;
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
 
 /** A reader's star and finished marks: set by hand on the reading page, or finished by reading. */
 export function marksService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'readable' | 'withCards'>) {

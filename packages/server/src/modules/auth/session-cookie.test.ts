@@ -175,6 +175,25 @@ describe('the session cookie over https', () => {
     expect(sessionCookie(res)?.attrs.has('secure')).toBe(true);
   });
 
+  it('is Secure whenever the public address is https, even when the proxy does not say so (issue 27 §4f)', async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://changdu.example.com/', TRUST_PROXY: 'false' } });
+    const { user, password } = await t.createUser();
+    const res = await t.call('auth.login', { username: user.username, password });
+    expect(sessionCookie(res)?.attrs.has('secure')).toBe(true);
+    // Browsers are told to keep to https, on API answers and pages alike.
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const logout = await t.call('auth.logout', {}, { token: res.result!.token });
+    expect(sessionCookie(logout)?.attrs.has('secure')).toBe(true);
+  });
+
+  it('sends no Strict-Transport-Security on plain http', async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'http://192.168.1.20:3000/' } });
+    const res = await t.call('system.health');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const page = await t.app.inject({ url: '/api/image/nothing-here.webp' });
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
+
   it('does not believe X-Forwarded-Proto without TRUST_PROXY', async () => {
     t = await createTestApp({ env: { TRUST_PROXY: 'false' } });
     const { user, password } = await t.createUser();

@@ -1,6 +1,7 @@
 import type { ArticleLevel, BookDetail, BookPos, ExamLevel, Paragraph, ShelfEntry } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, UserActor } from '../../lib/actor.js';
+import { can } from '../../lib/policy.js';
 import type { Clock } from '../../lib/clock.js';
 import { Invalid, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
@@ -18,7 +19,7 @@ import { bookShare } from './book-share.js';
 import { levelCounts, toCard, toEntry, tocOf } from './book-views.js';
 import { booksRepo, type BookRow } from './books.repo.js';
 
-export type UserActor = Extract<Actor, { kind: 'user' }>;
+export type { UserActor };
 
 const PAGE = 20;
 const LEVEL_CACHE_LIMIT = 500;
@@ -56,12 +57,10 @@ export function booksService(deps: BooksDeps) {
   const readable: Readable = async (actor, bookId) => {
     const book = await repo.byId(bookId);
     if (!book) throw new NotFound('这本书不存在');
-    if (book.status === 'published') return book;
-    if (actor.kind === 'user') {
-      if (actor.role === 'manager' || actor.role === 'super') return book;
-      if (book.uploaded_by === actor.user.id) return book;
-      if (await repo.entry(actor.user.id, bookId)) return book;
-    }
+    const subject = { kind: 'book' as const, status: book.status, uploaded_by: book.uploaded_by, shelved: false };
+    if (can(actor, 'open', subject)) return book;
+    // A private upload shared by its uuid opens for whoever put it on their shelf.
+    if (actor.kind === 'user' && can(actor, 'open', { ...subject, shelved: Boolean(await repo.entry(actor.user.id, bookId)) })) return book;
     throw new NotFound('这本书不存在');
   };
 

@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { UPLOAD_TOKEN_MINUTES, uploadKinds, type UploadKind, type UploadToken, type UploadedFile } from '@changdu/contract';
-import type { Actor } from '../../lib/actor.js';
+import type { UserActor } from '../../lib/actor.js';
 import { MINUTE } from '../../lib/clock.js';
 import { Conflict, Forbidden, Invalid } from '../../lib/errors.js';
 import type { SignedTokens } from '../../lib/signed-token.js';
 import type { Storage } from '../../providers/storage/index.js';
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
 
 const PURPOSE = 'upload';
 const TTL = UPLOAD_TOKEN_MINUTES * MINUTE;

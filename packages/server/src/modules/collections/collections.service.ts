@@ -1,6 +1,7 @@
-import { PLACEHOLDER_COUNT, satisfies, type ArticleCard, type Collection, type CollectionAction, type Role } from '@changdu/contract';
+import { PLACEHOLDER_COUNT, type ArticleCard, type Collection, type CollectionAction, type Role } from '@changdu/contract';
 import { isUniqueViolation, transaction, type Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, UserActor } from '../../lib/actor.js';
+import { can } from '../../lib/policy.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
@@ -11,7 +12,6 @@ import { creatorsRepo } from './creators.repo.js';
 
 const PAGE = 20;
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
 
 export interface CollectionsDeps {
   articles: Pick<ArticlesService, 'cards'>;
@@ -30,8 +30,7 @@ export interface SaveInput {
 const NOT_FOUND = '合集不存在或未公开';
 /** The media module's path of an article's placeholder picture (web: lib/articles.ts placeholderPath). */
 const placeholderImage = (index: number) => `/api/image/placeholder-${index}.webp`;
-const isManager = (actor: Actor) => satisfies(actor.role, 'manager');
-const isOwner = (actor: Actor, row: CollectionRow) => actor.kind === 'user' && actor.user.id === row.owner_id;
+const subject = (row: CollectionRow) => ({ kind: 'collection' as const, is_published: row.is_published, owner_id: row.owner_id });
 
 /**
  * Collections: ordered reading lists of published articles. Who may see one: anyone when it is
@@ -46,14 +45,14 @@ export function collectionsService(db: Db, clock: Clock, deps: CollectionsDeps) 
   /** The collection if this caller may see it; NotFound otherwise (a private one is as absent as a missing id). */
   async function visible(actor: Actor, id: number): Promise<CollectionRow> {
     const row = await repo.find(id);
-    if (!row || !(row.is_published === 1 || isOwner(actor, row) || isManager(actor))) throw new NotFound(NOT_FOUND);
+    if (!row || !can(actor, 'open', subject(row))) throw new NotFound(NOT_FOUND);
     return row;
   }
 
   /** The collection if this caller may change it. Someone else's public one: Forbidden; a private one: NotFound. */
   async function editable(actor: UserActor, id: number): Promise<CollectionRow> {
     const row = await visible(actor, id);
-    if (!isOwner(actor, row) && !isManager(actor)) throw new Forbidden('只有合集的创建者或管理员可以修改');
+    if (!can(actor, 'edit', subject(row))) throw new Forbidden('只有合集的创建者或管理员可以修改');
     return row;
   }
 
@@ -118,7 +117,7 @@ export function collectionsService(db: Db, clock: Clock, deps: CollectionsDeps) 
           );
     const marks = me === null ? [] : await repo.marksOf(me, row.id);
     const base = await presentOne(row);
-    const mayEdit = isOwner(actor, row) || isManager(actor);
+    const mayEdit = can(actor, 'edit', subject(row));
     return {
       ...base,
       cover_article_id: row.cover_article_id,

@@ -1,6 +1,6 @@
 import type { CreatorApplication } from '@changdu/contract';
 import { isUniqueViolation, transaction, type Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, UserActor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
@@ -12,7 +12,6 @@ import { creatorsRepo, type ApplicationRow, type CreatorRow } from './creators.r
 const PAGE = 20;
 const ARTICLES_ON_PAGE = 10;
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
 
 export interface CreatorsDeps {
   articles: Pick<ArticlesService, 'topic' | 'author'>;

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { verifySignature } from '@changdu/contract';
 import { transaction, type Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { UserActor } from '../../lib/actor.js';
 import { Invalid } from '../../lib/errors.js';
 import { HOUR, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
@@ -14,7 +14,6 @@ const T_LIFETIME = 12 * HOUR;
 const GRACE_SECONDS = 5;
 const PAGE = 20;
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
 
 interface TPayload {
   /** Article id (article tokens). */

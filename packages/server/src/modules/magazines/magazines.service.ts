@@ -1,6 +1,5 @@
 import {
   PLACEHOLDER_COUNT,
-  satisfies,
   type ArticleEdit,
   type ArticleStatus,
   type MagazineArticle,
@@ -11,6 +10,7 @@ import {
 } from '@changdu/contract';
 import { isUniqueViolation, transaction, type Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
+import { can, isManager } from '../../lib/policy.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
@@ -45,10 +45,8 @@ export interface AuditInput {
   articles?: { id: number; action: 'approve' | 'reject'; reason?: string | undefined }[] | undefined;
 }
 
-/** An issue opens for readers once published; managers open every issue. */
-function mayOpen(row: Pick<MagazineRow, 'status'>, role: Role): boolean {
-  return row.status === 'published' || satisfies(role, 'manager');
-}
+/** An issue opens for readers once published; managers open every issue (lib/policy.ts). */
+const mayOpen = (row: Pick<MagazineRow, 'status'>, role: Role): boolean => can({ role }, 'open', { kind: 'magazine', status: row.status });
 
 function toCard(row: MagazineRow & { article_count?: number | string | null }): MagazineCard {
   return {
@@ -87,7 +85,7 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
   async function articleList(magazineId: number, role: Role): Promise<MagazineArticle[]> {
     const rows = await repo.articles(magazineId);
     const ids = rows.flatMap((r) => (r.article_id !== null ? [r.article_id] : []));
-    const manager = satisfies(role, 'manager');
+    const manager = isManager({ role });
     const cards = await articles.cards(ids, role);
     const statuses = manager ? await articles.statuses(ids) : new Map<number, ArticleStatus>();
     return rows.flatMap((r) => {
@@ -119,7 +117,7 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
       if (last && last.title === article.section) last.articles.push(article);
       else sections.push({ title: article.section, articles: [article] });
     }
-    const manager = satisfies(role, 'manager');
+    const manager = isManager({ role });
     return {
       ...toCard({ ...row, article_count: list.length }),
       review_reason: row.review_reason,
@@ -148,7 +146,7 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
     requireEditable,
 
     async list(actor: Actor, offset: number) {
-      const manager = satisfies(actor.role, 'manager');
+      const manager = isManager(actor);
       const rows = manager ? await repo.all(offset, PAGE + 1) : await repo.published(offset, PAGE + 1);
       return pageOf(rows.map(toCard), offset, PAGE);
     },

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { transaction, type Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { UserActor } from '../../lib/actor.js';
+import { isManager } from '../../lib/policy.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import { csvDocument } from '../../lib/csv.js';
@@ -9,7 +10,6 @@ import type { UsersService } from '../users/index.js';
 import { membershipRepo, type AwardRow, type CodeRow } from './membership.repo.js';
 import { TRIAL_DAYS, type MembershipService } from './membership.service.js';
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
 const PAGE = 20;
 /** What a personal invite earns its owner per new reader, and the new reader. */
 export const INVITE_OWNER_DAYS = 7;
@@ -17,7 +17,6 @@ export const INVITE_GUEST_DAYS = 3;
 export const MEMBER_CODE_DAYS = 30;
 /** No 0/O, 1/I/L: codes are read aloud and typed from screenshots. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const isManager = (actor: UserActor) => actor.user.role === 'manager' || actor.user.role === 'super';
 
 export function awardView(a: AwardRow) {
   return {

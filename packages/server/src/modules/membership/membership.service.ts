@@ -1,6 +1,6 @@
 import type { User } from '@changdu/contract';
 import { transaction, type Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { UserActor } from '../../lib/actor.js';
 import { DAY, HOUR, type Clock } from '../../lib/clock.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
@@ -8,7 +8,6 @@ import type { SignedTokens } from '../../lib/signed-token.js';
 import { isMemberNow, type UserRow, type UsersService } from '../users/index.js';
 import { membershipRepo, type LogRow, type ProductRow } from './membership.repo.js';
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
 const PAGE = 20;
 /** The same manager change within this window is the same tap arriving twice: answered, not applied again. */
 const DOUBLE_TAP_MS = 10_000;

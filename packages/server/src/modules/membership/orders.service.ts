@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { transaction, type Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { UserActor } from '../../lib/actor.js';
+import { can, isManager } from '../../lib/policy.js';
 import { HOUR, type Clock } from '../../lib/clock.js';
 import { Invalid, NotFound, Unavailable } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
@@ -9,13 +10,11 @@ import type { UsersService } from '../users/index.js';
 import { membershipRepo, type OrderRow, type OrderStatus } from './membership.repo.js';
 import type { MembershipService } from './membership.service.js';
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
 type ProviderName = PayProvider['name'];
 const PAGE = 20;
 /** A pending order is offered again for this long; after it a new order replaces it. */
 const ORDER_REUSE_MS = 2 * HOUR;
 
-const isManager = (actor: UserActor) => actor.user.role === 'manager' || actor.user.role === 'super';
 
 interface Logger {
   warn(obj: object, msg: string): void;
@@ -107,7 +106,7 @@ export function ordersService(
   async function readable(actor: UserActor, orderNo: string): Promise<OrderRow> {
     const order = await repo.order(orderNo);
     // Another buyer's order answers exactly as a missing one.
-    if (!order || (order.user_id !== actor.user.id && !isManager(actor))) throw new NotFound('订单不存在');
+    if (!order || !can(actor, 'view', { kind: 'order', owner_id: order.user_id })) throw new NotFound('订单不存在');
     return order;
   }
 

@@ -1,5 +1,5 @@
 import { transaction, type Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { UserActor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, dayBounds, dayKey } from '../../lib/days.js';
 import { Conflict, Invalid } from '../../lib/errors.js';
@@ -10,7 +10,6 @@ import { awardView } from './codes.service.js';
 import { membershipRepo, type AwardRow } from './membership.repo.js';
 import type { MembershipService } from './membership.service.js';
 
-type UserActor = Extract<Actor, { kind: 'user' }>;
 type Cat = 'time' | 'finish' | 'review';
 const CATS: Cat[] = ['time', 'finish', 'review'];
 const CAT_NAMES: Record<Cat, string> = { time: '阅读时长', finish: '读完文章', review: '复习单词' };

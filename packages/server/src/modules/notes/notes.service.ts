@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/actor.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
-import { parseParagraphs, type ArticlesService } from '../articles/index.js';
+import { visibleParagraphs, type ArticlesService } from '../articles/index.js';
 import { notesRepo, type NoteRow } from './notes.repo.js';
 
 const PAGE = 20;
@@ -45,11 +45,15 @@ function toNote(row: NoteRow, viewerId: number | null): Note {
 export function notesService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'readable' | 'cards' | 'withCards'>) {
   const repo = notesRepo(db);
   const readable = async (articleId: number, actor: Actor) => (await articles.readable(actor, articleId)).row;
+  /** Ids of the paragraphs this caller may read (a non-member's members-only article: the preview). */
+  const visibleRoots = async (articleId: number, actor: Actor) => {
+    const { row, full } = await articles.readable(actor, articleId);
+    return new Set(visibleParagraphs(row, full).map((p) => p.id));
+  };
 
   return {
     async add(actor: Extract<Actor, { kind: 'user' }>, articleId: number, input: NoteInput): Promise<Note> {
-      const article = await readable(articleId, actor);
-      if (!parseParagraphs(article.content).some((p) => p.id === input.root)) throw new Invalid('划线位置不在这篇文章里');
+      if (!(await visibleRoots(articleId, actor)).has(input.root)) throw new Invalid('划线位置不在这篇文章里');
       const data = JSON.stringify(input.data ?? {});
       if (data.length > MAX_DATA) throw new Invalid('位置数据太大');
       const now = clock.now().toISOString();
@@ -82,9 +86,10 @@ export function notesService(db: Db, clock: Clock, articles: Pick<ArticlesServic
     },
 
     async all(actor: Actor, articleId: number) {
-      await readable(articleId, actor);
+      const roots = await visibleRoots(articleId, actor);
       const viewerId = actor.kind === 'user' ? actor.user.id : null;
-      const list = (await repo.visible(viewerId, articleId)).map((r) => toNote(r, viewerId));
+      // Others' highlights quote the article: only those in paragraphs this caller may read.
+      const list = (await repo.visible(viewerId, articleId)).filter((r) => r.user_id === viewerId || roots.has(r.root)).map((r) => toNote(r, viewerId));
       return { list, counts: { mine: list.filter((n) => n.mine).length, public: list.filter((n) => !n.mine).length } };
     },
 

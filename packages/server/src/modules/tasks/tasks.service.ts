@@ -1,8 +1,8 @@
 import type { Task } from '@changdu/contract';
-import { satisfies } from '@changdu/contract';
 import type { Selectable } from 'kysely';
 import type { TasksTable } from '../../db/schema.js';
 import type { Actor } from '../../lib/actor.js';
+import { can } from '../../lib/policy.js';
 import { NotFound } from '../../lib/errors.js';
 
 /** Where tasks are read from (the job queue); only reading is needed here. */
@@ -24,7 +24,7 @@ export function tasksService(tasks: TaskSource) {
   return {
     async show(id: number, actor: Extract<Actor, { kind: 'user' }>): Promise<Task> {
       const task = await tasks.find(id);
-      if (!task || (task.created_by !== actor.user.id && !satisfies(actor.role, 'manager'))) throw new NotFound('任务不存在');
+      if (!task || !can(actor, 'view', { kind: 'task', owner_id: task.created_by })) throw new NotFound('任务不存在');
       const result = parse(task.result);
       const link = result && typeof result === 'object' && 'link' in result && typeof result.link === 'string' ? result.link : null;
       return {

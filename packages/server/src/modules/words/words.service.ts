@@ -1,7 +1,7 @@
 import { cardStates, ratingLabels, type Paragraph } from '@changdu/contract';
 import type { Grade } from 'ts-fsrs';
 import { transaction, type Db } from '../../db/client.js';
-import type { Actor } from '../../lib/actor.js';
+import type { UserActor } from '../../lib/actor.js';
 import { Invalid, NotFound } from '../../lib/errors.js';
 import { DAY, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
@@ -35,7 +35,6 @@ function toContext(c: ContextRow) {
 const CONTEXTS_ON_CARD = 3;
 
 /** The word book: headwords with their context sentences, scheduled by FSRS; each user sees only their own. */
-type UserActor = Extract<Actor, { kind: 'user' }>;
 
 export interface WordsDeps {
   dict: Ecdict;
