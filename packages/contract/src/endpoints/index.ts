@@ -16,6 +16,7 @@ import { booksEndpoints } from './books.endpoints.js';
 import { aiEndpoints } from './ai.endpoints.js';
 import { appinfoEndpoints } from './appinfo.endpoints.js';
 import { articleMediaEndpoints } from './article-media.endpoints.js';
+import { offlineEndpoints } from './offline.endpoints.js';
 
 /** The endpoint table: every call the server serves, keyed by a stable name. */
 export const endpoints = {
@@ -38,6 +39,7 @@ export const endpoints = {
   ...aiEndpoints,
   ...appinfoEndpoints,
   ...articleMediaEndpoints,
+  ...offlineEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;
