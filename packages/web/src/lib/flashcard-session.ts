@@ -14,6 +14,8 @@ export const RATINGS: readonly Rating[] = [1, 2, 3, 4];
 /** What a card needs to be shown; the article session adds the forms the article uses. */
 export type FlashcardData = Pick<ReviewCard, 'id' | 'word' | 'phonetic' | 'meaning' | 'state' | 'due' | 'contexts' | 'intervals'> & {
   forms?: string[];
+  /** The card's reviews so far, as loaded: sent with a rating as its idempotency key. */
+  reps?: number;
 };
 
 /**
