@@ -24,6 +24,7 @@ test('a reader reopens a kept article offline, looks a word up, adds it, highlig
   baseURL,
 }) => {
   test.setTimeout(120_000);
+  const other = await publishArticle(request, 'A Lighthouse Nobody Opened', ['The keeper climbed the stairs every night.']);
   const id = await publishArticle(request, 'Two Towns Keep a River', PARAGRAPHS);
   const { token } = await newReader(request, context, baseURL!);
   const auth = { authorization: `Bearer ${token}` };
@@ -36,8 +37,18 @@ test('a reader reopens a kept article offline, looks a word up, adds it, highlig
   await expect(page.getByText('已可离线阅读')).toBeVisible({ timeout: 40_000 });
   await expect(page.locator('[data-offline="ready"]')).toHaveCount(1);
 
+  // The home list, seen once online, is kept too.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /A Lighthouse Nobody Opened/ })).toBeVisible();
+
   await context.setOffline(true);
   await page.reload();
+  // Offline, the home screen marks what cannot be opened.
+  const unkept = page.locator('.article-card', { hasText: 'A Lighthouse Nobody Opened' });
+  await expect(unkept.getByText('不可离线阅读')).toBeVisible();
+  await expect(page.locator('.article-card', { hasText: 'Two Towns Keep a River' }).getByText('不可离线阅读')).toHaveCount(0);
+  void other;
+  await page.goto(`/article/${id}`);
   await expect(page.getByRole('heading', { name: 'Two Towns Keep a River' })).toBeVisible();
 
   // A word is answered from the article's dictionary pack.
