@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreen } from './build/first-screen.js';
 import { precompress } from './build/precompress.js';
 
@@ -43,7 +44,29 @@ const preact = [
 ];
 
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), buildId(), firstScreen(), precompress()],
+  plugins: [
+    react(),
+    buildId(),
+    firstScreen(),
+    precompress(),
+    // The service worker (src/sw/sw.ts, docs/offline.md), built with workbox; the page registers
+    // it itself after the text has loaded (src/offline/register.ts), and the manifest is the
+    // committed public/manifest.webmanifest that index.html links.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        rollupFormat: 'iife',
+        // The app shell: every page's code and styles, index.html and the icons. Not the .br/.gz
+        // copies (the browser asks for the file), not first-screen.json (the server's).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['**/.first-screen-*/**', 'first-screen.json'],
+      },
+    }),
+  ],
   resolve: {
     alias: [
       // The contract's zod-free face (constants, codes, the route table): the schemas validate on

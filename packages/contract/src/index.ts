@@ -30,5 +30,6 @@ export * from './endpoints/books.endpoints.js';
 export * from './endpoints/ai.endpoints.js';
 export * from './endpoints/appinfo.endpoints.js';
 export * from './endpoints/article-media.endpoints.js';
+export * from './endpoints/offline.endpoints.js';
 export * from './reader-html.js';
 export * from './article-pack.js';

@@ -115,6 +115,7 @@ export const routes: Record<EndpointName, RouteShape> = {
   'creator.show': { method: 'GET', path: '/reader/creator/{id}' },
   'demo.feed': { method: 'GET', path: '/api/demo/feed.xml' },
   'demo.page': { method: 'GET', path: '/api/demo/article/{slug}' },
+  'dict.pack': { method: 'GET', path: '/api/english/pack/{article_id}' },
   'dict.word': { method: 'GET', path: '/api/english/word' },
   'history.data': { method: 'GET', path: '/reader/history/data' },
   'history.list': { method: 'GET', path: '/reader/history' },

@@ -24,9 +24,11 @@ import {
   levelWordsService,
   marksService,
   readerAidsRoutes,
+  visibleParagraphs,
 } from './modules/articles/index.js';
 import { authRoutes, authService, captchaService, loginGuard, smsCodeService, tokensService } from './modules/auth/index.js';
 import { dictionaryRoutes, dictionaryService, openEcdict, type Ecdict } from './modules/dictionary/index.js';
+import { dictionaryPackRoutes, dictionaryPackService } from './modules/dictionary/index.js';
 import { historyRoutes, historyService } from './modules/history/index.js';
 import { notesRoutes, notesService } from './modules/notes/index.js';
 import { effectiveRole, usersRoutes, usersService } from './modules/users/index.js';
@@ -313,6 +315,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...tasksRoutes(tasksService(jobs)),
     ...mediaRoutes(images, demoService(), config),
     ...dictionaryRoutes(dictionary),
+    // The offline reader's pack is of what the caller may read (the articles module's access rule).
+    ...dictionaryPackRoutes(
+      dictionaryPackService(async (actor, id) => {
+        const { row, full } = await articles.readable(actor, id);
+        return { paragraphs: visibleParagraphs(row, full), version: row.version, full: full || row.is_lock !== 1 };
+      }, dict),
+    ),
     ...wordsRoutes(words),
     ...learnerRoutes(learner),
     ...notesRoutes(notes),

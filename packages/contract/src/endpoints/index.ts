@@ -17,6 +17,7 @@ import { aiEndpoints } from './ai.endpoints.js';
 import { appinfoEndpoints } from './appinfo.endpoints.js';
 import { articleMediaEndpoints } from './article-media.endpoints.js';
 import { learnerEndpoints } from './learner.endpoints.js';
+import { offlineEndpoints } from './offline.endpoints.js';
 
 /** The endpoint table: every call the server serves, keyed by a stable name. */
 export const endpoints = {
@@ -40,6 +41,7 @@ export const endpoints = {
   ...appinfoEndpoints,
   ...articleMediaEndpoints,
   ...learnerEndpoints,
+  ...offlineEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

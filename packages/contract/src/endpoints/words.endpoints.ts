@@ -128,6 +128,11 @@ export const wordsEndpoints = {
         max: 3_600_000,
         msg: { type: '用时必须是数字（毫秒）', int: '用时必须是整数（毫秒）', min: '用时不能为负数', max: '用时太长了' },
       }).default(0),
+      /**
+       * The card's `reps` as the reader saw it: the review's idempotency key with `id`. A review
+       * sent again (the offline outbox after a lost answer) finds the card moved on and applies nothing.
+       */
+      reps: int('reps', { min: 0, max: 1_000_000, msg: { type: 'reps 必须是整数', int: 'reps 必须是整数', min: 'reps 不能为负数', max: 'reps 太大了' } }).optional(),
     }),
     output: reviewCardSchema,
   }),

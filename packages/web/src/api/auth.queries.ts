@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Codes, NETWORK_ERROR_MSG, type Session } from '@changdu/contract';
 import { sessionEnded, sessionStarted } from '../lib/session';
+import { toast } from '../lib/toast';
+import { forgetAfterLogout, sendBeforeLogout } from '../offline/logout';
 import { ApiError, call } from './client';
 import { apiKey, useApiMutation, useApiQuery } from './hooks';
 import { meKey } from './users.queries';
@@ -65,10 +67,14 @@ export function useChangePassword() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return async () => {
+    // Writes made offline go first, while the session lets them in (docs/offline.md).
+    const unsent = await sendBeforeLogout();
     const { status } = await call('auth.logout', {}, { redirectOnAuthError: false });
     if (status.code !== Codes.OK && status.code !== Codes.UNAUTHORIZED) throw new ApiError(status.code, status.msg || NETWORK_ERROR_MSG);
     sessionEnded();
     queryClient.removeQueries();
     queryClient.setQueryData(meKey, null);
+    await forgetAfterLogout();
+    if (unsent > 0) toast(`${unsent} 条离线时的修改未能发送，已随退出登录丢弃`);
   };
 }

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query';
 import type { EndpointName } from '@changdu/contract';
 import { call, unwrap, type ApiError, type Input, type Output } from './client';
+import { isQueued, sendOrQueue } from '../offline/writes';
 
 /** Query keys start with the endpoint name, so invalidating `[name]` refreshes every input. */
 export function apiKey<N extends EndpointName>(name: N, input?: Input<N>): QueryKey {
@@ -48,7 +49,8 @@ export function useApiMutation<N extends EndpointName>(
   options: Omit<UseMutationOptions<Output<N>, ApiError, Input<N>>, 'mutationFn'> = {},
 ) {
   return useMutation<Output<N>, ApiError, Input<N>>({
-    mutationFn: (input) => unwrap(call(name, input)),
+    // The reading loop's writes wait in the outbox when the network is away (offline/writes.ts).
+    mutationFn: (input) => (isQueued(name) ? (sendOrQueue(name, input as never) as Promise<Output<N>>) : unwrap(call(name, input))),
     ...options,
   });
 }

@@ -9,6 +9,7 @@ import { Logo } from './Logo';
 import { TabBar } from './TabBar';
 import { ToastHost } from './Toast';
 import { UpdateBanner } from './UpdateBanner';
+import { OutboxStatus } from '../offline/OutboxStatus';
 
 /**
  * The frame around every screen: brand bar (wide screens), bottom tabs (phones), the
@@ -43,6 +44,7 @@ export function AppShell() {
       <main className="app-main">{fatal ? <ErrorView status={500} /> : <Outlet />}</main>
       <TabBar />
       <UpdateBanner />
+      <OutboxStatus />
       <ToastHost />
     </div>
   );

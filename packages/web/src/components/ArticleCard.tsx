@@ -5,6 +5,7 @@ import { byline, coverPath, coverSources, placeholderPath, readingTime } from '.
 import { formatDay } from '../lib/format';
 import { markOnlyHtml } from '../lib/html';
 import { LevelChip, LockMark, TopicChip } from './ArticleMeta';
+import { useKeptArticle } from '../offline/useKeptArticle';
 
 export interface ArticleCardProps {
   article: Card;
@@ -20,8 +21,9 @@ export interface ArticleCardProps {
 export function ArticleCard({ article, featured = false, snippet, reason }: ArticleCardProps) {
   const date = article.published_at ? formatDay(article.published_at) : null;
   const by = byline(article);
+  const keptOffline = useKeptArticle(article.id);
   return (
-    <li className={`article-card${featured ? ' article-card-featured' : ''}`}>
+    <li className={`article-card${featured ? ' article-card-featured' : ''}${keptOffline === 'not-kept' ? ' article-card-unkept' : ''}`}>
       <Link to={`/article/${article.id}`} className="article-card-link">
         <Cover article={article} featured={featured} />
         <div className="article-card-body">
@@ -56,6 +58,7 @@ export function ArticleCard({ article, featured = false, snippet, reason }: Arti
               <TopicChip key={topic} topic={topic} />
             ))}
             {article.is_lock && <LockMark />}
+            {keptOffline === 'not-kept' && <span className="chip chip-plain">不可离线阅读</span>}
           </div>
           {(by || date) && (
             <p className="article-card-byline">

@@ -16,6 +16,8 @@ export type FlashcardData = Pick<ReviewCard, 'id' | 'word' | 'phonetic' | 'meani
   forms?: string[];
   /** The dictionary's other meanings, folded under the kept one on the back (the demo cards have none). */
   other_meanings?: string[];
+  /** The card's reviews so far, as loaded: sent with a rating as its idempotency key. */
+  reps?: number;
 };
 
 /**

@@ -8,6 +8,7 @@ import { watchRouteChanges, type RouterLike } from './route-effects';
 import { dropScriptReadableToken, sessionStatus } from './session';
 import { syncAppTheme } from './theme';
 import { reloadOnce } from './chunk-reload';
+import { startOffline } from '../offline/register';
 
 export interface ShellRouter extends RouterLike {
   navigate(to: string): Promise<void> | void;
@@ -35,6 +36,8 @@ export function startShell(router: ShellRouter, queryClient: QueryClient): () =>
   if (sessionStatus() !== 'out') void queryClient.prefetchQuery({ queryKey: meKey, queryFn: fetchCurrentUser });
   void syncAppTheme();
   const unwatch = watchRouteChanges(router);
+  // The service worker and the outbox's senders, after the page has loaded (docs/offline.md).
+  startOffline();
 
   return () => {
     unwatch();

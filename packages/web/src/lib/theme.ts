@@ -59,7 +59,8 @@ export function resolveTheme(preference: ThemePreference): Theme {
 export function applyTheme(preference: ThemePreference): Theme {
   const theme = resolveTheme(preference);
   document.documentElement.dataset.theme = theme;
-  document.querySelector('meta[name="theme-color"]')?.setAttribute('content', themeColors[theme]);
+  // Both theme colours (light and dark system schemes, index.html) become the app's own choice.
+  for (const meta of document.querySelectorAll('meta[name="theme-color"]')) meta.setAttribute('content', themeColors[theme]);
   return theme;
 }
 

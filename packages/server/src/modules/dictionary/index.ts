@@ -16,3 +16,4 @@ export {
 export { openWordNet, wordnetDir, type WordNet, type WordNetSense, type WnPos } from './wordnet.js';
 export { openCmudict, ecdictToIpa, arpabetToIpa, type Cmudict, type Pronunciation } from './phonetics.js';
 export { functionWord, type FunctionWord } from './function-words.js';
+export { dictionaryPackService, dictionaryPackRoutes, packWords, type PackSource, type DictionaryPackService } from './pack.js';

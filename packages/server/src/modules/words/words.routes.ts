@@ -25,7 +25,7 @@ export function wordsRoutes(
     'words.overview': (_input, ctx) => words.overview(ctx.actor.user.id),
     'words.next': (input, ctx) => words.next(ctx.actor.user.id, input.force, input.size ?? 15),
     'words.ofArticle': (input, ctx) => words.ofArticle(ctx.actor, input.article_id, input.offset, input.size ?? 15),
-    'words.review': (input, ctx) => words.review(ctx.actor.user.id, input.id, input.rating, input.spent),
+    'words.review': (input, ctx) => words.review(ctx.actor.user.id, input.id, input.rating, input.spent, input.reps),
     'words.detail': (input, ctx) => words.detail(ctx.actor.user.id, input.word),
     'words.export': async (input, ctx) => {
       const rows = await words.exportRows(ctx.actor.user.id);

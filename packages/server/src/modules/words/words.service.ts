@@ -226,10 +226,12 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
     inParagraphs: (userId: number, paragraphs: readonly Paragraph[], offset: number, size: number) =>
       inParagraphs(userId, paragraphs, offset, size),
 
-    async review(userId: number, id: number, rating: number, spentMs: number) {
+    async review(userId: number, id: number, rating: number, spentMs: number, seenReps?: number) {
       if (rating < 1 || rating > 4) throw new Invalid('rating 必须是 1–4');
       const row = await owned(userId, id);
       const now = clock.now();
+      // The review of the card as it was at `seenReps` has been applied already (sent twice).
+      if (seenReps !== undefined && row.reps !== seenReps) return (await cards([row]))[0]!;
       // No card is due again within seconds of a review (the shortest learning step is a
       // minute), so a review this soon is the same tap arriving twice: answered, not applied.
       if (row.last_review && now.getTime() - new Date(row.last_review).getTime() < DOUBLE_TAP_MS) return (await cards([row]))[0]!;

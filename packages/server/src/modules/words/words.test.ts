@@ -122,6 +122,19 @@ describe('reviewing with FSRS', () => {
     expect(await t.db.kysely.selectFrom('review_logs').select('id').execute()).toHaveLength(1);
   });
 
+  it('applies a review sent again later (the offline outbox) once, by the reps the reader saw', async () => {
+    const card = (await add('apple')).result!;
+    const first = await t.call('words.review', { id: card.id, rating: 3, reps: 0 }, { token: reader.token });
+    expect(first.result).toMatchObject({ reps: 1 });
+    t.clock.advance(30 * MINUTE);
+    const again = await t.call('words.review', { id: card.id, rating: 3, reps: 0 }, { token: reader.token });
+    expect(again.code).toBe('200');
+    expect(again.result).toMatchObject({ reps: 1 });
+    expect(await t.db.kysely.selectFrom('review_logs').select('id').execute()).toHaveLength(1);
+    // The next review, of the card as it is now, counts.
+    expect((await t.call('words.review', { id: card.id, rating: 3, reps: 1 }, { token: reader.token })).result).toMatchObject({ reps: 2 });
+  });
+
   it('over a simulated week, brings each card back when FSRS says, with review on demand when nothing is due', async () => {
     for (const w of ['apple', 'banana', 'cherry']) await add(w);
     const next = async (force = false) => (await t.call('words.next', { force }, { token: reader.token })).result!;

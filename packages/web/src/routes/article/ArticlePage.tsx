@@ -7,6 +7,9 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { PageHeader } from '../../components/PageHeader';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../lib/toast';
+import { useIsLoggedIn } from '../../lib/session';
+import { OfflineMark } from '../../offline/OfflineMark';
+import { useOfflineKeep } from '../../offline/useOfflineKeep';
 import { AudioPlayer } from './AudioPlayer';
 import { MediaSheet } from './MediaSheet';
 import { Reader } from './Reader';
@@ -34,6 +37,7 @@ export function ArticlePage() {
     !!article.data && (!!article.data.title_zh || !!article.data.summary_zh || article.data.paragraphs.some((p) => !!p.zh));
   const [mediaOpen, setMediaOpen] = useState(false);
   const [listening, setListening] = useState(false);
+  const keptOffline = useOfflineKeep(articleId, !!article.data, useIsLoggedIn());
 
   const actions = (
     <div className="reader-actions">
@@ -64,7 +68,7 @@ export function ArticlePage() {
     return <ErrorView status={404} />;
   }
   return (
-    <div className="page page-reading">
+    <div className="page page-reading" data-offline={keptOffline ? 'ready' : undefined}>
       <PageHeader
         title={article.data?.source ?? '外刊精读'}
         titleAs="p"
@@ -79,6 +83,7 @@ export function ArticlePage() {
       ) : (
         <Reader article={article.data} bilingual={bilingual} fontScale={fontSteps[fontStep].value} level={level} />
       )}
+      <OfflineMark ready={keptOffline} />
       {article.data && listening && (
         <AudioPlayer articleId={articleId} paragraphs={article.data.paragraphs} onClose={() => setListening(false)} />
       )}

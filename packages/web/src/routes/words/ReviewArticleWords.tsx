@@ -65,7 +65,7 @@ function ArticleSession() {
     );
   }
 
-  const grade: GradeCard = (card, rating, spent) => review.mutateAsync({ id: card.id, rating, spent });
+  const grade: GradeCard = (card, rating, spent) => review.mutateAsync({ id: card.id, rating, spent, reps: card.reps });
   return (
     <>
       <p className="flashcard-session-intro">

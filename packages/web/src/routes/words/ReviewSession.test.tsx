@@ -65,7 +65,7 @@ describe('review session (/flashcard/start)', () => {
     vi.setSystemTime(NOW + 4200);
     await u.keyboard('3');
     await waitFor(() => expect(api.to('POST /reader/myword/1/review')).toHaveLength(1));
-    expect(api.to('POST /reader/myword/1/review')[0]?.body).toEqual({ rating: 3, spent: 4200 });
+    expect(api.to('POST /reader/myword/1/review')[0]?.body).toEqual({ rating: 3, spent: 4200, reps: 0 });
     expect(progress()).toBe('2/15');
     expect(within(screen.getByTestId('flashcard')).getByText('bridge', { selector: '.flashcard-word' })).toBeTruthy();
 
@@ -79,7 +79,7 @@ describe('review session (/flashcard/start)', () => {
       vi.setSystemTime((shownAt += spent));
       await u.keyboard(key);
       await waitFor(() => expect(api.to(`POST /reader/myword/${i + 2}/review`)).toHaveLength(1));
-      expect(api.to(`POST /reader/myword/${i + 2}/review`)[0]?.body).toEqual({ rating: Number(key), spent });
+      expect(api.to(`POST /reader/myword/${i + 2}/review`)[0]?.body).toEqual({ rating: Number(key), spent, reps: 0 });
     }
     expect(progress()).toBe('5/15');
   });

@@ -41,7 +41,7 @@ function StartSession() {
   }
   if (batch.data.list.length === 0) return <NothingDue force={force} />;
 
-  const grade: GradeCard = (card, rating, spent) => review.mutateAsync({ id: card.id, rating, spent });
+  const grade: GradeCard = (card, rating, spent) => review.mutateAsync({ id: card.id, rating, spent, reps: card.reps });
   const nextRound = () => {
     setLoadingNext(true);
     void batch.refetch().finally(() => {

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { newReader, publishArticle } from './api';
+import { selectWords, tapWord } from './helpers';
+
+const PARAGRAPHS = [
+  'After weeks of talks, the two towns negotiated a new agreement about the river. Both mayors said it was fair.',
+  'The deal shares the water in dry summers and pays for a small bridge. Their contract was signed in spring.',
+];
+
+test('the app is installable: a manifest and a service worker with a fetch handler, never cached long', async ({ request }) => {
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+  expect(await manifest.json()).toMatchObject({ short_name: '畅读', display: 'standalone', start_url: '/' });
+  const sw = await request.get('/sw.js');
+  expect(sw.headers()['content-type']).toContain('javascript');
+  expect(sw.headers()['cache-control']).toBe('no-cache');
+  expect(await sw.text()).toMatch(/addEventListener\(["'`]fetch["'`]/);
+});
+
+test('a reader reopens a kept article offline, looks a word up, adds it, highlights, reviews a card, and the server gets each write once when back online', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const other = await publishArticle(request, 'A Lighthouse Nobody Opened', ['The keeper climbed the stairs every night.']);
+  const id = await publishArticle(request, 'Two Towns Keep a River', PARAGRAPHS);
+  const { token } = await newReader(request, context, baseURL!);
+  const auth = { authorization: `Bearer ${token}` };
+  // A card due now, to review on the plane.
+  const added = await (await request.post('/reader/myword', { headers: auth, data: { word: 'bridge' } })).json();
+  expect(added.status.code).toBe('200');
+
+  await page.goto(`/article/${id}`);
+  await expect(page.getByRole('heading', { name: 'Two Towns Keep a River' })).toBeVisible();
+  await expect(page.getByText('已可离线阅读')).toBeVisible({ timeout: 40_000 });
+  await expect(page.locator('[data-offline="ready"]')).toHaveCount(1);
+
+  // The home list, seen once online, is kept too.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: /A Lighthouse Nobody Opened/ })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  // Offline, the home screen marks what cannot be opened.
+  const unkept = page.locator('.article-card', { hasText: 'A Lighthouse Nobody Opened' });
+  await expect(unkept.getByText('不可离线阅读')).toBeVisible();
+  await expect(page.locator('.article-card', { hasText: 'Two Towns Keep a River' }).getByText('不可离线阅读')).toHaveCount(0);
+  void other;
+  await page.goto(`/article/${id}`);
+  await expect(page.getByRole('heading', { name: 'Two Towns Keep a River' })).toBeVisible();
+
+  // A word is answered from the article's dictionary pack.
+  await tapWord(page, 'negotiated');
+  const sheet = page.getByRole('dialog', { name: 'negotiate' });
+  await expect(sheet.locator('.word-sheet, :scope.word-sheet').first()).toBeAttached();
+  await expect(sheet.getByRole('list', { name: '中文释义' })).toContainText('谈判');
+  await sheet.getByRole('button', { name: '加入生词本' }).click();
+  await expect(page.getByText('已加入生词本').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // A highlight.
+  await selectWords(page, 'Both', 'fair');
+  await page.getByRole('toolbar', { name: '划线工具' }).getByRole('radio', { name: '绿色' }).click();
+  await expect(page.locator('mark.hl').first()).toContainText('Both mayors');
+  await expect(page.getByText('2 条修改等待联网后发送')).toBeVisible();
+
+  // A due card, reviewed from the kept batch.
+  await page.goto('/flashcard/start');
+  await expect(page.locator('.flashcard-word')).toHaveText('bridge');
+  await page.getByRole('button', { name: '显示答案' }).click();
+  await page.getByRole('group', { name: '评分' }).getByRole('button', { name: /^记得/ }).click();
+  await expect(page.getByTestId('flashcard-finish')).toBeVisible();
+  await expect(page.getByText('3 条修改等待联网后发送')).toBeVisible();
+
+  // Back online: the outbox goes out, in order, and is empty.
+  await context.setOffline(false);
+  await expect(page.getByText(/条修改等待联网后发送/)).toHaveCount(0, { timeout: 20_000 });
+  // A second trigger (the next page load) finds nothing left to send.
+  await page.reload();
+
+  const words = await (await request.get('/reader/myword?order=alpha', { headers: auth })).json();
+  expect(words.result.list.map((w: { word: string }) => w.word).sort()).toEqual(['bridge', 'negotiate']);
+  const notes = await (await request.get(`/reader/article/${id}/notes`, { headers: auth })).json();
+  expect(notes.result.list).toHaveLength(1);
+  expect(notes.result.list[0]).toMatchObject({ color: 'green' });
+  expect(notes.result.list[0].text).toContain('Both mayors');
+  const bridge = await (await request.get('/reader/myword/detail?word=bridge', { headers: auth })).json();
+  expect(bridge.result.reviews).toHaveLength(1);
+  expect(bridge.result.item.reps).toBe(1);
+});

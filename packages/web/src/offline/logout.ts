@@ -1,0 +1,20 @@
+import { forgetKept } from './keep';
+
+/**
+ * Before logging out: the outbox is sent while the session still lets it in. Answers how many
+ * writes could not be sent (the reader is warned, and they are dropped with the session).
+ */
+export async function sendBeforeLogout(): Promise<number> {
+  if (typeof indexedDB === 'undefined') return 0;
+  const outbox = await import('./outbox');
+  await outbox.flushOutbox().catch(() => {});
+  return outbox.waitingCount().catch(() => 0);
+}
+
+/** After logging out: the kept personal data and the outbox go. */
+export async function forgetAfterLogout(): Promise<void> {
+  await forgetKept().catch(() => {});
+  if (typeof indexedDB === 'undefined') return;
+  const outbox = await import('./outbox');
+  await outbox.clearOutbox().catch(() => {});
+}

@@ -1,0 +1,49 @@
+import type { PackWord, WordEntry } from '@changdu/contract';
+
+export interface DictPack {
+  article_id: number;
+  version: number;
+  full: boolean;
+  words: PackWord[];
+}
+
+/** The tapped form as the server reads it: straight apostrophe, lower case. */
+const normal = (word: string) => word.trim().replace(/[’]/g, "'").toLowerCase();
+
+/**
+ * The offline answer for a tapped word from the kept dictionary packs: the sentence-less answer
+ * (no part of speech in context, no English definition, no exams), every meaning unfolded. A form
+ * the article uses finds its headword ("negotiated" → negotiate); the word book state is not known
+ * offline, so `in_wordbook` is false and the sheet's add is an upsert anyway.
+ */
+export function answerFromPacks(word: string, packs: readonly DictPack[]): WordEntry | null {
+  const query = normal(word);
+  if (!query) return null;
+  let byForm: PackWord | null = null;
+  for (const pack of packs) {
+    for (const entry of pack.words) {
+      if (entry.word.toLowerCase() === query) return toEntry(entry, word.trim());
+      if (!byForm && entry.forms.includes(query)) byForm = entry;
+    }
+  }
+  return byForm ? toEntry(byForm, word.trim()) : null;
+}
+
+function toEntry(entry: PackWord, query: string): WordEntry {
+  return {
+    word: entry.word,
+    query,
+    form_of: null,
+    pos_in_context: null,
+    phonetic: entry.phonetic,
+    phonetics: entry.phonetics,
+    meanings: entry.meanings.map((m) => ({ ...m, fits: true })),
+    definition: null,
+    definitions: [],
+    function_note: null,
+    inflections: [],
+    exams: [],
+    frequency: null,
+    in_wordbook: false,
+  };
+}
