@@ -15,6 +15,7 @@ import { magazines } from './2026_11_23_0012_magazines.js';
 import { ai } from './2026_11_23_0013_ai.js';
 import { media } from './2026_11_23_0014_media.js';
 import { perf } from './2026_11_23_0016_perf.js';
+import { buyerPaid } from './2026_11_27_0024_buyer_paid.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_23_0013_ai': ai(dialect),
     '2026_11_23_0014_media': media(dialect),
     '2026_11_23_0016_perf': perf(),
+    '2026_11_27_0024_buyer_paid': buyerPaid(dialect),
   };
 }
