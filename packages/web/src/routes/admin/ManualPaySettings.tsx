@@ -44,7 +44,7 @@ function ManualPayForm({ saved }: { saved: Output<'appinfo.manualPay'> }) {
   const set = (key: keyof typeof form) => (event: ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [key]: event.target.value }));
 
   return (
-    <section className="card admin-panel-section" aria-labelledby="manual-pay-title">
+    <section className="card manual-pay-settings" aria-labelledby="manual-pay-title">
       <h2 id="manual-pay-title" className="section-title">
         收款方式（人工收款）
       </h2>

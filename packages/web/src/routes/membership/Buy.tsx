@@ -169,7 +169,8 @@ function OrderResult({ orderNo, pay, onBack }: { orderNo: string; pay: Created['
               )}
               <div className="member-actions">
                 <button type="button" className="button button-secondary" onClick={() => void order.refetch()}>
-                  我已支付，刷新状态
+                  {/* A manual order has its own 我已付款 above: this one only asks again. */}
+                  {order.data.provider === 'manual' ? '刷新状态' : '我已支付，刷新状态'}
                 </button>
                 <button
                   type="button"
