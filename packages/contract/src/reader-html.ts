@@ -125,11 +125,11 @@ export function readerHeadHtml(article: ArticleDetail, now: Date = new Date()): 
 }
 
 /**
- * The AI summary card as the reader first draws it, before its answer: one closed row, so the
- * text under it stays where it is while the summary arrives (`AiSummaryCard.tsx`).
+ * The AI summary card as the reader first draws it: one closed row, so the text under it stays
+ * where it is. The summary is asked for only when the reader opens it (`AiSummaryCard.tsx`).
  */
 export const AI_SUMMARY_PENDING_HTML =
-  '<details class="ai-summary card" aria-label="摘要" aria-busy="true"><summary class="ai-summary-title">摘要<span class="ai-summary-state">生成中…</span></summary><p class="ai-summary-text" aria-live="polite"><span class="ai-caret" aria-hidden="true"></span></p></details>';
+  '<details class="ai-summary card" aria-label="摘要" aria-busy="false"><summary class="ai-summary-title">摘要<span class="ai-summary-state">展开</span></summary></details>';
 
 const BACK =
   '<button type="button" class="icon-button" aria-label="返回"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></path></svg></button>';

@@ -23,8 +23,8 @@ test('a reader selects a sentence, asks AI, sees the streamed answer with a cita
 }) => {
   await page.goto(`/article/${id}`);
   await expect(page.getByRole('heading', { name: 'Libraries Get a New Budget' })).toBeVisible();
-  // The summary card: offline, the key sentences.
-  await expect(page.locator('.ai-summary')).toContainText('要点句');
+  // The summary card: one closed row until the reader opens it.
+  await expect(page.locator('.ai-summary')).toContainText('展开');
 
   // Select the third paragraph's sentence and ask about it.
   await page.evaluate(() => {
@@ -67,14 +67,23 @@ test('a reader selects a sentence, asks AI, sees the streamed answer with a cita
 test('the summary card arrives as a stream; the comprehension questions check answers and offer missed words for the word book', async ({
   page,
 }) => {
-  const summary = page.waitForResponse((r) => r.url().includes('/api/ai/summary?') && r.url().includes('stream=true'));
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/ai/summary?')) asked.push(r.url());
+  });
   await page.goto(`/article/${id}`);
-  expect((await summary).headers()['content-type']).toContain('text/event-stream');
+  // The card is one closed row (the text under it never moves) that asks for nothing while closed:
+  // no stream is started, and none is cut when the reader leaves.
   const card = page.locator('.ai-summary');
+  await expect(card).toContainText('展开');
+  await page.mouse.wheel(0, 400);
+  await page.waitForTimeout(1500);
+  expect(asked).toEqual([]);
+  const summary = page.waitForResponse((r) => r.url().includes('/api/ai/summary?') && r.url().includes('stream=true'));
+  await card.getByText('展开').click();
+  expect((await summary).headers()['content-type']).toContain('text/event-stream');
   await expect(card).toContainText('要点句');
   await expect(card).toContainText('离线结果');
-  // The card is one closed row (the text under it never moves); the reader opens it.
-  await card.getByText('展开').click();
   await card.getByRole('link', { name: '读完了？做几道理解题' }).click();
   await expect(page).toHaveURL(new RegExp(`/flashcard/articleQuestion\\?id=${id}$`));
   await expect(page.getByRole('heading', { name: '读后理解题' })).toBeVisible();

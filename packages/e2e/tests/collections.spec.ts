@@ -43,6 +43,8 @@ test('a reader builds a collection of three articles and publishes it; another f
   await expect(page.getByText('仅自己可见')).toBeVisible();
   await page.getByRole('button', { name: '公开', exact: true }).click();
   await expect(page.getByRole('button', { name: '撤回公开' })).toBeVisible();
+  // The owner does not follow their own list.
+  await expect(page.getByRole('button', { name: '+ 关注' })).toHaveCount(0);
 
   // Another reader: finds it, follows it and reads it through with "next".
   const context = await browser.newContext({ ...test.info().project.use, baseURL });

@@ -7,6 +7,7 @@ test('a reader buys a month with the manual provider, a manager finishes the ord
   request,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   // A members-only article of six paragraphs.
   const paragraphs = [
     'First part of the story.',
@@ -37,27 +38,48 @@ test('a reader buys a month with the manual provider, a manager finishes the ord
   await expect(reader.getByTestId('member-status')).toHaveText('未开通会员');
   await reader.getByRole('link', { name: '开通会员' }).click();
   await expect(reader).toHaveURL(/\/member\/buy/);
-  await reader.getByRole('button', { name: /月度会员/ }).click();
-  await reader.getByRole('button', { name: /立即支付 ¥18/ }).click();
-  await expect(reader.getByTestId('order-pending')).toBeVisible();
-  const orderNo = (await reader.getByText(/^订单号 /).textContent())!.replace('订单号 ', '').trim();
+  // No manager has said how to pay yet: the page explains how buying works instead of a dead button.
+  await expect(reader.getByTestId('no-manual-pay')).toContainText('请联系本站的管理员');
+  await expect(reader.getByRole('button', { name: /立即支付/ })).toHaveCount(0);
 
-  // A manager confirms the payment in /admin/order.
+  // A manager sets the payee, the account and the contact in /admin/order.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await logIn(admin, ADMIN.phone, ADMIN.password);
   await admin.goto('/admin/order');
+  await admin.getByLabel('收款人').fill('畅读工作室');
+  await admin.getByLabel('收款账号').fill('招商银行 6222 0000 1234');
+  await admin.getByLabel('联系方式').fill('微信 changdu-help');
+  await admin.getByRole('button', { name: '保存收款方式' }).click();
+  await expect(admin.getByText('收款方式已保存')).toBeVisible();
+
+  // The reader now pays by hand: payee, account, amount and the order number to note, then 我已付款.
+  await reader.reload();
+  await reader.getByRole('button', { name: /月度会员/ }).click();
+  await reader.getByRole('button', { name: /立即支付 ¥18/ }).click();
+  await expect(reader.getByTestId('order-pending')).toBeVisible();
+  const orderNo = (await reader.getByText(/^订单号 /).textContent())!.replace('订单号 ', '').trim();
+  const payBox = reader.getByRole('group', { name: '付款方式' });
+  await expect(payBox).toContainText('畅读工作室');
+  await expect(payBox).toContainText('招商银行 6222 0000 1234');
+  await expect(payBox).toContainText('¥18');
+  await expect(payBox).toContainText(orderNo);
+  await payBox.getByRole('button', { name: '我已付款' }).click();
+  await expect(reader.getByTestId('buyer-paid')).toBeVisible();
+
+  // The manager sees the order flagged and confirms the payment.
   await admin.getByLabel('订单号或用户').fill(orderNo);
   await admin.getByRole('button', { name: '搜索' }).click();
   const row = admin.getByRole('listitem').filter({ hasText: orderNo });
   await expect(row).toContainText('待支付');
+  await expect(row).toContainText('买家已付款');
   await row.getByRole('button', { name: '确认收款' }).click();
   await admin.getByRole('dialog', { name: '确认收款' }).getByRole('button', { name: '完成订单' }).click();
   await expect(row).toContainText('已完成');
   await adminContext.close();
 
   // The reader sees the order done, the membership, and the whole article.
-  await reader.getByRole('button', { name: '我已支付，刷新状态' }).click();
+  await reader.getByRole('button', { name: '刷新状态', exact: true }).click();
   await expect(reader.getByTestId('order-done')).toBeVisible();
   await reader.getByRole('link', { name: '查看我的会员' }).click();
   await expect(reader.getByTestId('member-status')).toHaveText(/会员 · Lv1/);

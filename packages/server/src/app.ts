@@ -183,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
   app.decorate('seedDemoContent', async (feedUrl: string) => {
-    const added = await seedDemoContent({ editorial, registerFeed: rss.registerFeed }, feedUrl);
+    const added = await seedDemoContent({ editorial, registerFeed: rss.registerFeed, now: clock.now() }, feedUrl);
     // A demo creator and collection go with the first demo articles (built below; called after buildApp).
     if (added > 0) await creators.seedDemo();
     // One original book made of the demo articles, so the library and shelves are not empty.

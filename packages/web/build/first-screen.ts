@@ -55,14 +55,16 @@ export function firstScreen(): Plugin {
       const out: FirstScreenBuild = {
         html: head.replace('</head>', () => `<style>${css}</style><script>${script}</script>${template}</head>`),
         scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+        // `crossorigin` as on the tags Vite's loader adds for the route's files: a preload whose
+        // credentials mode differs from the later request is not used (and Chrome warns).
         routePreload:
           route.styles
             .filter((f) => !named(f))
-            .map((f) => `<link rel="preload" as="style" href="${f}">`)
+            .map((f) => `<link rel="preload" as="style" crossorigin href="${f}">`)
             .join('') +
           route.modules
             .filter((f) => !named(f))
-            .map((f) => `<link rel="modulepreload" href="${f}">`)
+            .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
             .join(''),
       };
       fs.writeFileSync(path.join(outDir, FIRST_SCREEN_FILE), JSON.stringify(out));

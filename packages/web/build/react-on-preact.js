@@ -13,3 +13,9 @@ export function useEffectEvent(handler) {
   });
   return useCallback((...args) => latest.current(...args), []);
 }
+
+// React 19 hooks Preact has no equivalent of. React Router reads them off the namespace
+// (`React.use`, `React.useOptimistic`) and falls back when they are undefined; exporting them
+// as undefined says so, where a missing export made the bundler warn IMPORT_IS_UNDEFINED.
+export const use = undefined;
+export const useOptimistic = undefined;

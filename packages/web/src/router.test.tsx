@@ -9,6 +9,7 @@ describe('error pages', () => {
   it('an unknown path shows the 404 page with "Page Not Found"', async () => {
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getByText('页面不存在')).toBeTruthy();
   });
 
   it('paths match case-insensitively, so /login opens the login screen', async () => {

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.js';
 import { flag, id, optionalText, text } from '../fields.js';
 import { userSchema } from './shared.js';
 export * from '../appinfo-constants.js';
-import { wxCats, appPlatforms } from '../appinfo-constants.js';
+import { wxCats, appPlatforms, MANUAL_PAY_QR_MAX } from '../appinfo-constants.js';
 
 const httpUrl = (label: string, max = 500) =>
   text(label, { max }).regex(/^https?:\/\/[^\s]+$/i, { error: `${label}必须是 http:// 或 https:// 开头的网址` });
@@ -35,6 +35,18 @@ export const appVersionSchema = z.object({
   url: z.string(),
   force: z.boolean(),
   updated_at: z.string(),
+});
+
+/** How a buyer pays when payment is manual (a transfer a manager confirms). */
+export const manualPaySchema = z.object({
+  /** A payee and an account or a QR image are set: the buy page offers manual payment. */
+  configured: z.boolean(),
+  payee: z.string().nullable(),
+  account: z.string().nullable(),
+  /** A data URL (PNG, JPEG or WebP). */
+  qr_image: z.string().nullable(),
+  contact: z.string().nullable(),
+  note: z.string().nullable(),
 });
 
 export const appinfoEndpoints = {
@@ -150,6 +162,32 @@ export const appinfoEndpoints = {
       product_poster: z.object({ title: z.string(), lines: z.array(z.string()) }),
       wx: z.object({ wx: z.boolean(), qywx: z.boolean() }),
     }),
+  }),
+  'appinfo.manualPay': endpoint({
+    method: 'GET',
+    path: '/api/appinfo/manual_pay',
+    role: 'anonymous',
+    summary: '人工收款的收款方式（管理员在 /admin/order 设置）：收款人、账号或收款码、联系方式；configured 为假时不能人工付款',
+    input: z.object({}),
+    output: manualPaySchema,
+  }),
+  'appinfo.saveManualPay': endpoint({
+    method: 'POST',
+    path: '/api/appinfo/manual_pay/save',
+    role: 'manager',
+    summary: '设置人工收款方式：收款人，账号或收款码图片（至少一项），联系方式与说明',
+    input: z.object({
+      payee: optionalText('收款人', 40),
+      account: optionalText('收款账号', 100),
+      qr_image: z
+        .string({ error: '收款码图片格式不正确' })
+        .max(MANUAL_PAY_QR_MAX, { error: '收款码图片太大，请压缩到 300 KB 以内' })
+        .regex(/^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/, { error: '收款码只能是 PNG、JPEG 或 WebP 图片' })
+        .optional(),
+      contact: optionalText('联系方式', 100),
+      note: optionalText('说明', 200),
+    }),
+    output: manualPaySchema,
   }),
   'appinfo.saveProductPoster': endpoint({
     method: 'POST',

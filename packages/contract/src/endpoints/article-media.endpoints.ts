@@ -93,9 +93,10 @@ export const articleMediaEndpoints = {
     method: 'GET',
     path: '/auth/audio_token',
     role: 'anonymous',
-    summary: '播放文章音频的短期令牌（10 分钟），音频元素不带 Cookie 也能获取文件',
-    input: z.object({ article_id: id('文章 id') }),
-    output: z.object({ token: z.string(), expires_at: z.string(), src: z.string() }),
+    summary:
+      '播放文章音频的短期令牌（10 分钟），音频元素不带 Cookie 也能获取文件。规范的调用不带参数：令牌可取调用者能听的任何文章音频；带 article_id 时只对这篇有效，并给出文件地址 src',
+    input: z.object({ article_id: id('文章 id').optional() }),
+    output: z.object({ token: z.string(), expires_at: z.string(), src: z.string().nullable() }),
   }),
   'article.audioFile': endpoint({
     method: 'GET',

@@ -51,6 +51,8 @@ export const orderSchema = z.object({
   paid_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   closed_at: z.string().nullable(),
+  /** When the buyer said 我已付款 on a manual payment: managers see it on the order to check the transfer. */
+  buyer_paid_at: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -227,6 +229,14 @@ export const membershipEndpoints = {
     summary: '确认已收款并完成订单：开通或续期会员（只生效一次）',
     input: z.object({ order_no: orderNo }),
     output: z.object({ order: orderSchema, user: userSchema }),
+  }),
+  'order.buyerPaid': endpoint({
+    method: 'POST',
+    path: '/api/member/pay/order/paid',
+    role: 'user',
+    summary: '买家告知已转账（人工收款）：订单标记“买家已付款”，管理员在订单列表核对后完成订单',
+    input: z.object({ order_no: orderNo }),
+    output: orderSchema,
   }),
   'order.close': endpoint({
     method: 'POST',

@@ -20,20 +20,20 @@ export function useAiUsage(enabled = true) {
 /**
  * An article's summary as it streams in: a summary this page already received is shown at once
  * (kept in the query cache, so coming back to the article does not ask again); otherwise the
- * streamed call starts, and the server sends a cached or offline one as a single chunk.
+ * streamed call starts once `wanted`, and the server sends a cached or offline one as a single chunk.
  */
-export function useSummaryStream(articleId: number) {
+export function useSummaryStream(articleId: number, wanted = true) {
   const queryClient = useQueryClient();
   const key = apiKey('ai.summary', { article_id: articleId });
   const known = queryClient.getQueryData<Output<'ai.summary'>>(key);
   const stream = useStream('ai.summary');
   const { start } = stream;
   useEffect(() => {
-    if (known) return;
+    if (known || !wanted) return;
     void start({ article_id: articleId, stream: true }).then((result) => {
       if (result) queryClient.setQueryData(apiKey('ai.summary', { article_id: articleId }), result);
     });
-  }, [articleId, known, start, queryClient]);
+  }, [articleId, known, wanted, start, queryClient]);
   return { result: known ?? stream.result, text: stream.text, running: !known && stream.running, error: known ? null : stream.error };
 }
 

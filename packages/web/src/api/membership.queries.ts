@@ -53,6 +53,13 @@ export const useOrders = (filter: { status?: 'pending' | 'paid' | 'finished' | '
 export const useCreateOrder = () => useRefreshing('order.create');
 export const useFinishOrder = () => useRefreshing('order.finish');
 export const useCloseOrder = () => useRefreshing('order.close');
+export const useBuyerPaid = () => useRefreshing('order.buyerPaid');
+/** How a manual payment is made (payee, account or QR image, contact), as a manager set it. */
+export const useManualPay = () => useApiQuery('appinfo.manualPay', {});
+export function useSaveManualPay() {
+  const queryClient = useQueryClient();
+  return useApiMutation('appinfo.saveManualPay', { onSuccess: () => queryClient.invalidateQueries({ queryKey: ['appinfo.manualPay'] }) });
+}
 export const useOpenMember = () => useRefreshing('member.open');
 export const useRenewMember = () => useRefreshing('member.renewal');
 export const useCloseMember = () => useRefreshing('member.close');

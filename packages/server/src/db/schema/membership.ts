@@ -60,6 +60,8 @@ export interface MemberOrdersTable {
   paid_at: string | null;
   finished_at: string | null;
   closed_at: string | null;
+  /** The buyer said 我已付款 (manual payment). */
+  buyer_paid_at: string | null;
   finished_by: number | null;
   created_at: string;
   updated_at: string;

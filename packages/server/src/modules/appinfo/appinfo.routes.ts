@@ -19,6 +19,8 @@ export function appinfoRoutes(
   | 'appinfo.saveAppVersion'
   | 'appinfo.settings'
   | 'appinfo.saveProductPoster'
+  | 'appinfo.manualPay'
+  | 'appinfo.saveManualPay'
 > {
   return {
     'wx.jssdkConfig': (input) => wechat.jssdkConfig(input.cat, input.url),
@@ -37,5 +39,7 @@ export function appinfoRoutes(
       wx: { wx: wechat.configured('wx'), qywx: wechat.configured('qywx') },
     }),
     'appinfo.saveProductPoster': (input, ctx) => appinfo.saveProductPoster(ctx.actor.user.id, input),
+    'appinfo.manualPay': () => appinfo.manualPay(),
+    'appinfo.saveManualPay': (input, ctx) => appinfo.saveManualPay(ctx.actor.user.id, input),
   };
 }

@@ -34,7 +34,16 @@ const KEYS = {
   notice: 'app.notice',
   version: (p: Platform) => `app.version.${p}`,
   productPoster: 'poster.product',
+  manualPay: 'pay.manual',
 } as const;
+
+interface ManualPay {
+  payee: string | null;
+  account: string | null;
+  qr_image: string | null;
+  contact: string | null;
+  note: string | null;
+}
 
 export const DEFAULT_PRODUCT_POSTER: ProductPoster = {
   title: '畅读会员',
@@ -81,9 +90,29 @@ export function appinfoService(db: Db, clock: Clock) {
     return (await repo.get<ProductPoster>(KEYS.productPoster))?.value ?? DEFAULT_PRODUCT_POSTER;
   }
 
+  async function manualPay() {
+    const found = (await repo.get<ManualPay>(KEYS.manualPay))?.value ?? { payee: null, account: null, qr_image: null, contact: null, note: null };
+    return { configured: !!found.payee && !!(found.account || found.qr_image), ...found };
+  }
+
   return {
     contact,
     notice,
+    manualPay,
+    /** How buyers pay when payment is manual; a payee needs an account or a QR image to go with it. */
+    async saveManualPay(userId: number, input: { [K in keyof ManualPay]?: string | undefined }) {
+      if (input.payee && !input.account && !input.qr_image) throw new Invalid('请填写收款账号或上传收款码');
+      if (!input.payee && (input.account || input.qr_image)) throw new Invalid('请填写收款人');
+      const value: ManualPay = {
+        payee: input.payee ?? null,
+        account: input.account ?? null,
+        qr_image: input.qr_image ?? null,
+        contact: input.contact ?? null,
+        note: input.note ?? null,
+      };
+      await repo.put(KEYS.manualPay, value, userId, now());
+      return manualPay();
+    },
     versions,
     productPoster,
     async saveContact(userId: number, input: { link?: string | undefined; note?: string | undefined }) {

@@ -20,6 +20,9 @@ export interface AudioTimings {
   sentences: { id: string; paragraph: string; start: number; end: number }[];
 }
 
+/** What an audio token carries: the caller's role, and the article when it was issued for one. */
+type AudioClaims = { a?: number; r: Role };
+
 interface ArticleAccess {
   open(who: Who, id: number, full: boolean): Promise<ArticleRow>;
   once<T>(key: string, work: () => Promise<T>): Promise<T>;
@@ -69,16 +72,24 @@ export function articleAudio(deps: Pick<ArticleMediaDeps, 'storage' | 'tts' | 's
       return (await ensureAudio(row)).timings;
     },
 
-    async audioToken(actor: Actor, id: number) {
-      const row = await open(actor, id, true);
-      const { token, expiresAt } = deps.signed.issue('audio', { a: row.id, r: actor.role }, AUDIO_TOKEN_TTL);
-      return { token, expires_at: expiresAt.toISOString(), src: `/reader/article/${row.id}/audio.mp3?token=${encodeURIComponent(token)}` };
+    /**
+     * A token for the caller's audio: for one article (checked now, with its file's address), or,
+     * as the specification calls it with no parameter, for any article the caller's role may hear
+     * (checked when the file is fetched).
+     */
+    async audioToken(actor: Actor, id: number | undefined) {
+      const row = id === undefined ? null : await open(actor, id, true);
+      const claims: AudioClaims = row ? { a: row.id, r: actor.role } : { r: actor.role };
+      const { token, expiresAt } = deps.signed.issue('audio', claims, AUDIO_TOKEN_TTL);
+      const src = row ? `/reader/article/${row.id}/audio.mp3?token=${encodeURIComponent(token)}` : null;
+      return { token, expires_at: expiresAt.toISOString(), src };
     },
 
     async audioFile(id: number, token: string): Promise<Buffer> {
-      const claims = deps.signed.verify<{ a: number; r: Role }>('audio', token, '音频链接无效或已过期，请重新播放');
-      if (claims.a !== id) throw new Invalid('音频链接无效或已过期，请重新播放');
-      // The link carries the role it was issued to: the article may have been withdrawn or locked since.
+      const claims = deps.signed.verify<AudioClaims>('audio', token, '音频链接无效或已过期，请重新播放');
+      if (claims.a !== undefined && claims.a !== id) throw new Invalid('音频链接无效或已过期，请重新播放');
+      // The link carries the role it was issued to (and, for one article's link, that article): the
+      // article may have been withdrawn or locked since, so it is checked in full again.
       const row = await open(linkActor(claims.r), id, true);
       const { key } = await ensureAudio(row);
       const mp3 = await storage.get(`${key}.mp3`);

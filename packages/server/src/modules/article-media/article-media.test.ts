@@ -141,7 +141,7 @@ describe('article audio', () => {
     expect(timings.duration).toBeGreaterThanOrEqual(last);
 
     const token = (await t.call('auth.audioToken', { article_id: article })).result!;
-    const file = await get(token.src);
+    const file = await get(token.src!);
     expect(file.status).toBe(200);
     expect(file.type).toBe('audio/mpeg');
     // An MPEG-1 Layer III frame header (lame writes no ID3 tag for raw input).
@@ -160,13 +160,26 @@ describe('article audio', () => {
     expect((await get(`/reader/article/${other}/audio.mp3?token=${encodeURIComponent(token.token)}`)).status).toBe(400);
     expect((await get(`/reader/article/${article}/audio.mp3?token=${encodeURIComponent(`${token.token}x`)}`)).status).toBe(400);
     t.clock.advance(11 * 60_000);
-    expect((await get(token.src)).status).toBe(400);
+    expect((await get(token.src!)).status).toBe(400);
   });
 
   it('keeps members-only audio for members', async () => {
     const locked = await createArticle(t, { is_lock: true });
     expect((await t.call('article.audio', { id: locked }, { token: reader.token })).code).toBe('403');
     expect((await t.call('auth.audioToken', { article_id: locked }, { token: reader.token })).code).toBe('403');
+    // The specification's call, with no article: the token still does not open members-only audio.
+    const general = (await t.call('auth.audioToken', {}, { token: reader.token })).result!;
+    expect((await get(`/reader/article/${locked}/audio.mp3?token=${encodeURIComponent(general.token)}`)).status).toBe(403);
+  });
+
+  it('answers the specification’s call with no parameters: a token good for any audio the caller may hear', async () => {
+    const res = await get('/auth/audio_token', reader.token);
+    expect(res.status).toBe(200);
+    const token = res.json().result as { token: string; src: string | null };
+    expect(token.src).toBeNull();
+    const file = await get(`/reader/article/${article}/audio.mp3?token=${encodeURIComponent(token.token)}`);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('audio/mpeg');
   });
 });
 

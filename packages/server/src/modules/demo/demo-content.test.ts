@@ -22,6 +22,15 @@ describe('demo content', () => {
     expect(await t.app.seedDemoContent(feedUrl)).toBe(0);
   });
 
+  it('dates the demo articles one a day up to the seeding day, so this week has articles (/admin/poster)', async () => {
+    await t.app.seedDemoContent('http://localhost:3000/api/demo/feed.xml');
+    const now = t.clock.now().getTime();
+    const list = [...(await t.call('article.list')).result!.list, ...(await t.call('article.list', { offset: 10 })).result!.list];
+    const ages = list.map((a) => (now - Date.parse(a.published_at!)) / (24 * 3600 * 1000));
+    expect(ages.every((d) => d > 0 && d < 12)).toBe(true);
+    expect(ages.filter((d) => d < 7).length).toBeGreaterThanOrEqual(7);
+  });
+
   it('serves a demo feed the app can crawl and download from itself, with no network', async () => {
     await t.app.seedDemoContent('http://localhost:3000/api/demo/feed.xml');
     const manager = await t.createUser({ role: 'manager' });

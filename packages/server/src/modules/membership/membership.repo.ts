@@ -86,6 +86,15 @@ export function membershipRepo(db: Db) {
       db.kysely.selectFrom('member_orders').selectAll().where('pending_key', '=', key).executeTakeFirst(),
     setPayData: (orderNo: string, payData: string, now: string) =>
       db.kysely.updateTable('member_orders').set({ pay_data: payData, updated_at: now }).where('order_no', '=', orderNo).execute(),
+    /** The buyer's 我已付款 on a pending order; the first time counts. */
+    markBuyerPaid: (orderNo: string, now: string) =>
+      db.kysely
+        .updateTable('member_orders')
+        .set({ buyer_paid_at: now, updated_at: now })
+        .where('order_no', '=', orderNo)
+        .where('status', '=', 'pending')
+        .where('buyer_paid_at', 'is', null)
+        .execute(),
     /** pending → closed; false when it was no longer pending. */
     closeOrder: async (orderNo: string, now: string) =>
       changed(

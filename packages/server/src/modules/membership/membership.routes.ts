@@ -21,6 +21,7 @@ type Names =
   | 'order.list'
   | 'order.finish'
   | 'order.close'
+  | 'order.buyerPaid'
   | 'trial.status'
   | 'trial.open'
   | 'trial.receive'
@@ -57,6 +58,7 @@ export function membershipRoutes(s: {
     'order.list': (input, ctx) => orders.list(ctx.actor, input),
     'order.finish': (input, ctx) => orders.finish(ctx.actor, input.order_no),
     'order.close': (input, ctx) => orders.close(ctx.actor, input.order_no),
+    'order.buyerPaid': (input, ctx) => orders.buyerPaid(ctx.actor, input.order_no),
     'trial.status': (_input, ctx) => membership.trialStatus(ctx.actor),
     'trial.open': (input, ctx) => membership.openTrial(ctx.actor, input.xhs_id),
     'trial.receive': (input, ctx) => membership.receiveTrial(ctx.actor, input.e),

@@ -57,6 +57,7 @@ export function ordersService(
       paid_at: r.paid_at,
       finished_at: r.finished_at,
       closed_at: r.closed_at,
+      buyer_paid_at: r.buyer_paid_at,
       created_at: r.created_at,
     }));
   }
@@ -177,6 +178,18 @@ export function ordersService(
       if (order.status !== 'finished') await settle(orderNo, order.trade_no, actor.user.id);
       const done = (await repo.order(orderNo))!;
       return { order: await view(done), user: users.show((await users.byId(done.user_id))!) };
+    },
+
+    /** The buyer's 我已付款 on a manual order: flagged for managers, who check the transfer and finish it. */
+    async buyerPaid(actor: UserActor, orderNo: string) {
+      const order = await readable(actor, orderNo);
+      if (order.user_id !== actor.user.id) throw new NotFound('订单不存在');
+      if (order.provider !== 'manual') throw new Invalid('这个订单由支付平台确认，无需手动告知');
+      if (order.status === 'finished') return view(order);
+      if (order.status !== 'pending') throw new Invalid('订单已关闭，请重新下单');
+      await repo.markBuyerPaid(orderNo, clock.now().toISOString());
+      log.info({ order_no: orderNo }, 'buyer says a manual payment was made');
+      return view((await repo.order(orderNo))!);
     },
 
     async close(actor: UserActor, orderNo: string) {

@@ -7,7 +7,7 @@ const tools = [
   { to: '/admin/rss', title: 'RSS', text: '管理订阅源，抓取新条目，把条目下载成文章草稿，进度实时可见。' },
   { to: '/admin/user/search', title: '用户查询', text: '按手机号、用户名或用户 ID 查找用户，查看会员状态；超级管理员可重设密码。' },
   { to: '/admin/visitor', title: '访客', text: '最近活跃的访客和他们打开过的页面，了解读者从哪里来、读了什么。' },
-  { to: '/admin/poster', title: '海报', text: '本周文章的分享海报，逐篇编辑两种版式；小红书卡片在 /admin/poster_xhs。' },
+  { to: '/admin/poster', title: '海报', text: '本周文章的分享海报，逐篇编辑两种版式，也可做成小红书卡片。' },
   { to: '/admin/qywx', title: '客服与版本', text: '企业微信客服、应用通知、各平台最新版本和会员海报文字。' },
 ];
 

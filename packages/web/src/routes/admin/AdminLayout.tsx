@@ -20,6 +20,8 @@ export const adminNav = [
   { to: '/admin/order', label: '订单', match: /^\/admin\/order(\/|$)/i, superOnly: false },
   { to: '/admin/code', label: '邀请码', match: /^\/admin\/code(\/|$)/i, superOnly: false },
   { to: '/admin/collection', label: '合集', match: /^\/admin\/collection(\/|$)/i, superOnly: false },
+  { to: '/admin/poster', label: '海报', match: /^\/admin\/poster(_xhs)?(\/|$)/i, superOnly: false },
+  { to: '/admin/qywx', label: '客服', match: /^\/admin\/qywx(\/|$)/i, superOnly: false },
 ] as const;
 
 /**

@@ -6,13 +6,14 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field, FormError } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { formatDateTime } from '../../lib/format';
+import { ManualPaySettings } from './ManualPaySettings';
 import { toast } from '../../lib/toast';
 import '../../styles/membership.css';
 
 type Status = (typeof orderStatuses)[number];
 type Order = Output<'order.list'>['list'][number];
 
-/** 订单: search by order number or buyer, filter by status, finish a manual order once paid. */
+/** 订单: how manual payments are made, then search by order number or buyer, filter by status, finish a manual order once paid. */
 export function Orders() {
   const [status, setStatus] = useState<Status | ''>('');
   const [draft, setDraft] = useState('');
@@ -31,6 +32,7 @@ export function Orders() {
   };
   return (
     <div className="admin-panel">
+      <ManualPaySettings />
       <form className="filter-row" onSubmit={onSubmit} role="search">
         <Field label="订单号或用户" name="q" type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
         <label className="field">
@@ -63,6 +65,9 @@ export function Orders() {
                   {o.product_name} · {yuan(o.amount_fen)} · {orderStatusLabels[o.status]}
                 </strong>
                 <span className="row-card-sub mono">{o.order_no}</span>
+                {o.buyer_paid_at && o.status === 'pending' && (
+                  <span className="badge badge-accent">买家已付款 · {formatDateTime(o.buyer_paid_at)}，请核对收款</span>
+                )}
                 <span className="row-card-sub">
                   {o.username ?? `用户 ${o.user_id}`}（ID {o.user_id}）· {payProviderLabels[o.provider]} · {formatDateTime(o.created_at)}
                 </span>

@@ -48,6 +48,7 @@ export function AudioPlayer({ articleId, paragraphs, onClose }: { articleId: num
     void (async () => {
       try {
         const token = await unwrap(call('auth.audioToken', { article_id: articleId }));
+        if (!token.src) throw new Error('音频加载失败');
         const res = await fetch(token.src, { credentials: 'omit' });
         if (!res.ok) throw new Error('音频加载失败');
         url = URL.createObjectURL(await res.blob());

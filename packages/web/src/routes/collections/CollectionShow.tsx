@@ -1,7 +1,8 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { CollectionDetail } from '@changdu/contract';
-import { useCollection, useMarkCollection } from '../../api/collections.queries';
 import { errorMessage } from '../../api/client';
+import { useCollection, useMarkCollection } from '../../api/collections.queries';
+import { useCurrentUser } from '../../api/users.queries';
 import { LoadFailed } from '../../components/LoadFailed';
 import { NotFound } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
@@ -118,6 +119,9 @@ function MarkButtons({ collection }: { collection: CollectionDetail }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const mark = useMarkCollection(collection.id);
+  const { user } = useCurrentUser();
+  // Following is for readers of someone else's list: the owner sees new articles by adding them.
+  const own = user !== null && user.user_id === collection.owner.id;
   const followed = collection.me?.followed ?? false;
   const starred = collection.me?.starred ?? false;
   const act = (action: 'follow' | 'unfollow' | 'star' | 'unstar') => {
@@ -136,15 +140,17 @@ function MarkButtons({ collection }: { collection: CollectionDetail }) {
   };
   return (
     <>
-      <button
-        type="button"
-        className={`button ${followed ? 'button-secondary' : 'button-secondary'} collection-follow`}
-        aria-pressed={followed}
-        disabled={mark.isPending}
-        onClick={() => act(followed ? 'unfollow' : 'follow')}
-      >
-        {followed ? '已关注' : '+ 关注'}
-      </button>
+      {!own && (
+        <button
+          type="button"
+          className="button button-secondary collection-follow"
+          aria-pressed={followed}
+          disabled={mark.isPending}
+          onClick={() => act(followed ? 'unfollow' : 'follow')}
+        >
+          {followed ? '已关注' : '+ 关注'}
+        </button>
+      )}
       <button
         type="button"
         className="button button-ghost"

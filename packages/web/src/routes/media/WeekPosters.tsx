@@ -32,7 +32,8 @@ export function WeekPosters() {
                   <img src={endpointUrl('article.poster', { id: a.id })} alt={a.title} loading="lazy" />
                 </a>
                 <figcaption>
-                  <Link to={`/admin/article/${a.id}/poster`}>编辑</Link> · <Link to={`/admin/article/${a.id}/Poster2`}>版式二</Link>
+                  <Link to={`/admin/article/${a.id}/poster`}>编辑</Link> · <Link to={`/admin/article/${a.id}/Poster2`}>版式二</Link> ·{' '}
+                  <Link to={`/admin/poster_xhs?id=${a.id}`}>小红书卡片</Link>
                 </figcaption>
               </figure>
             ))}

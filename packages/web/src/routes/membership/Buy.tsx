@@ -3,7 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { payProviderLabels } from '@changdu/contract';
 import type { Output } from '../../api/client';
-import { useCloseOrder, useCreateOrder, useMemberVersion, useOrder, useProducts, yuan } from '../../api/membership.queries';
+import {
+  useCloseOrder,
+  useCreateOrder,
+  useManualPay,
+  useMemberVersion,
+  useOrder,
+  useProducts,
+  yuan,
+} from '../../api/membership.queries';
 import { FormError } from '../../components/Field';
 import { LoadFailed } from '../../components/LoadFailed';
 import { QrCode } from '../../components/QrCode';
@@ -11,6 +19,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { RequireLogin } from '../../components/RequireLogin';
 import { Spinner } from '../../components/Spinner';
 import { formatDate } from '../../lib/format';
+import { ManualPayBox, NoManualPay } from './ManualPay';
 import '../../styles/membership.css';
 
 type Created = Output<'order.create'>;
@@ -29,12 +38,16 @@ function BuyScreen() {
   const version = useMemberVersion();
   const [params, setParams] = useSearchParams();
   const [picked, setPicked] = useState<number | null>(null);
-  const [provider, setProvider] = useState<'manual' | 'wechat' | 'alipay'>('manual');
+  const [picking, setProvider] = useState<'manual' | 'wechat' | 'alipay'>('manual');
+  // The picked way to pay if the server offers it, else the first it offers.
+  const offered = version.data?.providers ?? ['manual'];
+  const provider = offered.includes(picking) ? picking : (offered[0] ?? 'manual');
   const [created, setCreated] = useState<Created | null>(null);
   const create = useCreateOrder();
+  const manual = useManualPay();
   const orderNo = created?.order.order_no ?? params.get('order_no');
 
-  if (products.isPending) return <Spinner />;
+  if (products.isPending || (provider === 'manual' && manual.isPending)) return <Spinner />;
   if (products.error) return <LoadFailed message={products.error.msg} onRetry={() => void products.refetch()} />;
   const list = products.data.list;
   const chosen = list.find((p) => p.id === picked) ?? list.find((p) => p.code === version.data?.recommended) ?? list[0];
@@ -75,33 +88,39 @@ function BuyScreen() {
           </div>
         </section>
       )}
-      <p className="row-card-sub section">
-        {provider === 'manual'
-          ? '下单后按页面提示付款并备注订单号，工作人员确认收款后会员立即生效。'
-          : provider === 'wechat'
-            ? '下单后用微信扫码支付，支付成功后会员自动生效。'
-            : '下单后跳转到支付宝完成支付，支付成功后会员自动生效。'}
-      </p>
-      <FormError message={create.error?.msg ?? null} />
-      <button
-        type="button"
-        className="button button-primary button-block"
-        disabled={!chosen || create.isPending}
-        onClick={() =>
-          chosen &&
-          create.mutate(
-            { product_id: chosen.id, provider },
-            {
-              onSuccess: (res) => {
-                setCreated(res);
-                if (res.pay.kind === 'redirect' && res.pay.pay_url) window.location.assign(res.pay.pay_url);
-              },
-            },
-          )
-        }
-      >
-        {create.isPending ? '正在下单…' : chosen ? `立即支付 ${yuan(chosen.price_fen)}` : '请选择套餐'}
-      </button>
+      {provider === 'manual' && !manual.data?.configured ? (
+        <NoManualPay contact={manual.data?.contact ?? null} />
+      ) : (
+        <>
+          <p className="row-card-sub section">
+            {provider === 'manual'
+              ? '下单后按页面提示付款并备注订单号，工作人员确认收款后会员立即生效。'
+              : provider === 'wechat'
+                ? '下单后用微信扫码支付，支付成功后会员自动生效。'
+                : '下单后跳转到支付宝完成支付，支付成功后会员自动生效。'}
+          </p>
+          <FormError message={create.error?.msg ?? null} />
+          <button
+            type="button"
+            className="button button-primary button-block"
+            disabled={!chosen || create.isPending}
+            onClick={() =>
+              chosen &&
+              create.mutate(
+                { product_id: chosen.id, provider },
+                {
+                  onSuccess: (res) => {
+                    setCreated(res);
+                    if (res.pay.kind === 'redirect' && res.pay.pay_url) window.location.assign(res.pay.pay_url);
+                  },
+                },
+              )
+            }
+          >
+            {create.isPending ? '正在下单…' : chosen ? `立即支付 ${yuan(chosen.price_fen)}` : '请选择套餐'}
+          </button>
+        </>
+      )}
     </div>
   );
 }
@@ -141,6 +160,7 @@ function OrderResult({ orderNo, pay, onBack }: { orderNo: string; pay: Created['
             <>
               <p data-testid="order-pending">等待支付确认</p>
               {pay?.hint && <p className="row-card-sub">{pay.hint}</p>}
+              {order.data.provider === 'manual' && <ManualPayBox order={order.data} />}
               {pay?.code_url && (
                 <figure className="pay-qr">
                   <QrCode text={pay.code_url} label="微信支付二维码" />
@@ -149,7 +169,8 @@ function OrderResult({ orderNo, pay, onBack }: { orderNo: string; pay: Created['
               )}
               <div className="member-actions">
                 <button type="button" className="button button-secondary" onClick={() => void order.refetch()}>
-                  我已支付，刷新状态
+                  {/* A manual order has its own 我已付款 above: this one only asks again. */}
+                  {order.data.provider === 'manual' ? '刷新状态' : '我已支付，刷新状态'}
                 </button>
                 <button
                   type="button"

@@ -45,8 +45,17 @@ const order = (status: string) => ({
   paid_at: null,
   finished_at: null,
   closed_at: null,
+  buyer_paid_at: null,
   created_at: '2026-11-23T08:00:00.000Z',
 });
+const manualPay = {
+  configured: true,
+  payee: '畅读工作室',
+  account: '招商银行 6222 0000 1234',
+  qr_image: null,
+  contact: '微信 changdu-help',
+  note: null,
+};
 
 describe('membership screens', () => {
   it('/member shows the expiry and benefits of a member; Mine links there', async () => {
@@ -71,6 +80,8 @@ describe('membership screens', () => {
         pay: { kind: 'manual', code_url: null, pay_url: null, hint: '请等待工作人员确认' },
       }),
       'GET /api/member/pay/order': ok(order('pending')),
+      'GET /api/appinfo/manual_pay': ok(manualPay),
+      'POST /api/member/pay/order/paid': ok({ ...order('pending'), buyer_paid_at: '2026-11-23T08:05:00.000Z' }),
     });
     expect(await screen.findByRole('button', { name: '立即支付 ¥168' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /月度会员/ }));
@@ -78,6 +89,28 @@ describe('membership screens', () => {
     expect(await screen.findByText('等待支付确认')).toBeTruthy();
     expect(screen.getByText('请等待工作人员确认')).toBeTruthy();
     expect(api.to('POST /api/member/pay/order')[0]?.body).toEqual({ product_id: 1, provider: 'manual' });
+    // Whom to pay, how much, with which note; then 我已付款 tells the managers.
+    const box = screen.getByRole('group', { name: '付款方式' });
+    expect(box.textContent).toContain('畅读工作室');
+    expect(box.textContent).toContain('招商银行 6222 0000 1234');
+    expect(box.textContent).toContain('¥18');
+    expect(box.textContent).toContain('CD2026112300000001');
+    await userEvent.click(screen.getByRole('button', { name: '我已付款' }));
+    expect(api.to('POST /api/member/pay/order/paid')[0]?.body).toEqual({ order_no: 'CD2026112300000001' });
+  });
+
+  it('/member/buy with no payee set explains how to buy and whom to contact, with no pay button', async () => {
+    const user = makeUser({ user_id: 7 });
+    logIn(user);
+    renderApp('/member/buy', {
+      'GET /api/user/me': ok(user),
+      'GET /api/member/product': ok(products),
+      'GET /api/member/version': ok(version),
+      'GET /api/appinfo/manual_pay': ok({ ...manualPay, configured: false, payee: null, account: null, contact: '微信 changdu-help' }),
+    });
+    expect(await screen.findByText('如何开通会员')).toBeTruthy();
+    expect(screen.getByTestId('no-manual-pay').textContent).toContain('请联系 微信 changdu-help');
+    expect(screen.queryByRole('button', { name: /立即支付/ })).toBeNull();
   });
 
   it('/member/buy with WeChat shows a scannable QR code and turns to paid by itself once the payment lands', async () => {

@@ -68,6 +68,7 @@ function TrialScreen() {
             label="小红书号"
             name="xhs_id"
             placeholder="在小红书“我”页面可以看到"
+            hint="为什么要小红书号：免费试用每人限领一次，我们用它确认这一点；不会公开，也不作他用。"
             value={xhs}
             maxLength={32}
             onChange={(ev) => setXhs(ev.target.value)}

@@ -26,26 +26,39 @@ function renderCard(client = new QueryClient({ defaultOptions: { queries: { retr
   return { client, ...view };
 }
 
+/** Opens the card as a reader does, by its title row. */
+async function openCard() {
+  await act(async () => {
+    fireEvent.click(screen.getByText('摘要'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 describe('the summary card', () => {
-  it('is one closed row from its first render, as the server draws it, so the text under it does not move', async () => {
+  it('is one closed row, as the server draws it, and asks for nothing until the reader opens it', async () => {
     const answer = streamed(['议会批准了'], modelSummary);
-    mockApi({ 'GET /api/ai/summary': answer.reply });
+    const api = mockApi({ 'GET /api/ai/summary': answer.reply });
     const { container } = renderCard();
     const drawn = document.createElement('template');
     drawn.innerHTML = AI_SUMMARY_PENDING_HTML;
     expect(container.firstElementChild!.isEqualNode(drawn.content.firstElementChild), container.innerHTML).toBe(true);
-    // The streamed text and the answer fill the closed card: still one row until the reader opens it.
-    await act(async () => answer.finish());
+    // Closed: no stream is started, so none is cut when the reader leaves the page.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.to('GET /api/ai/summary')).toHaveLength(0);
     const card = screen.getByLabelText('摘要') as HTMLDetailsElement;
-    expect(card.open).toBe(false);
-    expect(screen.getByText('展开')).toBeTruthy();
-    fireEvent.click(screen.getByText('AI 摘要'));
+    await openCard();
     expect(card.open).toBe(true);
+    await vi.waitFor(() => expect(api.to('GET /api/ai/summary')).toHaveLength(1));
+    expect(screen.getByText('生成中…')).toBeTruthy();
+    await act(async () => answer.finish());
+    expect(await screen.findByText('AI 摘要')).toBeTruthy();
+    expect(screen.getByText('收起')).toBeTruthy();
   });
 
   it('leaves the article as it was when the summary fails', async () => {
     const api = mockApi({ 'GET /api/ai/summary': fail(503, 'AI 服务暂时不可用') });
     const { container } = renderCard();
+    await openCard();
     await vi.waitFor(() => expect(api.to('GET /api/ai/summary')).toHaveLength(1));
     await vi.waitFor(() => expect(container.innerHTML).toBe(''));
   });
@@ -54,6 +67,7 @@ describe('the summary card', () => {
     const answer = streamed(['议会批准了', '图书馆的'], modelSummary);
     const api = mockApi({ 'GET /api/ai/summary': answer.reply });
     renderCard();
+    await openCard();
     // The first chunks are on the screen while the answer is still arriving.
     expect(await screen.findByText('议会批准了图书馆的')).toBeTruthy();
     expect(screen.getByLabelText('摘要').getAttribute('aria-busy')).toBe('true');
@@ -71,11 +85,14 @@ describe('the summary card', () => {
     const answer = streamed([modelSummary.text], modelSummary);
     const api = mockApi({ 'GET /api/ai/summary': answer.reply });
     const first = renderCard();
+    await openCard();
     await act(async () => answer.finish());
     expect(await screen.findByText('议会批准了图书馆的新预算。')).toBeTruthy();
     first.unmount();
     renderCard(first.client);
-    expect(screen.getByText('议会批准了图书馆的新预算。')).toBeTruthy();
+    expect(screen.getByText('AI 摘要')).toBeTruthy();
+    fireEvent.click(screen.getByText('AI 摘要'));
+    expect(await screen.findByText('议会批准了图书馆的新预算。')).toBeTruthy();
     expect(api.to('GET /api/ai/summary')).toHaveLength(1);
   });
 
@@ -94,6 +111,7 @@ describe('the summary card', () => {
     const answer = streamed([offline.text], offline);
     mockApi({ 'GET /api/ai/summary': answer.reply });
     renderCard();
+    await openCard();
     await act(async () => answer.finish());
     expect(await screen.findByText('要点句')).toBeTruthy();
     // A sentence's own Chinese stands alone; a paragraph's (not aligned to the sentence) says so.

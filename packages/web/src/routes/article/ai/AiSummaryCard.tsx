@@ -11,8 +11,10 @@ import '../../../styles/ai.css';
  * its paragraph. It also honours `#p…` in the address (citations from /askai land on their paragraph).
  */
 export function AiSummaryCard({ articleId }: { articleId: number }) {
-  const summary = useSummaryStream(articleId);
   const [open, setOpen] = useState(false);
+  // Asked for when the reader opens the card: a closed card costs no request (and no model call),
+  // and leaving the page cannot cut a stream nobody was reading.
+  const summary = useSummaryStream(articleId, open);
   useEffect(() => {
     const pid = window.location.hash.slice(1);
     if (!/^p[0-9a-z]+$/i.test(pid)) return;
@@ -23,14 +25,15 @@ export function AiSummaryCard({ articleId }: { articleId: number }) {
   // A failed or empty summary leaves the article as it was: the card is a help, not part of the text.
   if (summary.error || (s && !s.text && s.sentences.length === 0)) return null;
   // Closed until the reader opens it, and one row high whatever arrives, so the text under it never
-  // moves while the summary streams in (the server draws the same row: contract reader-html.ts).
+  // moves (the server draws the same row: contract reader-html.ts).
+  const busy = open && !s;
   return (
-    <details className="ai-summary card" aria-label="摘要" aria-busy={!s} onToggle={(e) => setOpen(e.currentTarget.open)}>
+    <details className="ai-summary card" aria-label="摘要" aria-busy={busy} onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="ai-summary-title">
         {s ? (s.offline ? '要点句' : 'AI 摘要') : '摘要'}
-        <span className="ai-summary-state">{!s ? '生成中…' : open ? '收起' : '展开'}</span>
+        <span className="ai-summary-state">{busy ? '生成中…' : open ? '收起' : '展开'}</span>
       </summary>
-      {!s ? (
+      {!open ? null : !s ? (
         <p className="ai-summary-text" aria-live="polite">
           {summary.text}
           {summary.running && <span className="ai-caret" aria-hidden="true" />}
