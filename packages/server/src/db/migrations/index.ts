@@ -16,8 +16,8 @@ import { ai } from './2026_11_23_0013_ai.js';
 import { media } from './2026_11_23_0014_media.js';
 import { perf } from './2026_11_23_0016_perf.js';
 import { keptMeaning } from './2026_11_27_0018_kept_meaning.js';
-import { taskLeases } from './2026_11_27_0023_task_leases.js';
 import { learner } from './2026_11_27_0021_learner.js';
+import { taskLeases } from './2026_11_27_0023_task_leases.js';
 import { buyerPaid } from './2026_11_27_0024_buyer_paid.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
@@ -39,8 +39,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_23_0014_media': media(dialect),
     '2026_11_23_0016_perf': perf(),
     '2026_11_27_0018_kept_meaning': keptMeaning(),
-    '2026_11_27_0023_task_leases': taskLeases(dialect),
     '2026_11_27_0021_learner': learner(dialect),
+    '2026_11_27_0023_task_leases': taskLeases(dialect),
     '2026_11_27_0024_buyer_paid': buyerPaid(dialect),
   };
 }
