@@ -45,5 +45,7 @@ function toEntry(entry: PackWord, query: string): WordEntry {
     exams: [],
     frequency: null,
     in_wordbook: false,
+    // A pack keeps words, not the sentence a phrase needs.
+    phrase: null,
   };
 }

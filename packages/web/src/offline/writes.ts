@@ -80,6 +80,7 @@ const QUEUED: { [N in QueuedName]: Queued<N> } = {
       lapses: 0,
       last_review: now(),
       created_at: now(),
+      other_meanings: [],
       contexts: [],
       intervals: [],
     }),
