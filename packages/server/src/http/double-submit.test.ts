@@ -588,6 +588,12 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
   'article.export': {
     prepare: async () => ({ input: { article_ids: [await article()] }, token: await (await make.create('user')).token() }),
   },
+  'appinfo.saveManualPay': {
+    prepare: async () => {
+      await unset('pay.manual');
+      return asManager({ payee: '畅读工作室', account: '6222 0000 0000 0000', contact: '微信 changdu' });
+    },
+  },
   'appinfo.saveProductPoster': {
     prepare: async () => {
       await unset('poster.product');
@@ -649,6 +655,12 @@ Object.assign(FIXTURES, {
     },
   },
   'order.close': {
+    prepare: async () => {
+      const { buyer, orderNo } = await pendingOrder();
+      return asUser({ order_no: orderNo }, buyer);
+    },
+  },
+  'order.buyerPaid': {
     prepare: async () => {
       const { buyer, orderNo } = await pendingOrder();
       return asUser({ order_no: orderNo }, buyer);

@@ -36,6 +36,10 @@ const CARRIES: Partial<Record<EndpointName, Carries>> = {
   'article.pdf': 'whole',
   'article.pdfPrepare': 'whole',
   'ai.summary': 'text-unseen',
+  // Dictionary headwords of the part the caller may read, and (learner) the sentence a new word stands in.
+  'dict.pack': 'text-unseen',
+  'learner.article': 'text-unseen',
+  'learner.articleKnown': 'none', // a count of words marked known
   'ai.questions': 'text-unseen',
   'ai.ask': 'text-unseen',
   'ai.analyze': 'none', // analyses the caller's own text, quoting nothing else
