@@ -60,7 +60,17 @@ async function wordPoint(page: Page, word: string, nth: number, along: number, e
       },
       [word, along] as const,
     );
-    if (point) return point;
+    if (!point) continue;
+    // A logged-in reader's pre-read panel arrives after the text and moves it down: a point is
+    // trusted once the word stays there a moment, or the tap lands where the word was.
+    if (early) return point;
+    await page.waitForTimeout(400);
+    const still = await page.evaluate(([x, y]) => {
+      const hit = (window as { __e2eWord?: { node: Text } }).__e2eWord;
+      const at = document.caretRangeFromPoint(x, y);
+      return !!hit && at?.startContainer === hit.node;
+    }, [point.x, point.y] as const);
+    if (still) return point;
   }
 }
 

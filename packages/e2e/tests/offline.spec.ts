@@ -37,8 +37,8 @@ test('a reader reopens a kept article offline, looks a word up, adds it, highlig
   await expect(page.getByText('已可离线阅读')).toBeVisible({ timeout: 40_000 });
   await expect(page.locator('[data-offline="ready"]')).toHaveCount(1);
 
-  // The home list, seen once online, is kept too.
-  await page.goto('/');
+  // The home list, seen once online, is kept too (the newest tab: 推荐 orders by the reader's known share).
+  await page.goto('/?tab=latest');
   await expect(page.getByRole('link', { name: /A Lighthouse Nobody Opened/ })).toBeVisible();
 
   await context.setOffline(true);
