@@ -131,6 +131,15 @@ export function readerHeadHtml(article: ArticleDetail, now: Date = new Date()): 
 export const AI_SUMMARY_PENDING_HTML =
   '<details class="ai-summary card" aria-label="摘要" aria-busy="false"><summary class="ai-summary-title">摘要<span class="ai-summary-state">展开</span></summary></details>';
 
+/**
+ * The pre-read panel (a logged-in reader's known share and new words) while its figures load, as
+ * the reader first draws it: the same rows, of fixed heights, as the panel with its figures, so
+ * the text under it stays where it is when they arrive. The server draws it for a request that
+ * carries a session (`PreReadPanel.tsx`; its test holds the two to each other).
+ */
+export const PREREAD_PENDING_HTML =
+  '<section class="preread" aria-label="读前概览" aria-busy="true" data-testid="preread"><div class="preread-top"><p class="preread-figure">正在估算你认识的词</p></div><div class="preread-bar"></div><p class="preread-note"></p></section>';
+
 const BACK =
   '<button type="button" class="icon-button" aria-label="返回"><svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"></path></svg></button>';
 
@@ -140,13 +149,15 @@ const BACK =
  * elements: a long article's first screens cost the browser no more to parse and lay out than
  * the app's own first render. Buttons here do nothing until the app has
  * taken over; a tap on a word opens its sheet at once and is answered when the app has started
- * (`packages/web/src/boot/first-screen.ts`).
+ * (`packages/web/src/boot/first-screen.ts`). `loggedIn`: the request carries a session, so the
+ * pre-read panel's place is kept for it.
  */
-export function readerPageHtml(article: ArticleDetail, now: Date = new Date()): string {
+export function readerPageHtml(article: ArticleDetail, options: { now?: Date; loggedIn?: boolean } = {}): string {
+  const { now = new Date(), loggedIn = false } = options;
   return (
     `<div class="app"><main class="app-main"><div class="page page-reading">` +
     `<header class="page-header"><div class="page-header-side">${BACK}</div><p class="page-title">${escapeText(article.source ?? '外刊精读')}</p><div class="page-header-side page-header-actions"></div></header>` +
-    `<article class="reader" style="--reader-scale: 1;">${readerHeadHtml(article, now)}${AI_SUMMARY_PENDING_HTML}<div><div class="reader-body">${readerBodyHtml(article.paragraphs, undefined, READER_FIRST_BLOCKS)}</div></div></article>` +
+    `<article class="reader" style="--reader-scale: 1;">${readerHeadHtml(article, now)}${loggedIn ? PREREAD_PENDING_HTML : ''}${AI_SUMMARY_PENDING_HTML}<div><div class="reader-body">${readerBodyHtml(article.paragraphs, undefined, READER_FIRST_BLOCKS)}</div></div></article>` +
     `</div></main></div>`
   );
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 export const ADMIN = { phone: '13600000000', password: 'e2e-admin-pass1' };
 
@@ -118,4 +118,14 @@ export async function selectWords(page: Page, from: string, to: string): Promise
     },
     [from, to] as const,
   );
+}
+
+/** The screen at 390×844 in the light and dark schemes, kept with the test's results to look at. */
+export async function screenshots(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newReader, publishArticle } from './api';
+import { screenshots } from './helpers';
 
 test('a new reader takes the placement, sees an article’s known share and new words, knows the rest, and the home card’s share changes', async ({
   page,
@@ -37,11 +38,18 @@ test('a new reader takes the placement, sees an article’s known share and new 
   // The article: the pre-read panel before the text, with the share and new words in their sentences.
   await card.click();
   const panel = page.getByTestId('preread');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const firstParagraphTop = () => page.locator('[data-pid]').first().evaluate((p) => p.getBoundingClientRect().top + window.scrollY);
+  const top = await firstParagraphTop();
   await expect(panel.getByTestId('preread-known')).toHaveText(`${before}%`);
+  // The figures arrived in the panel's kept place: the text did not move.
+  expect(await firstParagraphTop()).toBe(top);
+  await panel.getByRole('button', { name: /^生词 \d+$/ }).click();
   const firstWord = panel.locator('.preread-word').first();
   await expect(firstWord).toBeVisible();
   await firstWord.click();
   await expect(panel.locator('.preread-sentence')).toBeVisible();
+  await screenshots(page, 'preread');
 
   // Finishing: everything not in the word book becomes known.
   await page.getByRole('button', { name: '其余的词我都认识' }).click();

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newReader, publishArticle } from './api';
-import { tapWord } from './helpers';
+import { screenshots, tapWord } from './helpers';
 
 // Two paragraphs of the demo articles (seed/demo-articles.json): "stick" is a verb here, where the
 // dictionary's first line is the noun (棍, 棒); "take turns" is a phrase.
@@ -11,14 +11,6 @@ const LIBRARY = 'The summer ended, but the library stayed open. Now more than th
 /** A meaning as text without the spaces layouts put between its part of speech and its words. */
 const squeeze = (text: string | null) => (text ?? '').replace(/\s+/g, '');
 
-async function sheetShot(page: Page, name: string) {
-  await page.setViewportSize({ width: 390, height: 844 });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('the sheet, the word book and the flashcard show the same meaning for a tap, and a phrase tap adds a phrase card', async ({
   page,
@@ -53,7 +45,7 @@ test('the sheet, the word book and the flashcard show the same meaning for a tap
   expect(squeeze(await page.getByTestId('flashcard-meaning').textContent())).toBe(shown);
   // The dictionary's other meanings are folded under it.
   await expect(page.locator('.flashcard-more summary')).toContainText('其他释义');
-  await sheetShot(page, 'flashcard-back');
+  await screenshots(page, 'flashcard-back');
 
   // A tap inside "take turns" answers the phrase above the word; it is added as a phrase card.
   await page.goto(`/article/${id}`);
@@ -61,7 +53,7 @@ test('the sheet, the word book and the flashcard show the same meaning for a tap
   const phrase = page.getByRole('region', { name: '本句短语' });
   await expect(phrase).toContainText('take turns');
   const phraseMeaning = squeeze(await phrase.getByRole('list', { name: '短语释义' }).locator('li').first().textContent());
-  await sheetShot(page, 'phrase-sheet');
+  await screenshots(page, 'phrase-sheet');
   await phrase.getByRole('button', { name: '加入短语' }).click();
   await expect(phrase.getByRole('status')).toHaveText(/短语已加入生词本/);
 

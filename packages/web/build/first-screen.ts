@@ -161,11 +161,12 @@ async function criticalCss(outDir: string, styles: string[]): Promise<string> {
     paragraphs,
   });
   // The head's parts in each combination that sibling rules tell apart (a dateline right after the
-  // title, after the Chinese title, after the byline).
+  // title, after the Chinese title, after the byline); the first as a logged-in reader's page, with
+  // the pre-read panel's place.
   const heads = [full, { ...full, title_zh: null }, { ...full, author: null }, { ...full, title_zh: null, author: null, cover: null, summary: null }];
   const page =
     `<!doctype html><html lang="zh-CN"><head>${styles.map((f) => `<link rel="stylesheet" href="${f}">`).join('')}</head>` +
-    `<body class="modal-open"><div id="root" data-drawn="1">${heads.map((a) => readerPageHtml(a)).join('')}</div>${wordSheetPendingHtml('specimen')}</body></html>`;
+    `<body class="modal-open"><div id="root" data-drawn="1">${heads.map((a, i) => readerPageHtml(a, { loggedIn: i === 0 })).join('')}</div>${wordSheetPendingHtml('specimen')}</body></html>`;
   const beasties = new Beasties({
     path: outDir,
     publicPath: '/',

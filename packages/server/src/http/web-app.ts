@@ -52,7 +52,8 @@ interface Page {
  * tapped word's sheet opens before the app has started; and as a data block at the end of the
  * body (never executed, contract `packArticle`: the text stated once) that the app renders from
  * without a fetch. The reader's theme from its
- * cookie is on `<html>` from the first byte. For any other article page (members only, not
+ * cookie is on `<html>` from the first byte, and a request with a session keeps the pre-read
+ * panel's place. For any other article page (members only, not
  * published, missing) index.html with the route's files preloaded beside the entry. Other pages
  * get the file as built (null).
  */
@@ -60,17 +61,22 @@ function pageHtml(dist: string, pageData: PageData | undefined) {
   const index = builtFile(path.join(dist, 'index.html'), (text) => text);
   const firstScreen = builtFile(path.join(dist, FIRST_SCREEN_FILE), (text) => JSON.parse(text) as FirstScreenBuild);
   // The last drawing and data block per article, reused while its prepared JSON is the same text.
-  const drawn = new Map<number, { json: string; html: string; block: string }>();
+  const drawn = new Map<number, { json: string; html: string; loggedInHtml: string; block: string }>();
   const draw = (id: number, json: string) => {
     const last = drawn.get(id);
     if (last?.json === json) return last;
     const article = JSON.parse(json) as ArticleDetail;
-    const made = { json, html: readerPageHtml(article), block: inScript(JSON.stringify(packArticle(article))) };
+    const made = {
+      json,
+      html: readerPageHtml(article),
+      loggedInHtml: readerPageHtml(article, { loggedIn: true }),
+      block: inScript(JSON.stringify(packArticle(article))),
+    };
     if (drawn.size >= 64) drawn.delete(drawn.keys().next().value!);
     drawn.set(id, made);
     return made;
   };
-  return async (url: string, theme: string | undefined): Promise<Page | null> => {
+  return async (url: string, theme: string | undefined, loggedIn: boolean): Promise<Page | null> => {
     const match = pageData ? ARTICLE_PAGE.exec(url) : null;
     const build = firstScreen();
     if (!match || !pageData || !build) return null;
@@ -81,10 +87,11 @@ function pageHtml(dist: string, pageData: PageData | undefined) {
       const html = index();
       return html ? { html: html.replace('</head>', () => `${build.routePreload}</head>`) } : null;
     }
-    const { html: drawing, block } = draw(id, json);
+    const drawing = draw(id, json);
+    const block = drawing.block;
     const html = build.html
       .replace(/<html\b/, () => (theme && THEMES.has(theme) ? `<html data-theme="${theme}"` : '<html'))
-      .replace('<div id="root"></div>', () => `<div id="root" data-drawn="${id}">${drawing}</div>`)
+      .replace('<div id="root"></div>', () => `<div id="root" data-drawn="${id}">${loggedIn ? drawing.loggedInHtml : drawing.html}</div>`)
       .replace('</body>', () => `<script type="application/json" id="cd-article" data-id="${id}">${block}</script></body>`);
     return { html, scriptHash: build.scriptHash };
   };
@@ -145,7 +152,10 @@ export async function serveWebApp(app: FastifyInstance, dist: string | null, pag
   const gzipped = gzippedPages();
   return async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url.startsWith('/assets/')) return sendNotFound(reply);
-    const answer = req.method === 'GET' ? await page(req.url, cookiesOf(req)[Cookies.theme]) : null;
+    const cookies = cookiesOf(req);
+    // A session cookie keeps the pre-read panel's place in the drawing (a dead one costs the
+    // reader one shift when the app finds no session).
+    const answer = req.method === 'GET' ? await page(req.url, cookies[Cookies.theme], Boolean(cookies[Cookies.token])) : null;
     if (answer) {
       const policy = answer.scriptHash && allowingScript(reply.getHeader('content-security-policy'), answer.scriptHash);
       if (policy) reply.header('content-security-policy', policy);

@@ -10,7 +10,8 @@ export interface SeenRequest {
   body: unknown;
 }
 
-type Reply = { status?: number; body: unknown } | { events: ReadableStream<Uint8Array> } | 'network-error';
+/** `pending`: the request is never answered (a screen while its data loads). */
+type Reply = { status?: number; body: unknown } | { events: ReadableStream<Uint8Array> } | 'network-error' | 'pending';
 type Handler = (request: SeenRequest) => Reply | undefined;
 
 export const ok = (result: unknown): Reply => ({ status: 200, body: { status: { code: '200', msg: 'ok' }, result } });
@@ -42,6 +43,7 @@ export function mockApi(handlers: Record<string, Handler | Reply> = {}) {
     const reply = typeof handler === 'function' ? handler(request) : handler;
     const answer = reply ?? fail(404, '内容不存在');
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    if (answer === 'pending') return new Promise<Response>(() => {});
     if ('events' in answer) return new Response(answer.events, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,

@@ -4,7 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Cookies, FIRST_SCREEN_FILE, unpackArticle, type FirstScreenBuild, type PackedArticle } from '@changdu/contract';
+import {
+  AI_SUMMARY_PENDING_HTML,
+  Cookies,
+  FIRST_SCREEN_FILE,
+  PREREAD_PENDING_HTML,
+  unpackArticle,
+  type FirstScreenBuild,
+  type PackedArticle,
+} from '@changdu/contract';
 import { createArticle } from '../../../test/factories.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { articlesRepo } from './articles.repo.js';
@@ -189,6 +197,17 @@ describe("the reader page's first response", () => {
     expect(await themed(`${Cookies.theme}=black`)).toBe('<html data-theme="black" lang="zh-CN">');
     expect(await themed(`${Cookies.theme}=%22%3E%3Cscript%3E`)).toBe('<html lang="zh-CN">');
     expect(await themed()).toBe('<html lang="zh-CN">');
+  });
+
+  it("keeps the pre-read panel's place, as the reader first draws it, on a page asked for with a session", async () => {
+    await t.close();
+    t = await createTestApp({ env: { WEB_DIST: builtApp() } });
+    const id = await createArticle(t);
+    const page = async (cookie?: string) => (await t.app.inject({ url: `/article/${id}`, headers: cookie ? { cookie } : {} })).body;
+    const withSession = await page(`${Cookies.token}=abc`);
+    expect(withSession).toContain(`</header>${PREREAD_PENDING_HTML}${AI_SUMMARY_PENDING_HTML}`);
+    expect(await page()).not.toContain('class="preread"');
+    expect(await page(`${Cookies.theme}=dark`)).not.toContain('class="preread"');
   });
 
   it('leaves out members-only, unpublished and missing articles (the page fetches them), preloading the route beside the entry', async () => {

@@ -23,19 +23,33 @@ function InSentence({ sentence, word }: { sentence: string; word: string }) {
 }
 
 /**
- * Before the text (logged-in readers): how much of the article the reader knows, and the new
- * words most worth learning, each with the meaning that fits its first sentence. A word opens in
- * its sentence, to add to the word book or mark known.
+ * Before the text (logged-in readers): how much of the article the reader knows, in three rows of
+ * fixed height drawn before the figures arrive (contract `PREREAD_PENDING_HTML`, which the server
+ * draws too), so the text never moves under the reader. The new words most worth learning open
+ * below on the reader's tap, each with the meaning that fits its first sentence, to add to the
+ * word book or mark known.
  */
 export function PreReadPanel({ articleId }: { articleId: number }) {
   const panel = useLearnerArticle(articleId);
+  const [expanded, setExpanded] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
   const add = useAddWord();
   const mark = useMarkWords();
   const [added, setAdded] = useState<Set<string>>(() => new Set());
-  if (!panel.data) return null;
+  if (panel.isError) return null;
+  if (!panel.data)
+    return (
+      <section className="preread" aria-label="读前概览" aria-busy="true" data-testid="preread">
+        <div className="preread-top">
+          <p className="preread-figure">正在估算你认识的词</p>
+        </div>
+        <div className="preread-bar"></div>
+        <p className="preread-note"></p>
+      </section>
+    );
   const { known_pct: known, learning_pct: learning, new_words: words, unique_words: unique } = panel.data;
   const chosen = words.find((w) => w.word === open) ?? null;
+  const listId = `preread-words-${articleId}`;
 
   const addWord = (w: NewWord) =>
     add.mutate(
@@ -50,26 +64,36 @@ export function PreReadPanel({ articleId }: { articleId: number }) {
 
   return (
     <section className="preread" aria-label="读前概览" data-testid="preread">
-      <div className="preread-share">
+      <div className="preread-top">
         <p className="preread-figure">
           你认识其中 <strong data-testid="preread-known">{Math.round(known)}%</strong> 的词
           {learning > 0 && <span className="preread-learning"> · 在学 {Math.round(learning)}%</span>}
         </p>
-        <div className="preread-bar" role="img" aria-label={`认识 ${Math.round(known)}%，在学 ${Math.round(learning)}%`}>
-          <span className="preread-bar-known" style={{ width: `${known}%` }} />
-          <span className="preread-bar-learning" style={{ width: `${learning}%` }} />
-        </div>
-        <p className="preread-note">
-          {known >= 90 && known <= 98
-            ? '难度正合适：大部分都认识，又有新词可学'
-            : known > 98
-              ? '轻松读：几乎都认识'
-              : '有些难：可以先看看下面的生词'}
-          {' · '}共 {unique} 个不同的词
-        </p>
+        {words.length > 0 && (
+          <button
+            type="button"
+            className="preread-toggle"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            onClick={() => setExpanded(!expanded)}
+          >
+            生词 {words.length}
+            <span className="preread-chevron" aria-hidden="true">
+              {expanded ? '▴' : '▾'}
+            </span>
+          </button>
+        )}
       </div>
-      {words.length > 0 && (
-        <>
+      <div className="preread-bar" role="img" aria-label={`认识 ${Math.round(known)}%，在学 ${Math.round(learning)}%`}>
+        <span className="preread-bar-known" style={{ width: `${known}%` }} />
+        <span className="preread-bar-learning" style={{ width: `${learning}%` }} />
+      </div>
+      <p className="preread-note">
+        {known >= 90 && known <= 98 ? '难度正合适：大部分都认识，又有新词可学' : known > 98 ? '轻松读：几乎都认识' : '有些难：可以先看看生词'}
+        {' · '}共 {unique} 个不同的词
+      </p>
+      {expanded && (
+        <div id={listId}>
           <h2 className="preread-title">值得先学的生词</h2>
           <ul className="preread-words">
             {words.map((w) => (
@@ -114,7 +138,7 @@ export function PreReadPanel({ articleId }: { articleId: number }) {
               </div>
             </div>
           )}
-        </>
+        </div>
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
 import { levelLabels, type ArticleDetail, type ExamLevel, type Note } from '@changdu/contract';
 import { errorMessage } from '../../api/client';
@@ -34,6 +34,7 @@ import { useTextSelection } from './useTextSelection';
 import { wordClasses, wordInfoMap } from './word-marks';
 import { SENTENCE_MAX, tappedWord } from './word-at-point';
 import { earlyTapTarget, takeEarlyTap } from './early-tap';
+import { restoreEarlySelection, takeEarlySelection } from './early-selection';
 import { WordSheet, type WordTarget } from './WordSheet';
 import { KnowTheRest, PreReadPanel } from './PreReadPanel';
 import { AiHelpSheet, AiSelectionButtons, type AiAction, type AiRequest } from './ai/AiHelpSheet';
@@ -82,6 +83,12 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   });
   const [word, setWord] = useState<WordTarget | null>(early.target);
   const [selected, clearSelection] = useTextSelection(bodyRef, paragraphs);
+  // Likewise a selection made on the drawn text: the first commit replaces the nodes it was on,
+  // so it is put back on the reader's own text, where the selection toolbar takes it up.
+  const [earlySelection] = useState(takeEarlySelection);
+  useLayoutEffect(() => {
+    if (earlySelection && bodyRef.current) restoreEarlySelection(earlySelection, bodyRef.current);
+  }, [earlySelection]);
   const menu = useParagraphMenu(paragraphs);
   const closeMenu = menu.close;
   // A selection replaces an open paragraph menu; the toolbar acts on whichever is there.

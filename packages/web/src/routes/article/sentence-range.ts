@@ -13,25 +13,27 @@ export function sentenceOffsets(paragraphText: string, paragraph: Paragraph): Ma
   return out;
 }
 
-/** A DOM range over characters [start, end) of an element's text. */
-export function textRange(element: Element, start: number, end: number): Range | null {
+/** The text node and offset holding character `offset` of an element's text (its end for the last). */
+export function textPoint(element: Element, offset: number): { node: Text; offset: number } | null {
   const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-  const range = document.createRange();
   let seen = 0;
-  let started = false;
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const length = node.textContent?.length ?? 0;
-    if (!started && start <= seen + length) {
-      range.setStart(node, start - seen);
-      started = true;
-    }
-    if (started && end <= seen + length) {
-      range.setEnd(node, end - seen);
-      return range;
-    }
+    if (offset <= seen + length) return { node: node as Text, offset: offset - seen };
     seen += length;
   }
   return null;
+}
+
+/** A DOM range over characters [start, end) of an element's text. */
+export function textRange(element: Element, start: number, end: number): Range | null {
+  const from = textPoint(element, start);
+  const to = textPoint(element, end);
+  if (!from || !to) return null;
+  const range = document.createRange();
+  range.setStart(from.node, from.offset);
+  range.setEnd(to.node, to.offset);
+  return range;
 }
 
 /** The character offset within `element` of a DOM position inside it. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LearnerArticle, LearnerProfile } from '@changdu/contract';
+import { PREREAD_PENDING_HTML, type LearnerArticle, type LearnerProfile } from '@changdu/contract';
 import { ok } from '../../test/api-mock';
 import { makeCard, makeDetail } from '../../test/articles';
 import { logIn, makeUser, renderApp } from '../../test/render-app';
@@ -53,12 +53,28 @@ describe('learner screens', () => {
     });
     expect(await screen.findByTestId('preread-known', {}, { timeout: 15_000 })).toHaveProperty('textContent', '93%');
     expect(screen.getByText('难度正合适：大部分都认识，又有新词可学', { exact: false })).toBeTruthy();
+    // The words open below on the reader's tap (the rows above them never change height).
+    expect(screen.queryByRole('button', { name: /negotiate/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '生词 2' }));
     await userEvent.click(screen.getByRole('button', { name: /negotiate/ }));
     expect(screen.getByText('v. 谈判，协商')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'negotiate 在文中' }).textContent).toContain('They negotiated a new contract.');
     await userEvent.click(screen.getByRole('button', { name: '我认识' }));
     await waitFor(() => expect(api.to('POST /api/learner/words')).toHaveLength(1));
     expect(api.to('POST /api/learner/words')[0]!.body).toEqual({ words: ['negotiate'], status: 'known' });
+  });
+
+  it('draws the panel while its figures load exactly as the server draws it for a logged-in reader', async () => {
+    const user = makeUser();
+    logIn(user);
+    renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(makeDetail({ id: 12 })),
+      'GET /api/learner/article/12': 'pending',
+    });
+    const pending = await screen.findByTestId('preread', {}, { timeout: 15_000 });
+    const drawn = document.createElement('template');
+    drawn.innerHTML = PREREAD_PENDING_HTML;
+    expect(pending.isEqualNode(drawn.content.firstElementChild), pending.outerHTML).toBe(true);
   });
 
   it('shows a card’s known share, and the recommendation’s reason', async () => {
