@@ -7,6 +7,11 @@ export const Cookies = {
   clientInfo: 'bb_client_info',
   reviewMode: 'bb_review',
   theme: 'bb_theme',
+  /**
+   * The server-issued device id (HttpOnly: no page script reads it, no log shows it): a browser
+   * that logged into an account before, for the login limits' known-device exemption.
+   */
+  device: 'bb_dev',
 } as const;
 
 export const Headers = {

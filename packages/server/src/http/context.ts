@@ -9,6 +9,8 @@ export interface RequestMeta {
   userAgent: string | null;
   /** The anonymous client id (X-BB-CUID), when it is well-formed. */
   cuid: string | null;
+  /** The server-issued device id (the HttpOnly `bb_dev` cookie), when it is well-formed. */
+  device: string | null;
   appId: string | null;
   clientInfo: ClientInfo | null;
   /** The base URL for links the server writes into documents: PUBLIC_URL or an allowed Host, never an unchecked one. */

@@ -3,6 +3,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, HandlerContext } from './context.js';
 import type { Clock } from '../lib/clock.js';
+import { isDeviceId } from '../lib/device-id.js';
 
 const CUID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -65,6 +66,7 @@ export class RequestContext implements HandlerContext<Role> {
   readonly ip: string;
   readonly userAgent: string | null;
   readonly cuid: string | null;
+  readonly device: string | null;
   readonly appId: string | null;
   readonly clientInfo: ClientInfo | null;
   readonly signature: string | null;
@@ -90,6 +92,8 @@ export class RequestContext implements HandlerContext<Role> {
     const cookie = (name: string) => (req.headers.cookie ? (cookiesOf(req)[name] ?? null) : null);
     const cuid = header(req, Headers.clientId) ?? cookie(Cookies.clientId);
     this.cuid = cuid && CUID.test(cuid) ? cuid : null;
+    const device = cookie(Cookies.device);
+    this.device = device && isDeviceId(device) ? device : null;
     this.appId = header(req, Headers.appId) ?? cookie(Cookies.appId);
     this.clientInfo = parseClientInfo(header(req, Headers.clientInfo) ?? cookie(Cookies.clientInfo));
     this.signature = header(req, Headers.signature);

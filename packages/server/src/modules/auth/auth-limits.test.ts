@@ -11,12 +11,21 @@ beforeEach(async () => {
 afterEach(() => t.close());
 
 const OWNER_IP = '10.0.0.1';
-/** A request from `ip`, optionally with the app's anonymous client id. */
-const from = (ip: string, cuid?: string): CallOptions => ({ headers: { 'x-forwarded-for': ip, ...(cuid ? { 'x-bb-cuid': cuid } : {}) } });
+/** A request from `ip`, optionally with extra headers (a client id, cookies). */
+const from = (ip: string, headers: Record<string, string> = {}): CallOptions => ({ headers: { 'x-forwarded-for': ip, ...headers } });
 
 async function login(username: string, password: string, options: CallOptions) {
   const res = await t.call('auth.login', { username, password }, options);
   return { code: res.code, msg: res.msg, retryAfter: res.headers['retry-after'] };
+}
+
+/** The `bb_dev` Set-Cookie line of a login from `options`, and the device id it carries. */
+async function loginForDevice(username: string, password: string, options: CallOptions) {
+  const res = await t.call('auth.login', { username, password }, options);
+  expect(res.code).toBe('200');
+  const raw = res.headers['set-cookie'];
+  const line = (Array.isArray(raw) ? raw.map(String) : [String(raw)]).find((l) => l.startsWith('bb_dev='))!;
+  return { line, device: line.slice('bb_dev='.length, line.indexOf(';')) };
 }
 
 /** `n` wrong passwords for `username` from `ip`; answers their codes. */
@@ -45,9 +54,11 @@ describe('login limits', () => {
     expect((await login(user.username, password, from('10.6.6.6'))).code).toBe('200');
   });
 
-  it('stops guessing spread over many addresses for new devices, but not for the owner’s known address or client id', async () => {
+  it('stops guessing spread over many addresses for new devices, but not for the owner’s known address or device cookie', async () => {
     const { user, password } = await t.createUser();
-    expect((await login(user.username, password, from(OWNER_IP, 'owner-phone'))).code).toBe('200');
+    // The owner's login makes the browser a known device: a server-made id in an HttpOnly cookie.
+    const { line, device } = await loginForDevice(user.username, password, from(OWNER_IP, { 'x-bb-cuid': 'owner-phone' }));
+    expect(line).toMatch(/^bb_dev=[A-Za-z0-9_-]{43}; Max-Age=1814400; Path=\/; HttpOnly; SameSite=Lax$/);
     for (const ip of ['10.6.6.1', '10.6.6.2', '10.6.6.3']) {
       expect(await wrongLogins(user.username, 10, ip)).toEqual(Array(10).fill('400'));
     }
@@ -58,9 +69,16 @@ describe('login limits', () => {
       msg: '登录失败次数太多，请 60 分钟后再试',
       retryAfter: '3600',
     });
-    // Known devices: the address the owner logged in from, and the client id from anywhere.
+    // Not a known device: the client id the owner's app sent (page scripts read it, visitor logs
+    // show it), nor a device cookie the server did not make for this account.
+    expect((await login(user.username, password, from('10.8.8.8', { 'x-bb-cuid': 'owner-phone' }))).code).toBe('429');
+    const other = await t.createUser();
+    const stranger = (await loginForDevice(other.user.username, other.password, from('10.7.7.7'))).device;
+    expect((await login(user.username, password, from('10.8.8.8', { cookie: `bb_dev=${stranger}` }))).code).toBe('429');
+    expect((await login(user.username, password, from('10.8.8.8', { cookie: `bb_dev=${'A'.repeat(43)}` }))).code).toBe('429');
+    // Known devices: the address the owner logged in from, and the owner's device cookie from anywhere.
     expect((await login(user.username, password, from(OWNER_IP))).code).toBe('200');
-    expect((await login(user.phone!, password, from('10.8.8.8', 'owner-phone'))).code).toBe('200');
+    expect((await login(user.phone!, password, from('10.8.8.8', { cookie: `bb_dev=${device}` }))).code).toBe('200');
     // A known device still needs the right password.
     expect((await login(user.username, 'wrong1234', from(OWNER_IP))).msg).toBe('账号或密码不正确');
     t.clock.advance(60 * MINUTE);

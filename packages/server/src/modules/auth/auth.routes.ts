@@ -1,5 +1,6 @@
 import { Cookies } from '@changdu/contract';
 import type { HandlerContext } from '../../http/context.js';
+import { newDeviceId } from '../../lib/device-id.js';
 import type { Handlers } from '../../http/register-endpoints.js';
 import type { AuthService } from './auth.service.js';
 import type { captchaService } from './captcha.service.js';
@@ -34,7 +35,12 @@ export function authRoutes(
   return {
     'auth.registerByPhone': async (input, ctx) => withSessionCookie(ctx, await auth.registerByPhone(input, ctx)),
     'auth.register': async (input, ctx) => withSessionCookie(ctx, await auth.register(input, ctx)),
-    'auth.login': async (input, ctx) => withSessionCookie(ctx, await auth.login(input, ctx)),
+    'auth.login': async (input, ctx) => {
+      const device = ctx.device ?? newDeviceId();
+      const { session, knownUntil } = await auth.login(input, ctx, device);
+      ctx.setCookie(Cookies.device, device, { expires: knownUntil });
+      return withSessionCookie(ctx, session);
+    },
     'auth.logout': async (_input, ctx) => {
       await auth.logout(ctx.actor.tokenId);
       ctx.clearCookie(Cookies.token);

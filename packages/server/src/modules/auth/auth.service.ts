@@ -4,7 +4,7 @@ import { isUniqueViolation, transaction, type Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../lib/errors.js';
 import { toUser, type UserRow, type UsersService } from '../users/index.js';
-import type { LoginGuard } from './login-guard.js';
+import { KNOWN_DEVICE_SEC, type LoginGuard } from './login-guard.js';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import type { SmsCodeService } from './sms-code.service.js';
 import type { TokensService } from './tokens.service.js';
@@ -36,8 +36,6 @@ type CodeToBind = unknown;
 interface ClientMeta {
   userAgent: string | null;
   ip: string;
-  /** The anonymous client id: with the address, what makes a device known to an account. */
-  cuid: string | null;
 }
 
 export function authService({ db, clock, users, tokens, smsCodes, smsRequired, passwordCost, guard, invitations }: AuthDeps) {
@@ -114,20 +112,24 @@ export function authService({ db, clock, users, tokens, smsCodes, smsRequired, p
       return createUser(input.phone, input.password, meta, code);
     },
 
-    async login(input: { username: string; password: string }, meta: ClientMeta) {
+    /**
+     * `device`: the browser's device id, or a new one; after a login it is known to the account
+     * (with the address) until `knownUntil`, for the browser's `bb_dev` cookie.
+     */
+    async login(input: { username: string; password: string }, meta: ClientMeta, device: string) {
       const user = PHONE_PATTERN.test(input.username)
         ? ((await users.byPhone(input.username)) ?? (await users.byUsername(input.username)))
         : await users.byUsername(input.username);
       // Unknown accounts cost a hash check too, so timing does not reveal which accounts exist.
       const stored = user?.password_hash ?? (await decoyHash(passwordCost));
-      const attempt = { userId: user?.id ?? null, typedName: input.username, ip: meta.ip, cuid: meta.cuid };
+      const attempt = { userId: user?.id ?? null, typedName: input.username, ip: meta.ip, device };
       const valid = await guard.check(attempt, () => verifyPassword(input.password, stored));
       if (!user || !valid) throw new Invalid('账号或密码不正确');
       if (needsRehash(user.password_hash, passwordCost)) {
         // Only while the hash is still the one just checked: a password changed meanwhile stays changed.
         await users.replacePasswordHash(user.id, user.password_hash, await hash(input.password), clock.now().toISOString());
       }
-      return session(user, meta);
+      return { session: await session(user, meta), knownUntil: new Date(clock.now().getTime() + KNOWN_DEVICE_SEC * 1000) };
     },
 
     logout: (tokenId: number) => tokens.revoke(tokenId),

@@ -6,7 +6,8 @@ import { TooMany } from '../../lib/errors.js';
  * Login limits that an attacker cannot turn against the account's owner (docs/operations.md,
  * Rate limits). Failures are counted per account (one counter whatever name was typed) and
  * address, and per account from everywhere with a slower limit; a device that has logged into
- * the account before passes the per-account limit with the right password. The counters live
+ * the account before (its address, or the server-issued device id of its `bb_dev` cookie) passes
+ * the per-account limit with the right password. The counters live
  * in the rate limiter's store, so every API process shares them when Redis is configured.
  */
 
@@ -27,8 +28,12 @@ export interface LoginAttempt {
   /** The name as typed, counted when no account has it. */
   typedName: string;
   ip: string;
-  /** The anonymous client id (X-BB-CUID), when the client sent one. */
-  cuid: string | null;
+  /**
+   * The server-issued device id (`lib/device-id.ts`): the browser's `bb_dev` cookie, or a new one
+   * that becomes known when this attempt succeeds. Never the client-chosen X-BB-CUID, which
+   * page scripts read and visitor logs show.
+   */
+  device: string;
 }
 
 /** The counter key of an account: its id, or for an unknown name the name without case, width or outer spaces. */
@@ -36,7 +41,7 @@ function accountKey(attempt: LoginAttempt): string {
   return attempt.userId !== null ? `user:${attempt.userId}` : `name:${attempt.typedName.normalize('NFKC').trim().toLowerCase()}`;
 }
 
-const devicesOf = (attempt: LoginAttempt) => [`ip:${attempt.ip}`, ...(attempt.cuid ? [`cuid:${attempt.cuid}`] : [])];
+const devicesOf = (attempt: LoginAttempt) => [`ip:${attempt.ip}`, `device:${attempt.device}`];
 
 export function loginGuard(limiter: RateLimiter | null) {
   async function isKnownDevice(attempt: LoginAttempt): Promise<boolean> {
