@@ -10,7 +10,7 @@ import { createArticle, createMagazine } from '../../test/factories.js';
 import { startFakeWechat, type FakeWechat } from '../../test/fake-wechat.js';
 import { actors } from '../../test/fuzz/actors.js';
 import { malformedRequests, prng, type FuzzRequest } from '../../test/fuzz/mutations.js';
-import { countRows, diffCounts, tableNames, type RowCounts } from '../../test/fuzz/rows.js';
+import { diffStates, tableNames, tableStates, type TableStates } from '../../test/fuzz/rows.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
 const SAMPLES = Math.max(100, Number(process.env.FUZZ_SAMPLES ?? 100));
@@ -194,19 +194,20 @@ describe(`schema fuzz from the contract (seed ${SEED})`, () => {
         if (!problems.has(key))
           problems.set(key, { key, text: `${name} as ${role}, ${req.method} ${req.url.slice(0, 140)} [${req.label}]: ${wrong}` });
       };
-      const changedSince = async (since: RowCounts) => {
-        const now = await countRows(t.db, tables);
-        return { now, changed: diffCounts(since, now).filter((d) => !REFUSED_MAY_CHANGE[name]?.includes(d.split(':')[0]!)) };
+      const changedSince = async (since: TableStates) => {
+        const now = await tableStates(t.db, tables);
+        return { now, changed: diffStates(since, now).filter((d) => !REFUSED_MAY_CHANGE[name]?.includes(d.split(':')[0]!)) };
       };
       const tokens: Partial<Record<Role, string | null>> = {};
       for (const role of ROLES) tokens[role] = await issue(role);
 
-      // Row counts are taken around every request the contract would accept, and after each
-      // batch of requests it refuses by its own reading (wrong role, input its schema rejects):
+      // Table states (row counts and contents digests) are taken around every request the
+      // contract would accept, and after each batch of requests it refuses by its own reading
+      // (wrong role, input its schema rejects):
       // a change over such a batch names its first and last request; FUZZ_BATCH=1 pins it down.
       // `before` is null while accepted requests have changed rows since the last count.
-      let before: RowCounts | null = null;
-      const baseline = async (): Promise<RowCounts> => (before ??= await countRows(t.db, tables));
+      let before: TableStates | null = null;
+      const baseline = async (): Promise<TableStates> => (before ??= await tableStates(t.db, tables));
       let pending: { role: Role; req: FuzzRequest }[] = [];
       const flush = async () => {
         if (!pending.length) return;

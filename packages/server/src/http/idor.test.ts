@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArticle } from '../../test/factories.js';
 import { actors, type Actor } from '../../test/fuzz/actors.js';
 import { encodeLoose } from '../../test/fuzz/mutations.js';
-import { countRows, diffCounts, tableNames } from '../../test/fuzz/rows.js';
+import { diffStates, tableNames, tableStates } from '../../test/fuzz/rows.js';
 import { inputFields, sampleInput } from '../../test/fuzz/schema.js';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -480,12 +480,12 @@ describe('IDOR sweep: another user and an anonymous caller learn nothing', () =>
   it.each(cases)('%s', async (_label, name, ep, field, subject) => {
     const p = probes(subject)!;
     const exists = subject === 'user' ? owner.id : p.exists;
-    const before = await countRows(t.db, tables);
+    const before = await tableStates(t.db, tables);
     // A fresh other user per case, so one case's own writes (a note of theirs) do not meet the next.
     const caller = await actors(t).create('user');
     for (const who of ['other user', 'anonymous'] as const) {
       const token = who === 'anonymous' ? null : await caller.token();
-      const afterToken = await countRows(t.db, tables);
+      const afterToken = await tableStates(t.db, tables);
       const a = await send(ep, { ...baseInput(ep), [field]: exists }, token);
       const b = await send(ep, { ...baseInput(ep), [field]: p.missing }, token);
       const label = `${name} ${field}=${String(exists)} as ${who}`;
@@ -499,11 +499,11 @@ describe('IDOR sweep: another user and an anonymous caller learn nothing', () =>
         http: b.http,
         msg: mask(b.msg, p.missing),
       });
-      if (!ownKey) expect(diffCounts(afterToken, await countRows(t.db, tables)), label).toEqual([]);
+      if (!ownKey) expect(diffStates(afterToken, await tableStates(t.db, tables)), label).toEqual([]);
       if (satisfies('user', ep.role) === false) expect([401, 403], label).toContain(a.http);
     }
     if (subject !== 'own-key') {
-      const changed = diffCounts(before, await countRows(t.db, tables)).filter((d) => !/^(auth_tokens|users):/.test(d));
+      const changed = diffStates(before, await tableStates(t.db, tables)).filter((d) => !/^(auth_tokens|users):/.test(d));
       expect(changed, name).toEqual([]);
     }
   });

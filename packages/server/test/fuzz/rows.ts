@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/client.js';
 
 export type RowCounts = Record<string, number>;
+/** Per table: its row count and a digest of every row's contents, so an UPDATE shows too. */
+export type TableStates = Record<string, { rows: number; digest: string }>;
 
 /** Every table of the app (not the migrator's own), on either dialect. */
 export async function tableNames(db: Db): Promise<string[]> {
@@ -21,6 +24,60 @@ export async function countRows(db: Db, tables: readonly string[]): Promise<RowC
   const parts = tables.map((name) => sql`select ${name} as name, count(*) as n from ${sql.table(name)}`);
   const rows = await sql<{ name: string; n: number | string }>`${sql.join(parts, sql` union all `)}`.execute(db.kysely);
   return Object.fromEntries(rows.rows.map((r) => [r.name, Number(r.n)]));
+}
+
+// SQLite has no row-to-text cast: each table's rows are quoted column by column, so the columns
+// are read once per table (a test's schema does not change while it runs).
+const columnsOf = new WeakMap<Db, Map<string, string[]>>();
+
+async function sqliteColumns(db: Db, table: string): Promise<string[]> {
+  let known = columnsOf.get(db);
+  if (!known) columnsOf.set(db, (known = new Map()));
+  let columns = known.get(table);
+  if (!columns) {
+    const rows = await sql<{ name: string }>`select name from pragma_table_info(${table}) order by cid`.execute(db.kysely);
+    known.set(table, (columns = rows.rows.map((r) => r.name)));
+  }
+  return columns;
+}
+
+/**
+ * Row counts and contents digests of the given tables, in one query: PostgreSQL digests each
+ * table's rows as text (md5 of the sorted rows); SQLite answers the rows quoted, sorted,
+ * and they are digested here.
+ */
+export async function tableStates(db: Db, tables: readonly string[]): Promise<TableStates> {
+  if (tables.length === 0) return {};
+  if (db.dialect === 'postgres') {
+    const parts = tables.map(
+      (name) =>
+        sql`select ${name} as name, count(*) as n, md5(coalesce(string_agg(t::text, chr(30) order by t::text), '')) as digest from ${sql.table(name)} t`,
+    );
+    const rows = await sql<{ name: string; n: number | string; digest: string }>`${sql.join(parts, sql` union all `)}`.execute(db.kysely);
+    return Object.fromEntries(rows.rows.map((r) => [r.name, { rows: Number(r.n), digest: r.digest }]));
+  }
+  const parts = [];
+  for (const name of tables) {
+    const quoted = (await sqliteColumns(db, name)).map((c) => sql`quote(${sql.ref(c)})`);
+    const row = sql.join(quoted, sql` || char(31) || `);
+    parts.push(
+      sql`select ${name} as name, count(*) as n, coalesce(group_concat(r, char(30)), '') as body from (select ${row} as r from ${sql.table(name)} order by r)`,
+    );
+  }
+  const rows = await sql<{ name: string; n: number; body: string }>`${sql.join(parts, sql` union all `)}`.execute(db.kysely);
+  return Object.fromEntries(
+    rows.rows.map((r) => [r.name, { rows: Number(r.n), digest: createHash('sha1').update(r.body).digest('hex') }]),
+  );
+}
+
+/** The tables whose rows differ, as `table: before → after rows` or `table: rows changed`. */
+export function diffStates(before: TableStates, after: TableStates): string[] {
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return names.flatMap((n) => {
+    const [was, now] = [before[n], after[n]];
+    if (was?.rows !== now?.rows) return [`${n}: ${was?.rows ?? 0} → ${now?.rows ?? 0} rows`];
+    return was?.digest !== now?.digest ? [`${n}: rows changed`] : [];
+  });
 }
 
 /** The tables whose counts differ, as `table: before → after`. */
