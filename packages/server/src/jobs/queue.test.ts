@@ -146,6 +146,17 @@ describe('the job queue', () => {
     expect(await q.runOnce()).toBe(false);
   });
 
+  it('drops a message said on the way once the task is done (a summary said at 100% stays)', async () => {
+    const q = queue();
+    const task = await q.enqueue(slow, { name: 'pdf' });
+    const { ran } = await startRunning(q);
+    await step();
+    expect(await q.find(task.id)).toMatchObject({ status: 'running', progress: 50, message: 'a 第 1 步' });
+    finishSlow();
+    await ran;
+    expect(await q.find(task.id)).toMatchObject({ status: 'done', progress: 100, message: null });
+  });
+
   it('retries with exponential backoff, then succeeds', async () => {
     const q = queue();
     flakyFailures = 2;

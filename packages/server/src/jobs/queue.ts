@@ -100,12 +100,16 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
       write({ lease_until: leaseUntil() }).catch((error: unknown) => log.error({ err: error, taskId: task.id }, 'could not renew a task lease'));
     }, heartbeatMs);
     heartbeat.unref();
+    // A message said on the way ("正在排版 PDF") is no longer true once the task is done; one said
+    // at 100% is the handler's summary of the result and stays.
+    let summarised = false;
     const ctx = {
       taskId: task.id,
       attempt: task.attempts,
       signal: abort.signal,
       progress: async (percent: number, message?: string) => {
         const progress = Math.max(0, Math.min(100, Math.round(percent)));
+        summarised = progress === 100 && message !== undefined;
         const held = await write({ progress, ...(message !== undefined ? { message } : {}), lease_until: leaseUntil(), updated_at: now() });
         if (held) announce('task.progress', { task_id: task.id, status: 'running', progress, message: message ?? task.message });
       },
@@ -115,7 +119,15 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
       const payload: unknown = handler.kind.payload.parse(JSON.parse(task.payload));
       const result = await handler.run(payload, ctx);
       clearInterval(heartbeat);
-      await write({ ...done, status: 'done', progress: 100, result: JSON.stringify(result ?? null), updated_at: now(), finished_at: now() });
+      await write({
+        ...done,
+        status: 'done',
+        progress: 100,
+        ...(summarised ? {} : { message: null }),
+        result: JSON.stringify(result ?? null),
+        updated_at: now(),
+        finished_at: now(),
+      });
     } catch (error) {
       clearInterval(heartbeat);
       // A run that lost its task (or handed it back) has nothing left to record.

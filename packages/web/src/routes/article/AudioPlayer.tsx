@@ -63,6 +63,12 @@ export function AudioPlayer({ articleId, paragraphs, onClose }: { articleId: num
     };
   }, [timings.data, articleId]);
 
+  // The reader asked to hear the article: it starts as soon as the audio is here. A browser that
+  // will not play without a fresh tap (the file took long) leaves the 播放 button to start it.
+  useEffect(() => {
+    if (src) audioRef.current?.play().catch(() => undefined);
+  }, [src]);
+
   const currentIndex = useMemo(() => {
     let found = -1;
     for (let i = 0; i < sentences.length; i++) if (sentences[i]!.start <= time + 0.01) found = i;
