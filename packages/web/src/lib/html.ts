@@ -1,121 +1,114 @@
 /**
- * Defensive HTML handling for text the server has already made safe. The server is
- * the real gate (it escapes snippets and sanitises article HTML); these passes make
- * sure a server bug cannot turn into script in the reader's browser. Parsing uses
- * DOMParser, whose documents are inert: no script runs and no image loads there.
+ * The one place the web app cleans stored HTML before it is rendered (`dangerouslySetInnerHTML`):
+ * DOMPurify, configured here once. The server is the real gate (it escapes snippets and sanitises
+ * article HTML); this pass makes sure a server bug cannot turn into script in the reader's browser.
+ * Two profiles, each a DOMPurify instance configured at load, so a call parses no options:
+ * search snippets keep only `<mark>`; article paragraphs keep the inline elements below.
  */
-
-const DROP_WITH_CONTENT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'NOSCRIPT', 'IFRAME', 'OBJECT', 'EMBED', 'SVG', 'MATH', 'TITLE']);
-
-function parse(html: string): Document {
-  return new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function escapeAttr(value: string): string {
-  return escapeText(value).replace(/"/g, '&quot;');
-}
+import DOMPurify, { type Config } from 'dompurify';
 
 /**
- * A search snippet reduced to text and bare `<mark>` elements. Any other tag is
- * removed (its text kept, except for script-like elements, which go whole), and every
- * attribute goes, so `<img onerror>` or `<mark onclick>` cannot survive.
+ * The inline elements an article paragraph may contain, with the attributes each keeps. The block
+ * (p, h2, li, blockquote, figure) is the reader's own element around the paragraph's HTML, so no
+ * block element belongs here.
+ */
+const ARTICLE_ATTRS: Readonly<Record<string, readonly string[]>> = {
+  a: ['href', 'title'],
+  abbr: ['title'],
+  b: [],
+  br: [],
+  cite: [],
+  code: [],
+  del: [],
+  em: [],
+  figcaption: [],
+  i: [],
+  img: ['src', 'alt', 'width', 'height'],
+  ins: [],
+  mark: [],
+  q: [],
+  s: [],
+  small: [],
+  span: [],
+  strong: [],
+  sub: [],
+  sup: [],
+  u: [],
+};
+
+/**
+ * Links and images only to http(s) or to our own paths (not `//host`, nor `/\host`, which browsers
+ * read as `//host`); never javascript:, data: and the like. Tested on the value without the
+ * whitespace and control characters a browser ignores in a URL.
+ */
+const SAFE_URL = /^(?:https?:\/\/|\/(?![/\\])|#)/i;
+// eslint-disable-next-line no-control-regex -- the characters a browser strips from a URL are the point
+const URL_IGNORED = /[\u0000-\u0020\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000]/g;
+const EXTERNAL = /^https?:/i;
+
+/** Shared by both profiles: no data-/aria- attributes, and embedded objects go with their fallback text. */
+const BASE: Config = {
+  ALLOWED_ATTR: [],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ALLOWED_URI_REGEXP: SAFE_URL,
+  // Script, style, template, noscript, iframe, svg, math and title already lose their content
+  // (DOMPurify's FORBID_CONTENTS); a disallowed element's text is otherwise kept.
+  ADD_FORBID_CONTENTS: ['object', 'embed'],
+};
+
+function purifier(config: Config): ReturnType<typeof DOMPurify> {
+  const purify = DOMPurify(window);
+  purify.setConfig(config);
+  return purify;
+}
+
+const snippets = purifier({ ...BASE, ALLOWED_TAGS: ['mark'] });
+
+const articles = purifier({
+  ...BASE,
+  ALLOWED_TAGS: Object.keys(ARTICLE_ATTRS),
+  ADD_ATTR: (attr, tag) => ARTICLE_ATTRS[tag]?.includes(attr) ?? false,
+  // Sizes are not URLs: DOMPurify tests every other attribute outside this list against SAFE_URL.
+  ADD_URI_SAFE_ATTR: ['width', 'height'],
+});
+// DOMPurify lets `data:` images through whatever SAFE_URL says: href and src answer to SAFE_URL alone.
+articles.addHook('uponSanitizeAttribute', (_node, event) => {
+  if (event.attrName === 'href' || event.attrName === 'src') {
+    event.keepAttr = SAFE_URL.test(event.attrValue.replace(URL_IGNORED, ''));
+  }
+});
+// Outside links open in a new tab without an opener; images load lazily, and one without a
+// usable source is no image at all.
+articles.addHook('afterSanitizeAttributes', (node) => {
+  if (node.nodeName === 'A' && EXTERNAL.test(node.getAttribute('href') ?? '')) {
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer');
+  } else if (node.nodeName === 'IMG') {
+    if (!node.hasAttribute('src')) node.remove();
+    else {
+      node.setAttribute('loading', 'lazy');
+      node.setAttribute('decoding', 'async');
+    }
+  }
+});
+
+/**
+ * A search snippet reduced to text and bare `<mark>` elements. Any other tag is removed (its text
+ * kept, except for script-like elements, which go whole), and every attribute goes, so
+ * `<img onerror>` or `<mark onclick>` cannot survive.
  */
 export function markOnlyHtml(snippet: string): string {
-  const walk = (node: Node): string => {
-    let out = '';
-    for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType === Node.TEXT_NODE) out += escapeText(child.textContent ?? '');
-      else if (child.nodeType === Node.ELEMENT_NODE) {
-        const tag = (child as Element).tagName.toUpperCase();
-        if (DROP_WITH_CONTENT.has(tag)) continue;
-        out += tag === 'MARK' ? `<mark>${walk(child)}</mark>` : walk(child);
-      }
-    }
-    return out;
-  };
-  return walk(parse(snippet).body);
-}
-
-/** The inline elements an article paragraph may contain, with the attributes each keeps. */
-const ARTICLE_TAGS: Record<string, readonly string[]> = {
-  A: ['href', 'title'],
-  ABBR: ['title'],
-  B: [],
-  BR: [],
-  CITE: [],
-  CODE: [],
-  DEL: [],
-  EM: [],
-  FIGCAPTION: [],
-  I: [],
-  IMG: ['src', 'alt', 'width', 'height'],
-  INS: [],
-  MARK: [],
-  Q: [],
-  S: [],
-  SMALL: [],
-  SPAN: [],
-  STRONG: [],
-  SUB: [],
-  SUP: [],
-  U: [],
-};
-const VOID_TAGS = new Set(['BR', 'IMG']);
-
-/** Only links and images to http(s) or to our own paths; never javascript:, data: and the like. */
-function safeUrl(value: string): boolean {
-  const trimmed = value.trim();
-  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return true;
-  if (trimmed.startsWith('#')) return true;
-  return /^https?:\/\//i.test(trimmed);
+  return snippets.sanitize(snippet);
 }
 
 /**
- * Article paragraph HTML rebuilt from an allow-list of inline elements and attributes.
- * Unknown elements keep their text; links open in a new tab without an opener; images
- * load lazily.
+ * Article paragraph HTML reduced to the inline elements and attributes of `ARTICLE_ATTRS`.
+ * Unknown elements keep their text; links open in a new tab without an opener; images load lazily.
  */
 export function cleanArticleHtml(html: string): string {
   // Text without a tag cannot hold an element (an entity decodes to text): most paragraphs
   // are such, and skipping the parse keeps a long article's first render cheap.
   if (!html.includes('<')) return html;
-  const walk = (node: Node): string => {
-    let out = '';
-    for (const child of Array.from(node.childNodes)) {
-      if (child.nodeType === Node.TEXT_NODE) {
-        out += escapeText(child.textContent ?? '');
-        continue;
-      }
-      if (child.nodeType !== Node.ELEMENT_NODE) continue;
-      const element = child as Element;
-      const tag = element.tagName.toUpperCase();
-      if (DROP_WITH_CONTENT.has(tag)) continue;
-      const allowed = ARTICLE_TAGS[tag];
-      if (!allowed) {
-        out += walk(element);
-        continue;
-      }
-      const attrs: string[] = [];
-      for (const name of allowed) {
-        const value = element.getAttribute(name);
-        if (value === null) continue;
-        if ((name === 'href' || name === 'src') && !safeUrl(value)) continue;
-        attrs.push(`${name}="${escapeAttr(value)}"`);
-      }
-      if (tag === 'A' && /^https?:/i.test(element.getAttribute('href') ?? '')) attrs.push('target="_blank" rel="noopener noreferrer"');
-      if (tag === 'IMG') {
-        if (!attrs.some((a) => a.startsWith('src='))) continue;
-        attrs.push('loading="lazy" decoding="async"');
-      }
-      const name = tag.toLowerCase();
-      const open = `<${name}${attrs.length ? ` ${attrs.join(' ')}` : ''}>`;
-      out += VOID_TAGS.has(tag) ? open : `${open}${walk(element)}</${name}>`;
-    }
-    return out;
-  };
-  return walk(parse(html).body);
+  return articles.sanitize(html);
 }

@@ -164,8 +164,8 @@ interface HtmlProps {
 }
 
 /**
- * The paragraph's own HTML: sanitised by the server, passed through an allow-list here as
- * well, then decorated. The word marks are reduced to the paragraph's own (`wordMarks`, a
+ * The paragraph's own HTML: sanitised by the server, cleaned again here (DOMPurify,
+ * `lib/html.ts`), then decorated. The word marks are reduced to the paragraph's own (`wordMarks`, a
  * string), so when the word book or the level list arrives only the paragraphs holding one
  * of their words render again.
  */

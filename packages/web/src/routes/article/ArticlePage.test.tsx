@@ -57,9 +57,40 @@ describe('article page', () => {
     const appBody = document.querySelector('.reader-body')!;
     const serverBody = document.createElement('div');
     serverBody.className = 'reader-body';
-    // Each paragraph's own HTML is the server's sanitised HTML, which the app also passes through its allow-list.
+    // Each paragraph's own HTML is the server's sanitised HTML, which the app also cleans (lib/html.ts).
     serverBody.append(drawn(readerBodyHtml(body, (p) => cleanArticleHtml(p.html))));
     expect(appBody.isEqualNode(serverBody), appBody.innerHTML).toBe(true);
+  });
+
+  it('shows a stored paragraph as its text with its emphasis and links, and nothing a server bug let through runs', async () => {
+    // The first paragraph of the demo article "The Quiet Return of Night Trains", with the markup
+    // an imported page carries and the payloads a sanitiser bug on the server could let into it.
+    const text =
+      "Just after nine in the evening, the platform at Vienna's main station begins to fill with an unusual mix of travellers. " +
+      'They are all waiting for the same thing: a train that will carry them across borders while they sleep.';
+    const html =
+      'Just after nine in the evening, the platform at <a href="https://www.oebb.at/en/" target="_self" onclick="steal()">Vienna\'s main station</a> ' +
+      'begins to fill with an <em onmouseover="steal()">unusual</em> mix of travellers.<img src="x" onerror="steal()"><script>steal()</script> ' +
+      '<a href="javascript:steal()">They</a> are all waiting for <a href="/article/3" style="position:fixed;inset:0">the same thing</a>: ' +
+      'a train that will carry them across borders while they <svg onload="steal()"><title>x</title></svg>sleep.';
+    renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(
+        makeDetail({ paragraphs: [makeParagraph('p-1', { html, text, sentences: [{ id: 'p-1-s1', text }] })] }),
+      ),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    const paragraph = document.querySelector<HTMLElement>('[data-pid="p-1"]')!;
+    expect(paragraph.textContent).toBe(text);
+    expect(within(paragraph).getByText('unusual').tagName).toBe('EM');
+    const links = within(paragraph).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')])).toEqual([
+      ["Vienna's main station", 'https://www.oebb.at/en/', '_blank', 'noopener noreferrer'],
+      ['the same thing', '/article/3', null, null],
+    ]);
+    expect(paragraph.querySelector('script, img, svg, [style]')).toBeNull();
+    const handlers = [...paragraph.querySelectorAll('*')].flatMap((el) => [...el.attributes].filter((a) => a.name.startsWith('on')));
+    expect(handlers).toEqual([]);
+    expect(paragraph.innerHTML).not.toMatch(/javascript:|steal/);
   });
 
   it('shows the author (linking to their page), level, reading time, topics and the original link', async () => {
