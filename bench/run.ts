@@ -576,8 +576,9 @@ async function main() {
     figure(
       'JS the article route loads, gzip',
       col((n) => `${js.get(n)!.kb} KB (${js.get(n)!.files} files)`),
-      '≤ 120 KB',
-      js.get('after')!.kb <= 120,
+      // 120 KB until issue 27 g: DOMPurify (12.3 KB gzip) replaced the hand-written sanitiser (docs/performance.md).
+      '≤ 125 KB',
+      js.get('after')!.kb <= 125,
     );
     const still = pageTimes.get('static')!;
     const plain = pageTimes.get('static-plain')!;

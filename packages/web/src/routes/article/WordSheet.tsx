@@ -252,7 +252,8 @@ function WordBook({ tapped, headword, inBook, book, sentence, articleId, openedA
                 disabled={review.isPending}
                 onClick={() =>
                   review.mutate(
-                    { id: book.id, rating: i.rating, spent: Math.max(0, Date.now() - openedAt.current) },
+                    // The reps seen make a retried or queued-offline review count once (docs/offline.md).
+                    { id: book.id, rating: i.rating, spent: Math.max(0, Date.now() - openedAt.current), reps: book.reps },
                     { onError: (error) => toast(errorMessage(error)) },
                   )
                 }
