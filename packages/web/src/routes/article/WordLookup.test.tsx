@@ -169,7 +169,8 @@ describe('tapping a word', () => {
     clock += 4200;
     await userEvent.click(within(ratings).getByRole('button', { name: '记得 · 3天' }));
     await waitFor(() => expect(api.to('POST /reader/myword/41/review')).toHaveLength(1));
-    expect(api.to('POST /reader/myword/41/review')[0]?.body).toEqual({ rating: 3, spent: 4200 });
+    // With the reps the reader saw: a retried or queued-offline review counts once.
+    expect(api.to('POST /reader/myword/41/review')[0]?.body).toEqual({ rating: 3, spent: 4200, reps: 3 });
     expect(await screen.findByText(/已复习 · 记得，3天后再见/)).toBeTruthy();
   });
 
