@@ -106,38 +106,29 @@ export function uploadsService(deps: { storage: Storage; signed: SignedTokens; b
 
     /**
      * Receives an upload: the token is checked first, the declared size before any byte is read,
-     * then the bytes are counted (the stream is cut off at the limit), their type is checked on
-     * the first bytes, and SHA-256 is computed as they arrive. Nothing is stored unless all pass.
+     * then the bytes are counted (reading stops at the limit), their type is checked on the first
+     * bytes, and SHA-256 is computed as they arrive. Nothing is stored unless all pass. A refusal
+     * leaves the rest of the body unread and the stream open: the route answers, then closes.
      */
     async receive(token: string | undefined, body: Readable, declaredLength: number | null): Promise<UploadedFile> {
       const claims = signed.verify<UploadClaims>(PURPOSE, token ?? '', '上传许可无效或已过期，请重新选择文件');
       const kind = claims.kind;
       const spec = uploadKinds[kind];
-      if (declaredLength !== null && declaredLength > spec.maxBytes) {
-        body.resume();
-        throw tooLarge(kind);
-      }
-      if (await storage.head(claims.k)) {
-        body.resume();
-        throw new Conflict('这个上传许可已经用过了，请重新选择文件');
-      }
+      if (declaredLength !== null && declaredLength > spec.maxBytes) throw tooLarge(kind);
+      if (await storage.head(claims.k)) throw new Conflict('这个上传许可已经用过了，请重新选择文件');
       const hash = createHash('sha256');
       const chunks: Buffer[] = [];
       let size = 0;
       let checked = false;
-      for await (const chunk of body as AsyncIterable<Buffer>) {
+      // Leaving the loop early must not destroy the request: that would reset the connection
+      // before the refusal is written.
+      for await (const chunk of body.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
         size += chunk.length;
-        if (size > spec.maxBytes) {
-          body.destroy();
-          throw tooLarge(kind);
-        }
+        if (size > spec.maxBytes) throw tooLarge(kind);
         chunks.push(chunk);
         hash.update(chunk);
         if (!checked && size >= 64) {
-          if (!looksLike(kind, Buffer.concat(chunks))) {
-            body.destroy();
-            throw wrongType(kind);
-          }
+          if (!looksLike(kind, Buffer.concat(chunks))) throw wrongType(kind);
           checked = true;
         }
       }
