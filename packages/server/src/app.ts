@@ -13,7 +13,7 @@ import { guardJsonBodies, linkOrigin, securityHeaderSets, siteSecurityHeaders } 
 import { serveWebApp } from './http/web-app.js';
 import { lifecycle, turnAwayWhileDraining, type Lifecycle } from './http/lifecycle.js';
 import { warmUp } from './http/warm-up.js';
-import { enqueueDueCrawls, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
+import { enqueueDueCrawls, expireUploadsKind, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { signedTokens } from './lib/signed-token.js';
 import {
@@ -68,6 +68,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Queues a crawl of every feed that is due (workers call it periodically); answers how many were due. */
     crawlDueFeeds(): Promise<number>;
+    /** Queues the removal of expired uploads never imported (workers call it periodically); answers the task. */
+    queueUploadExpiry(): Promise<{ id: number }>;
     /** Starting, ready or draining (http/lifecycle.ts): `/api/ready` answers from it, a drain turns new requests away. */
     lifecycle: Lifecycle;
     /** Runs a few common reads (dictionary, home list) so the first readers do not pay for cold caches; then ready. */
@@ -161,6 +163,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const fetcher = createFetcher(parseAllowance(config.fetchAllowPrivate), { local: localDemoResolver(app, config.http.publicUrl) });
   const storage = openStorage(config.storage);
   const images = imagesService(storage, fetcher);
+  const uploads = uploadsService({
+    db,
+    clock,
+    storage,
+    signed,
+    bucket: config.storage.kind === 's3',
+    pendingMaxBytes: config.uploads.pendingMaxBytes,
+  });
   const editorial = editorialService(db, clock, dict);
   const rss = rssService({ db, clock, fetcher, editorial, images, publicUrl: config.http.publicUrl });
   const events =
@@ -178,10 +188,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     images,
     rules: loadSiteRules(),
     files: storage,
+    uploads,
   });
   const aiProvider = config.ai ? openAiCompatible(config.ai) : null;
   app.decorate('jobs', jobs);
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
+  // One task however many workers ask at once (the kind's idempotency key).
+  app.decorate('queueUploadExpiry', () => jobs.enqueue(expireUploadsKind, {}));
   app.decorate('seedDemoContent', async (feedUrl: string) => {
     const added = await seedDemoContent({ editorial, registerFeed: rss.registerFeed, now: clock.now() }, feedUrl);
     // A demo creator and collection go with the first demo articles (built below; called after buildApp).
@@ -254,7 +267,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const ranks = ranksService(db, clock, { users, membership, history, words });
   const collections = collectionsService(db, clock, { articles, marks, users });
   const creators = creatorsService(db, clock, { articles, users, collections });
-  const uploads = uploadsService({ storage, signed, bucket: config.storage.kind === 's3' });
   const books = booksService({
     db,
     clock,
@@ -266,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     words,
     // Article media is built below; the share image reaches it only when asked for.
     cards: { renderMarkdown: (input) => media.renderMarkdown(input) },
+    uploads,
     images: { store: async (name, data) => (await images.storeImage(name, data), name), remove: (name) => images.removeImage(name) },
   });
 
@@ -297,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobHandlers({
       rss,
       books,
+      uploads,
       magazines,
       ai,
       media,

@@ -83,6 +83,8 @@ const envSchema = z.object({
     .min(0.25)
     .max(24 * 30)
     .default(6),
+  // Bytes one reader may have uploaded and not yet imported (docs/books.md § Pending uploads).
+  UPLOAD_PENDING_MAX_MB: z.coerce.number().int().min(1).max(100_000).default(500),
   S3_ENDPOINT: optional(z.url({ protocol: /^https?$/, error: '必须是 http:// 或 https:// 开头的地址' })),
   S3_REGION: z
     .string()
@@ -185,6 +187,8 @@ export interface Config {
   /** Internal addresses outbound fetches may reach: '' none, '1' all, or `host:port,…`. */
   readonly fetchAllowPrivate: string;
   readonly feedCrawlHours: number;
+  /** Uploads not yet imported: the most bytes one reader may have pending. */
+  readonly uploads: { readonly pendingMaxBytes: number };
   /** Signs short-lived permissions (uploads, audio links, trial links); null: one kept in DATA_DIR (see appSecret). */
   readonly appSecret: string | null;
   /** Redis for state several processes share (rate-limit counters, cross-process events); null: in process. */
@@ -278,6 +282,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsScriptUrl: e.ANALYTICS_SCRIPT_URL ?? null,
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     feedCrawlHours: e.FEED_CRAWL_HOURS,
+    uploads: { pendingMaxBytes: e.UPLOAD_PENDING_MAX_MB * 1024 * 1024 },
     appSecret: e.APP_SECRET ?? null,
     redisUrl: e.REDIS_URL ?? null,
     storage: storageConfig(e, dataDir),

@@ -69,9 +69,12 @@ async function main() {
   if (role !== 'api') {
     await app.jobs.start();
     const crawl = () => app.crawlDueFeeds().catch((error: unknown) => app.log.error({ err: error }, 'scheduled crawl failed'));
-    await crawl();
-    // crawl() catches and logs its own failure, so the tick has nothing left to await.
-    setInterval(() => void crawl(), 10 * MINUTE).unref();
+    // Uploads never imported go a token's lifetime after they arrived (docs/books.md).
+    const expire = () => app.queueUploadExpiry().catch((error: unknown) => app.log.error({ err: error }, 'scheduled upload expiry failed'));
+    const periodic = () => Promise.all([crawl(), expire()]);
+    await periodic();
+    // Both catch and log their own failure, so the tick has nothing left to await.
+    setInterval(() => void periodic(), 10 * MINUTE).unref();
   }
   if (role === 'worker') return;
   // Warm before the port opens: the first readers after a start do not pay for cold caches.

@@ -3,7 +3,8 @@ import type { TestApp } from './test-app.js';
 
 /** Uploads through the token and the server's upload address; answers the link and digest. */
 export async function uploadEpub(t: TestApp, token: string, data: Buffer) {
-  const tok = (await t.call('auth.uploadToken', { key: 'book.epub' }, { token })).result!;
+  // With its size, as the web app asks: that is what counts against the reader's pending cap.
+  const tok = (await t.call('auth.uploadToken', { key: 'book.epub', size: data.length }, { token })).result!;
   const res = await t.app.inject({
     method: 'PUT',
     url: tok.upload_url,

@@ -85,6 +85,8 @@ export interface TestApp {
   db: Db;
   clock: ManualClock;
   sms: ReturnType<typeof fakeSms>;
+  /** DATA_DIR: local storage keeps files under `files/<key>` in it. */
+  dataDir: string;
   /** Calls an endpoint of the contract by name, the way the web client does. */
   call<N extends EndpointName>(name: N, input?: InputOf<Endpoints[N]>, options?: CallOptions): Promise<CallResult<OutputOf<Endpoints[N]>>>;
   /** A user with a live token. */
@@ -174,6 +176,7 @@ export async function createTestApp(
     db,
     clock,
     sms,
+    dataDir: files,
     call,
     createUser,
     async close() {

@@ -1,6 +1,7 @@
-import type { BooksService } from '../modules/books/index.js';
+import type { BooksService, UploadsService } from '../modules/books/index.js';
 import type { MagazinesService } from '../modules/magazines/index.js';
 import type { AiService } from '../modules/ai/index.js';
+import { expireUploadsJob } from './expire-uploads.job.js';
 import { importBookJob } from './import-book.job.js';
 import type { ArticleMediaService } from '../modules/article-media/index.js';
 import type { RssService } from '../modules/rss/index.js';
@@ -17,6 +18,7 @@ import { retranslateArticleJob } from './retranslate-article.job.js';
 export interface HandlerDeps {
   rss: RssService;
   books: Pick<BooksService, 'importBook'>;
+  uploads: Pick<UploadsService, 'expire'>;
   magazines: MagazinesService;
   ai: AiService;
   /** Set when an AI provider is configured: a downloaded draft is queued for translation. */
@@ -36,5 +38,6 @@ export function jobHandlers(deps: HandlerDeps): JobHandler[] {
     retranslateArticleJob(deps.ai),
     articlePdfJob(deps.media),
     articleExportJob(deps.media),
+    expireUploadsJob(deps.uploads),
   ];
 }

@@ -104,6 +104,15 @@ export const articleExportKind = defineKind({
   idempotencyKey: (p) => `export:${p.user_id}:${createHash('sha256').update(p.article_ids.join(',')).digest('hex').slice(0, 24)}`,
 });
 
+/** Removes uploads never imported whose time is up (docs/books.md); queued periodically by workers. */
+export const expireUploadsKind = defineKind({
+  name: 'uploads.expire',
+  payload: z.object({}),
+  retry: { maxAttempts: 3, backoffMs: 60_000 },
+  // Several workers' timers at once make one task.
+  idempotencyKey: () => 'uploads',
+});
+
 /** The kinds this build runs; start-up fails unless each has exactly one handler. */
 export const jobKinds: readonly JobKind[] = [
   crawlFeedKind,
@@ -115,6 +124,7 @@ export const jobKinds: readonly JobKind[] = [
   retranslateArticleKind,
   articlePdfKind,
   articleExportKind,
+  expireUploadsKind,
 ];
 
 export type PayloadOf<K extends JobKind> = z.input<K['payload']>;

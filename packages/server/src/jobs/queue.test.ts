@@ -274,6 +274,7 @@ describe('job kinds and handlers at start-up', () => {
       'article.retranslate',
       'article.pdf',
       'article.export',
+      'uploads.expire',
     ]);
   });
 });

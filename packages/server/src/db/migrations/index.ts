@@ -19,6 +19,7 @@ import { keptMeaning } from './2026_11_27_0018_kept_meaning.js';
 import { learner } from './2026_11_27_0021_learner.js';
 import { taskLeases } from './2026_11_27_0023_task_leases.js';
 import { buyerPaid } from './2026_11_27_0024_buyer_paid.js';
+import { uploads } from './2026_11_28_0025_uploads.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_27_0021_learner': learner(dialect),
     '2026_11_27_0023_task_leases': taskLeases(dialect),
     '2026_11_27_0024_buyer_paid': buyerPaid(dialect),
+    '2026_11_28_0025_uploads': uploads(dialect),
   };
 }

@@ -6,6 +6,7 @@ export interface BooksTables {
   book_chapters: BookChaptersTable;
   book_shelf: BookShelfTable;
   book_notes: BookNotesTable;
+  uploads: UploadsTable;
 }
 
 export interface BooksTable {
@@ -71,4 +72,20 @@ export interface BookNotesTable {
   data: string;
   created_at: string;
   updated_at: string;
+}
+
+/** A file an upload token lets its holder put, from the token until it is imported or expires. */
+export interface UploadsTable {
+  /** The storage key, `uploads/<user id>/<24 hex>.<ext>`. */
+  key: string;
+  user_id: number;
+  kind: string;
+  /** What the token may bring (the size given, else the kind's limit) until the bytes arrive; then their size. */
+  bytes: number;
+  received_at: string | null;
+  /** When an import took the file: no longer pending, kept for the import. */
+  claimed_at: string | null;
+  /** After this the `uploads.expire` job removes the file and the row. */
+  expires_at: string;
+  created_at: string;
 }

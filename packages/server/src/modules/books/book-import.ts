@@ -85,7 +85,7 @@ export function bookImports(deps: BooksDeps, repo: BooksRepo) {
     async importBook(input: ImportInput, progress: Progress): Promise<{ book_id: number; duplicate: boolean }> {
       const { data, uploadKey, source } = await bytesOf(input, progress);
       const dropUpload = async () => {
-        if (uploadKey) await storage.delete(uploadKey);
+        if (uploadKey) await deps.uploads.release(uploadKey);
       };
       try {
         if (!looksLike('epub', data)) throw wrongType('epub');

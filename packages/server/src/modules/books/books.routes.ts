@@ -30,10 +30,15 @@ export function booksRoutes(uploads: UploadsService, books: BooksService, jobs: 
   return {
     'auth.uploadToken': (input, ctx) => uploads.issue(ctx.actor, input),
     'book.uploadByLink': async (input, ctx) => {
+      // An own upload is taken for the import at once: no longer pending, so not removed as expired.
+      const held = await uploads.hold(ctx.actor.user.id, input.link);
       // A published book with this digest is public anyway: on the shelf at once. Anything else
       // is proved by reading the file (a private book is never handed out for a digest alone).
       const known = input.digest ? await books.addIfPublished(ctx.actor, input.digest) : null;
-      if (known !== null) return { task_id: null, book_id: known };
+      if (known !== null) {
+        if (held) await uploads.release(held);
+        return { task_id: null, book_id: known };
+      }
       const task = await jobs.enqueue(
         importBookKind,
         { user_id: ctx.actor.user.id, link: input.link, digest: input.digest ?? null },

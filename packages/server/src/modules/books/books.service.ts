@@ -1,3 +1,4 @@
+import type { UploadsService } from './uploads.service.js';
 import type { ArticleLevel, BookDetail, BookPos, ExamLevel, Paragraph, ShelfEntry } from '@changdu/contract';
 import type { Db } from '../../db/client.js';
 import type { Actor, UserActor } from '../../lib/actor.js';
@@ -42,6 +43,8 @@ export interface BooksDeps {
   words: Pick<WordsService, 'inParagraphs'>;
   /** The one card renderer (article media), for the share image; reached only when an image is asked for. */
   cards: Pick<ArticleMediaService, 'renderMarkdown'>;
+  /** An import lets go of the upload it read (file and row) once done with it. */
+  uploads: Pick<UploadsService, 'release'>;
 }
 
 /** Who may open a book: published ones anyone; private ones their uploader, readers with it on their shelf, managers. */

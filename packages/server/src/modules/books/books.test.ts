@@ -127,8 +127,9 @@ describe('importing', () => {
     expect(task?.status).toBe('failed');
     expect(task?.message).toContain('内网');
     const up = await upload(alice, epub3);
-    const stolen = await importBook(bob, up.link, up.digest);
-    expect(stolen.task?.status ?? 'added').toBe('failed');
+    // Refused at once, before any task: the upload is not bob's to take.
+    const stolen = await t.call('book.uploadByLink', { link: up.link, digest: up.digest }, { token: bob.token });
+    expect(stolen).toMatchObject({ http: 403, msg: '这个文件不是你上传的' });
   });
 
   it('refuses a hostile file and leaves nothing behind', async () => {
@@ -139,9 +140,9 @@ describe('importing', () => {
     expect(task).toMatchObject({ status: 'failed' });
     expect(task!.message).toContain('脚本');
     expect({ books: await count('books'), chapters: await count('book_chapters') }).toEqual(before);
-    // The upload is deleted: importing it again finds nothing.
-    const again = await importBook(alice, up.link, up.digest);
-    expect(again.task?.message).toContain('不存在');
+    // The upload is deleted: importing it again finds nothing, at once.
+    const again = await t.call('book.uploadByLink', { link: up.link, digest: up.digest }, { token: alice.token });
+    expect(again).toMatchObject({ http: 404, msg: '上传的文件不存在或已过期，请重新上传' });
   });
 });
 

@@ -1,5 +1,5 @@
 // The books module's public face: upload tokens and the upload address, the EPUB parser, the shelf and library.
-export { uploadsService, type UploadsService, ownUploadKey, looksLike, kindOfName, UPLOAD_LINK_PREFIX } from './uploads.service.js';
+export { uploadsService, type UploadsService, type UploadsDeps, ownUploadKey, looksLike, kindOfName, UPLOAD_LINK_PREFIX } from './uploads.service.js';
 export { registerUploadRoute } from './uploads.routes.js';
 export { booksRoutes } from './books.routes.js';
 export {

@@ -40,10 +40,44 @@ interface IssueAccess {
 
 /** How an issue's articles arrive: crawled from its contents page, split from an uploaded EPUB, downloaded page by page. */
 export function magazineIngest(
-  { db, clock, fetcher, editorial, pages, images, rules, files }: Omit<MagazinesDeps, 'articles'>,
+  { db, clock, fetcher, editorial, pages, images, rules, files, uploads }: Omit<MagazinesDeps, 'articles'>,
   { repo, load, requireEditable, managerView }: IssueAccess,
 ) {
   const now = () => clock.now().toISOString();
+
+  /** Splits the uploaded EPUB at `key` into the issue's articles, each a downloaded draft in order. */
+  async function ingestUploaded(mag: MagazineRow, id: number, editor: Editor, key: string) {
+    const data = await files.get(key);
+    if (!data) throw new NotFound('上传的文件不存在，请重新上传');
+    const parts = splitIssue(await parseEpub(data), data);
+    if (parts.length === 0) throw new Invalid('这个 EPUB 里没有找到文章');
+    const at = now();
+    await transaction(db, async () => {
+      const start = (await repo.articles(id)).length;
+      for (const [i, part] of parts.entries()) {
+        // The link row first: of two uploads of one file at once, one inserts and ingests.
+        const inserted = await repo.insertLink(newLink(id, start + i + 1, { ...part, url: part.ref }, at));
+        if (!inserted) continue;
+        const articleId = await editorial.ingest(
+          {
+            title: part.title,
+            summary: null,
+            byline: part.byline,
+            source: mag.name,
+            url: null,
+            feedId: null,
+            cover: null,
+            topics: [],
+            publishedAt: null,
+            paragraphs: part.paragraphs,
+          },
+          editor,
+        );
+        await repo.linkUploaded(id, part.ref, articleId, at);
+      }
+    });
+  }
+
   return {
     /**
      * Fetches the table of contents and records its article links, in order, under their
@@ -91,38 +125,16 @@ export function magazineIngest(
      */
     async upload(editor: Editor, id: number, link: string) {
       const mag = await requireEditable(id);
-      const key = ownUploadKey(link, editor.id);
-      if (!key) throw new Invalid('请先上传 EPUB 文件');
-      if (!key.endsWith('.epub')) throw new Invalid('杂志只能上传 EPUB 文件');
-      const data = await files.get(key);
-      if (!data) throw new NotFound('上传的文件不存在，请重新上传');
-      const parts = splitIssue(await parseEpub(data), data);
-      if (parts.length === 0) throw new Invalid('这个 EPUB 里没有找到文章');
-      const at = now();
-      await transaction(db, async () => {
-        const start = (await repo.articles(id)).length;
-        for (const [i, part] of parts.entries()) {
-          // The link row first: of two uploads of one file at once, one inserts and ingests.
-          const inserted = await repo.insertLink(newLink(id, start + i + 1, { ...part, url: part.ref }, at));
-          if (!inserted) continue;
-          const articleId = await editorial.ingest(
-            {
-              title: part.title,
-              summary: null,
-              byline: part.byline,
-              source: mag.name,
-              url: null,
-              feedId: null,
-              cover: null,
-              topics: [],
-              publishedAt: null,
-              paragraphs: part.paragraphs,
-            },
-            editor,
-          );
-          await repo.linkUploaded(id, part.ref, articleId, at);
-        }
-      });
+      const own = ownUploadKey(link, editor.id);
+      if (!own) throw new Invalid('请先上传 EPUB 文件');
+      if (!own.endsWith('.epub')) throw new Invalid('杂志只能上传 EPUB 文件');
+      await uploads.hold(editor.id, link);
+      // The file is read once: split into articles (or refused), it has done its work.
+      try {
+        await ingestUploaded(mag, id, editor, own);
+      } finally {
+        await uploads.release(own);
+      }
       return managerView(id);
     },
 

@@ -1,3 +1,4 @@
+import type { UploadsService } from '../books/index.js';
 import {
   PLACEHOLDER_COUNT,
   type ArticleEdit,
@@ -37,6 +38,8 @@ export interface MagazinesDeps {
   rules: readonly SiteRule[];
   /** Where uploaded files are kept (the upload token's storage). */
   files: { get(key: string): Promise<Buffer | null> };
+  /** Taking an own upload for the issue (no longer pending), and letting it go once used. */
+  uploads: Pick<UploadsService, 'hold' | 'release'>;
 }
 
 export interface AuditInput {
@@ -64,7 +67,7 @@ function toCard(row: MagazineRow & { article_count?: number | string | null }): 
 }
 
 /** Issues and their articles: crawl, download, audit, publish, and what readers see of them. */
-export function magazinesService({ db, clock, fetcher, articles, editorial, pages, images, rules, files }: MagazinesDeps) {
+export function magazinesService({ db, clock, fetcher, articles, editorial, pages, images, rules, files, uploads }: MagazinesDeps) {
   const repo = magazinesRepo(db);
   const now = () => clock.now().toISOString();
 
@@ -137,7 +140,7 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
     return row;
   }
 
-  const ingest = magazineIngest({ db, clock, fetcher, editorial, pages, images, rules, files }, { repo, load, requireEditable, managerView });
+  const ingest = magazineIngest({ db, clock, fetcher, editorial, pages, images, rules, files, uploads }, { repo, load, requireEditable, managerView });
 
   const approvedArticles = (rows: MagazineArticleRow[]) =>
     rows.filter((r): r is MagazineArticleRow & { article_id: number } => r.review === 'approved' && r.article_id !== null);
