@@ -34,7 +34,7 @@ describe('extraction keeps what Readability found', () => {
   it.each(pages)('%s: the stored text covers at least 95 percent of Readability’s words, in order', (file) => {
     const html = readFileSync(join(dir, file), 'utf8');
     const { document } = parseHTML(html);
-    const found = new Readability(document as unknown as Document, { charThreshold: 200 }).parse()!.textContent!;
+    const found = new Readability(document as unknown as Document).parse()!.textContent!;
     const article = extractArticle(html, 'https://example-news.test/story');
     const stored = article.paragraphs
       .filter((p) => p.kind !== 'figure')

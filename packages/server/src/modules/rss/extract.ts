@@ -53,6 +53,33 @@ export function sanitizeArticleHtml(html: string, pageUrl: string): string {
 
 const NOISE = /^(advertisement|sponsored( content)?|subscribe( now)?|sign up for .*newsletter.*|share this( article)?|read more:?.*)$/i;
 
+// Readability types its input as the DOM's Document; linkedom's document implements what it uses.
+const readability = (document: unknown, options?: { charThreshold: number }) => new Readability(document as Document, options).parse();
+type Parsed = ReturnType<typeof readability>;
+
+/** Share of the text that sits in links: near 1 for a list of other stories, low for an article. */
+function linkShare(html: string): number {
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const length = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, '').length;
+  const all = length(document.body.textContent);
+  const linked = Array.from(document.querySelectorAll('a')).reduce((sum, a) => sum + length(a.textContent), 0);
+  return all ? linked / all : 0;
+}
+
+/**
+ * Readability with its defaults: a first pass shorter than 500 characters (a key-points box left
+ * when the article's sections carry classes it strips) is retried with fewer rules, the longest
+ * pass winning if none reaches 500. A smaller threshold accepted such a box as the whole article. A first pass that is
+ * mostly links (a list of other stories, left when the article was stripped) is retried the same way:
+ * with the threshold just above it, Readability relaxes its rules until a pass finds more text.
+ */
+function readArticle(html: string, document: unknown): Parsed {
+  const first = readability(document);
+  if (!first?.content || !first.textContent || linkShare(first.content) <= 0.5) return first;
+  const retry = readability(parseHTML(html).document, { charThreshold: first.textContent.trim().length + 1 });
+  return retry?.content && linkShare(retry.content) <= 0.5 ? retry : first;
+}
+
 /** Readability over the page, then sanitising and addressable structure. */
 export function extractArticle(html: string, pageUrl: string): ExtractedArticle {
   const { document } = parseHTML(html);
@@ -62,8 +89,7 @@ export function extractArticle(html: string, pageUrl: string): ExtractedArticle 
   const ogTitle = meta('meta[property="og:title"]')?.trim();
   const h1 = document.querySelector('h1')?.textContent?.replace(/\s+/g, ' ').trim();
 
-  // Readability types its input as the DOM's Document; linkedom's document implements what it uses.
-  const parsed = new Readability(document as unknown as Document, { charThreshold: 200 }).parse();
+  const parsed = readArticle(html, document);
   if (!parsed?.content || !parsed.title) throw new ExtractionError('没能从网页中识别出正文');
 
   const paragraphs = structureFromHtml(sanitizeArticleHtml(parsed.content, pageUrl)).filter((p) => !NOISE.test(p.text));
