@@ -140,6 +140,22 @@ export default tseslint.config(
       ],
     },
   },
+  // One way to open a transaction: `transaction(db, work)` in db/client.ts, which repos built on
+  // `db` join and nested calls share. Kysely's own `.transaction()` elsewhere would open a second,
+  // separate one that the code around it cannot see.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/db/client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction'][arguments.length=0]",
+          message: 'Open transactions with transaction(db, work) from db/client.ts (one way, which nested calls join).',
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.test.{ts,tsx}', 'packages/e2e/**', 'bench/**', 'scripts/**', 'packages/contract/src/cli/**'],
     rules: { 'no-console': 'off' },

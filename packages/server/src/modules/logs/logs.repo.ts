@@ -1,14 +1,14 @@
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/client.js';
+import { transaction, type Db } from '../../db/client.js';
 import type { LogEventsTable, VisitorsTable } from '../../db/schema.js';
 
 export function logsRepo(db: Db) {
   return {
     /** Stores the event and folds it into its visitor, in one transaction. */
     async record(event: Insertable<LogEventsTable>, visitor: Insertable<VisitorsTable>): Promise<number> {
-      return db.kysely.transaction().execute(async (trx) => {
-        const { id } = await trx.insertInto('log_events').values(event).returning('id').executeTakeFirstOrThrow();
-        await trx
+      return transaction(db, async () => {
+        const { id } = await db.kysely.insertInto('log_events').values(event).returning('id').executeTakeFirstOrThrow();
+        await db.kysely
           .insertInto('visitors')
           .values(visitor)
           .onConflict((oc) =>
