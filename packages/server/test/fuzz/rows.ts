@@ -29,6 +29,7 @@ export async function countRows(db: Db, tables: readonly string[]): Promise<RowC
 // SQLite has no row-to-text cast: each table's rows are quoted column by column, so the columns
 // are read once per table (a test's schema does not change while it runs).
 const columnsOf = new WeakMap<Db, Map<string, string[]>>();
+const lastSqlite = new WeakMap<Db, { mark: string; states: TableStates }>();
 
 async function sqliteColumns(db: Db, table: string): Promise<string[]> {
   let known = columnsOf.get(db);
@@ -56,6 +57,16 @@ export async function tableStates(db: Db, tables: readonly string[]): Promise<Ta
     const rows = await sql<{ name: string; n: number | string; digest: string }>`${sql.join(parts, sql` union all `)}`.execute(db.kysely);
     return Object.fromEntries(rows.rows.map((r) => [r.name, { rows: Number(r.n), digest: r.digest }]));
   }
+  // Reading every row is the costly part, and the suites mostly ask about a database nothing has
+  // written to since they last asked: SQLite tells (this connection's changes, and data_version
+  // for commits by any other), so an unchanged database answers the states it had.
+  const mark = await sql<{
+    changes: number;
+    version: number;
+  }>`select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(db.kysely);
+  const now = `${mark.rows[0]!.changes}:${mark.rows[0]!.version}:${tables.join(',')}`;
+  const last = lastSqlite.get(db);
+  if (last?.mark === now) return last.states;
   const parts = [];
   for (const name of tables) {
     const quoted = (await sqliteColumns(db, name)).map((c) => sql`quote(${sql.ref(c)})`);
@@ -65,9 +76,11 @@ export async function tableStates(db: Db, tables: readonly string[]): Promise<Ta
     );
   }
   const rows = await sql<{ name: string; n: number; body: string }>`${sql.join(parts, sql` union all `)}`.execute(db.kysely);
-  return Object.fromEntries(
+  const states: TableStates = Object.fromEntries(
     rows.rows.map((r) => [r.name, { rows: Number(r.n), digest: createHash('sha1').update(r.body).digest('hex') }]),
   );
+  lastSqlite.set(db, { mark: now, states });
+  return states;
 }
 
 /** The tables whose rows differ, as `table: before → after rows` or `table: rows changed`. */
