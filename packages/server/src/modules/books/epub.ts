@@ -52,6 +52,8 @@ export interface ParsedEpub {
   cover: string | null;
   chapters: EpubChapter[];
   toc: TocItem[];
+  /** Whether `toc` is the book's own (nav or NCX); false when it was made from the chapters. */
+  ownToc: boolean;
   /** Images the chapters or the cover use, by entry path. */
   images: Map<string, EpubImage>;
 }
@@ -198,6 +200,7 @@ export async function parseEpub(data: Buffer): Promise<ParsedEpub> {
     cover: cover && images.has(cover) ? cover : null,
     chapters,
     toc,
+    ownToc: rawToc.length > 0,
     images,
   };
 }

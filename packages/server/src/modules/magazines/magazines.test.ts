@@ -343,6 +343,139 @@ function weeklyEpub(): Promise<Buffer> {
   return buildEpub({ version: 3, title: 'The Test Weekly', chapters, extra: [{ name: 'OEBPS/text/nav.xhtml', data: nav }] });
 }
 
+/** Alice's chapters as the test EPUB below holds them: label, anchor, paragraphs. */
+const ALICE: { label: string; anchor: string; paragraphs: string[] }[] = [
+  [
+    'I',
+    'Down the Rabbit-Hole',
+    'Alice was beginning to get very tired of sitting by her sister on the bank. She had nothing to do.',
+    'Down, down, down. Would the fall never come to an end?',
+  ],
+  [
+    'II',
+    'The Pool of Tears',
+    'Curiouser and curiouser! cried Alice. She was so much surprised that she quite forgot how to speak good English.',
+    'Alice was not a bit hurt. She jumped up on to her feet in a moment.',
+  ],
+  [
+    'III',
+    'A Caucus-Race and a Long Tale',
+    'They were indeed a queer-looking party that assembled on the bank. The birds had draggled feathers.',
+    'At last the Mouse called out, Sit down, all of you, and listen to me! They all sat down at once.',
+  ],
+  [
+    'IV',
+    'The Rabbit Sends in a Little Bill',
+    'It was the White Rabbit, trotting slowly back again. It looked anxiously about as it went.',
+    'Alice called out as loud as she could. There was a dead silence instantly.',
+  ],
+  [
+    'V',
+    'Advice from a Caterpillar',
+    'The Caterpillar and Alice looked at each other for some time in silence. At last the Caterpillar took the hookah out of its mouth.',
+    'Who are you? said the Caterpillar. This was not an encouraging opening for a conversation.',
+  ],
+  // Chapter VI ends in the second file, before chapter VII's anchor: its article crosses files.
+  [
+    'VI',
+    'Pig and Pepper',
+    'For a minute or two she stood looking at the house. She wondered what to do next.',
+    'The door led right into a large kitchen. It was full of smoke from one end to the other.',
+    'She had not gone much farther before she came in sight of the house of the March Hare. It was so large a house that she did not like to go nearer.',
+  ],
+  [
+    'VII',
+    'A Mad Tea-Party',
+    'There was a table set out under a tree in front of the house. The March Hare and the Hatter were having tea at it.',
+    'Have some wine, the March Hare said in an encouraging tone. Alice looked all round the table.',
+  ],
+  // An entry nested under chapter VII, anchored on a poem in the middle of it.
+  [
+    '',
+    'The Hatter’s Song',
+    'Twinkle, twinkle, little bat! How I wonder what you’re at!',
+    'Up above the world you fly, like a tea-tray in the sky.',
+    'Once more she found herself in the long hall. This time she managed better.',
+  ],
+  [
+    'VIII',
+    'The Queen’s Croquet-Ground',
+    'A large rose-tree stood near the entrance of the garden. The roses growing on it were white.',
+    'Off with her head! the Queen shouted at the top of her voice. Nobody moved.',
+  ],
+  [
+    'IX',
+    'The Mock Turtle’s Story',
+    'You can’t think how glad I am to see you again, you dear old thing! said the Duchess. She tucked her arm affectionately into Alice’s.',
+    'They had not gone far before they saw the Mock Turtle in the distance. He was sitting sad and lonely on a little ledge of rock.',
+  ],
+  [
+    'X',
+    'The Lobster Quadrille',
+    'The Mock Turtle sighed deeply, and drew the back of one flapper across his eyes. He looked at Alice and tried to speak.',
+    'Will you walk a little faster? said a whiting to a snail. There’s a porpoise close behind us.',
+  ],
+  [
+    'XI',
+    'Who Stole the Tarts?',
+    'The King and Queen of Hearts were seated on their throne when they arrived. A great crowd was assembled about them.',
+    'Herald, read the accusation! said the King. The White Rabbit blew three blasts on the trumpet.',
+  ],
+  [
+    'XII',
+    'Alice’s Evidence',
+    'Here! cried Alice, quite forgetting in the flurry of the moment how large she had grown. She jumped up in such a hurry that she tipped over the jury-box.',
+    'So she sat on, with closed eyes, and half believed herself in Wonderland. She would dream of the happy summer days.',
+  ],
+].map(([n, name, ...paragraphs]) => ({
+  label: n ? `CHAPTER ${n}. ${name}` : name!,
+  anchor: n ? `ch${n.toLowerCase()}` : 'song',
+  paragraphs,
+}));
+
+/**
+ * An EPUB 2 built as Project Gutenberg builds them: a series page first in the spine and in no
+ * entry, then the whole book in two files with anchors, and a 14-entry NCX pointing into them by
+ * fragment (a title page with no text, twelve chapters, and an entry nested under chapter VII).
+ */
+function storylandEpub(): Promise<Buffer> {
+  const [i, ii, iii, iv, v, vi, vii, song, ...rest] = ALICE;
+  const p = (text: string) => `<p>${text}</p>`;
+  // Anchors as Gutenberg writes them: an empty <a id> inside the heading, or the id on a wrapper.
+  const chapter = (c: (typeof ALICE)[number], paragraphs = c.paragraphs) =>
+    `<div class="chapter"><h2><a id="${c.anchor}"></a>${c.label.replace('. ', '.<br/>')}</h2>${paragraphs.map(p).join('')}</div>`;
+  const part1 =
+    `<div class="titlepage" id="title"><h1>ALICE’S ADVENTURES IN WONDERLAND</h1><h3>BY LEWIS CARROLL</h3></div>` +
+    [i, ii, iii, iv, v].map((c) => chapter(c!)).join('') +
+    chapter(vi!, vi!.paragraphs.slice(0, 2));
+  const part2 =
+    p(vi!.paragraphs[2]!) +
+    `<div class="chapter"><h2><a id="${vii!.anchor}"></a>CHAPTER VII.<br/>A Mad Tea-Party</h2>${vii!.paragraphs.map(p).join('')}` +
+    `<div class="poem" id="${song!.anchor}">${song!.paragraphs.slice(0, 2).map(p).join('')}</div>${p(song!.paragraphs[2]!)}</div>` +
+    rest.map((c) => chapter(c)).join('');
+  let order = 0;
+  const point = (label: string, src: string, inner = '') =>
+    `<navPoint id="np-${++order}" playOrder="${order}"><navLabel><text>${label}</text></navLabel><content src="${src}"/>${inner}</navPoint>`;
+  const at = (file: string, c: (typeof ALICE)[number]) => point(c.label, `text/${file}#${c.anchor}`);
+  const points = [
+    point('Alice’s Adventures in Wonderland', 'text/ch2.xhtml#title'),
+    ...[i, ii, iii, iv, v, vi].map((c) => at('ch2.xhtml', c!)),
+    point(vii!.label, `text/ch3.xhtml#${vii!.anchor}`, at('ch3.xhtml', song!)),
+    ...rest.map((c) => at('ch3.xhtml', c)),
+  ];
+  const ncx = `<?xml version="1.0" encoding="UTF-8"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head/><docTitle><text>Alice’s Adventures in Wonderland</text></docTitle><navMap>${points.join('')}</navMap></ncx>`;
+  return buildEpub({
+    version: 2,
+    title: 'Alice’s Adventures in Wonderland',
+    chapters: [
+      { title: 'Series', body: `<h1>THE “STORYLAND” SERIES</h1><p>Alice’s Adventures in Wonderland. Peter Pan. The Water Babies.</p>` },
+      { title: 'Part 1', body: part1 },
+      { title: 'Part 2', body: part2 },
+    ],
+    extra: [{ name: 'OEBPS/toc.ncx', data: ncx }],
+  });
+}
+
 /** Uploads a file with an upload token, as the web app does; answers its `upload:` link. */
 async function uploadFile(token: string, name: string, data: Buffer): Promise<string> {
   const issued = await t.call('auth.uploadToken', { key: name }, { token });
@@ -378,6 +511,52 @@ describe('uploading an issue', () => {
     await t.call('magazine.audit', { id: issue.id, action: 'approve' }, as());
     expect((await t.call('magazine.publish', { id: issue.id }, as())).result!.status).toBe('published');
     expect((await t.call('magazine.show', { id: issue.id }, asReader())).result!.article_count).toBe(4);
+  });
+
+  it('splits a Gutenberg-style EPUB 2 by its NCX anchors: one article per entry, across files, no text lost or repeated', async () => {
+    const issue = await createIssue({ url: '' });
+    const res = await t.call(
+      'magazine.upload',
+      { id: issue.id, link: await uploadFile(manager.token, 'alice.epub', await storylandEpub()) },
+      as(),
+    );
+    expect(res.code, res.msg).toBe('200');
+    const list = res.result!.sections.flatMap((s) => s.articles);
+    // 14 entries: the title page has no text; the 13 others are articles, in the table's order.
+    expect(list.map((a) => [a.position, a.section, a.title, a.state])).toEqual(ALICE.map((c, i) => [i + 1, null, c.label, 'downloaded']));
+    const bodies = await Promise.all(list.map(async (a) => (await t.call('article.edit', { id: a.article_id! }, as())).result!));
+    const sentences = (paragraphs: string[]) =>
+      paragraphs
+        .join(' ')
+        .match(/[^.!?]+[.!?]+/g)!
+        .map((s) => s.trim());
+    for (const [i, body] of bodies.entries()) {
+      const expected = ALICE[i]!.paragraphs;
+      const text = body.paragraphs.filter((p) => p.kind === 'p').map((p) => p.text);
+      expect([sentences(text)[0], sentences(text).at(-1)], body.title).toEqual([sentences(expected)[0], sentences(expected).at(-1)]);
+      expect(text, body.title).toEqual(expected);
+    }
+    // Every word of the chapters once, nothing of the series page or the title page.
+    const words = (texts: string[]) => texts.join(' ').split(/\s+/).length;
+    expect(words(bodies.flatMap((b) => b.paragraphs.map((p) => p.text)))).toBe(words(ALICE.flatMap((c) => c.paragraphs)));
+    expect(JSON.stringify(bodies)).not.toMatch(/STORYLAND|Peter Pan|LEWIS CARROLL/);
+  });
+
+  it('titles an issue without a table of contents and in one file by the book’s metadata, not by its first page', async () => {
+    const issue = await createIssue({ url: '' });
+    const epub = await buildEpub({
+      version: 2,
+      title: 'Alice’s Adventures in Wonderland',
+      chapters: [{ title: 'Book', body: '<h1>THE “STORYLAND” SERIES</h1><p>Alice was beginning to get very tired.</p>' }],
+      extra: [
+        {
+          name: 'OEBPS/toc.ncx',
+          data: '<?xml version="1.0"?><ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><navMap/></ncx>',
+        },
+      ],
+    });
+    const res = await t.call('magazine.upload', { id: issue.id, link: await uploadFile(manager.token, 'book.epub', epub) }, as());
+    expect(res.result!.sections.flatMap((s) => s.articles.map((a) => a.title))).toEqual(['Alice’s Adventures in Wonderland']);
   });
 
   it('takes only the caller’s own uploaded EPUB', async () => {
