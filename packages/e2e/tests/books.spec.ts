@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { buildEpub } from '../../server/test/epub-builder';
 import { newReader } from './api';
-import { screenshots, selectWords, tapWord } from './helpers';
+import { screenshots, selectWords } from './helpers';
 
 /** An EPUB built here, written to a file the upload page can pick. */
 async function epubFile(name: string, spec: Parameters<typeof buildEpub>[0]): Promise<string> {
@@ -54,8 +54,8 @@ test('a reader uploads an EPUB, watches the import, taps a word, writes a note, 
   await page.waitForTimeout(300);
   await expect(hint).toHaveCount(0);
 
-  // Tap a word: the same dictionary sheet as in articles.
-  await tapWord(page, 'negotiated');
+  // Look a word up (a long press, which works wherever the word is): the same dictionary sheet as in articles.
+  await longPress(page, await wordPoint(page, 'negotiated'));
   const sheet = page.getByRole('dialog', { name: 'negotiate' });
   await expect(sheet.getByRole('list', { name: '中文释义' })).toContainText('谈判');
   await page.keyboard.press('Escape');
@@ -100,6 +100,37 @@ function longChapter() {
     body: `<h1>The Long Night</h1>${before}<h2 id="deep">Deep Section</h2><p>The deep section starts with a quiet harbour.</p>${after}`,
     sections: [{ title: 'Deep Section', anchor: 'deep' }],
   };
+}
+
+/** A finger held still on a point for 800 ms (Playwright's touchscreen only taps). */
+async function longPress(page: Page, { x, y }: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await page.waitForTimeout(800);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** The middle of the first `word` of the reading page, scrolled to the middle of the screen. */
+async function wordPoint(page: Page, word: string): Promise<{ x: number; y: number }> {
+  await expect(page.locator('[data-pid]', { hasText: word }).first()).toBeVisible();
+  return page.evaluate(async (word) => {
+    for (const root of Array.from(document.querySelectorAll('[data-pid]'))) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        const at = node.data.search(new RegExp(`\\b${word}\\b`));
+        if (at < 0) continue;
+        node.parentElement!.scrollIntoView({ block: 'center' });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + word.length);
+        const box = range.getBoundingClientRect();
+        return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      }
+    }
+    throw new Error(`"${word}" is not in the text`);
+  }, word);
 }
 
 /**
@@ -186,10 +217,7 @@ test('the table of contents jumps into a chapter, the tap zones page and look up
 
   // A long press on a word in the left quarter looks it up too, and does not page.
   const held = await wordInZone(page, 'left');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: held.x, y: held.y }] });
-  await page.waitForTimeout(800);
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await longPress(page, held);
   await expect(page.getByRole('dialog', { name: new RegExp(held.word, 'i') })).toBeVisible();
   await page.waitForTimeout(600);
   expect(await scrollY()).toBe(before);

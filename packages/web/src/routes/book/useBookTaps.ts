@@ -92,7 +92,8 @@ export function useBookTaps({ paragraphs, onWord, onChrome }: BookTaps): void {
 
   useEffect(() => {
     let press: { id: number; x: number; y: number; scrollY: number; timer: number } | null = null;
-    // The click that ends a long press that looked up a word: it neither pages nor looks up again.
+    // A long press looked up a word: the mouse events its lift makes (a touch lift's are aimed at
+    // the sheet now over the text, and would close it) are dropped, until the next press.
     let swallowClick = false;
     const endPress = () => {
       if (press) window.clearTimeout(press.timer);
@@ -138,11 +139,13 @@ export function useBookTaps({ paragraphs, onWord, onChrome }: BookTaps): void {
       if (swallowClick) event.preventDefault();
     };
 
+    const onLift = (event: MouseEvent) => {
+      if (!swallowClick) return;
+      event.stopPropagation();
+      event.preventDefault();
+    };
+
     const onClick = (event: MouseEvent) => {
-      if (swallowClick) {
-        swallowClick = false;
-        return;
-      }
       if (event.defaultPrevented || !readerTap(event.target)) return;
       const point = { x: event.clientX, y: event.clientY };
       const word = tappedWord(event.target, point, latest.current.paragraphs);
@@ -159,6 +162,7 @@ export function useBookTaps({ paragraphs, onWord, onChrome }: BookTaps): void {
     document.addEventListener('touchend', onTouchEnd);
     document.addEventListener('contextmenu', onContextMenu);
     document.addEventListener('click', onClick);
+    for (const type of ['mousedown', 'mouseup', 'click'] as const) document.addEventListener(type, onLift, true);
     return () => {
       endPress();
       document.removeEventListener('pointerdown', onPointerDown);
@@ -168,6 +172,7 @@ export function useBookTaps({ paragraphs, onWord, onChrome }: BookTaps): void {
       document.removeEventListener('touchend', onTouchEnd);
       document.removeEventListener('contextmenu', onContextMenu);
       document.removeEventListener('click', onClick);
+      for (const type of ['mousedown', 'mouseup', 'click'] as const) document.removeEventListener(type, onLift, true);
     };
   }, []);
 }
