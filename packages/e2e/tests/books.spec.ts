@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { buildEpub } from '../../server/test/epub-builder';
 import { newReader } from './api';
-import { selectWords, tapWord } from './helpers';
+import { screenshots, selectWords } from './helpers';
 
 /** An EPUB built here, written to a file the upload page can pick. */
 async function epubFile(name: string, spec: Parameters<typeof buildEpub>[0]): Promise<string> {
@@ -42,9 +42,20 @@ test('a reader uploads an EPUB, watches the import, taps a word, writes a note, 
   await expect(page.getByRole('list').getByRole('link', { name: 'Morning' })).toBeVisible();
   await page.getByRole('link', { name: '开始阅读' }).click();
 
-  // Tap a word: the same dictionary sheet as in articles.
+  // The first book on a phone explains the tap zones, once.
   await expect(page.getByRole('heading', { name: 'The Harbour' }).first()).toBeVisible();
-  await tapWord(page, 'negotiated');
+  const hint = page.getByRole('dialog', { name: '翻页说明' });
+  await expect(hint.getByRole('list', { name: '点按区域' })).toContainText('上一页');
+  await screenshots(page, 'book-tap-hint');
+  await hint.getByRole('button', { name: '知道了' }).click();
+  await expect(hint).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'The Harbour' }).first()).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(hint).toHaveCount(0);
+
+  // Look a word up (a long press, which works wherever the word is): the same dictionary sheet as in articles.
+  await longPress(page, await wordPoint(page, 'negotiated'));
   const sheet = page.getByRole('dialog', { name: 'negotiate' });
   await expect(sheet.getByRole('list', { name: '中文释义' })).toContainText('谈判');
   await page.keyboard.press('Escape');
@@ -91,7 +102,64 @@ function longChapter() {
   };
 }
 
-test('the table of contents jumps into a chapter, taps at the edges turn pages, and a book note shows in 我的笔记', async ({
+/** A finger held still on a point for 800 ms (Playwright's touchscreen only taps). */
+async function longPress(page: Page, { x, y }: { x: number; y: number }) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await page.waitForTimeout(800);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** The middle of the first `word` of the reading page, scrolled to the middle of the screen. */
+async function wordPoint(page: Page, word: string): Promise<{ x: number; y: number }> {
+  await expect(page.locator('[data-pid]', { hasText: word }).first()).toBeVisible();
+  return page.evaluate(async (word) => {
+    for (const root of Array.from(document.querySelectorAll('[data-pid]'))) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        const at = node.data.search(new RegExp(`\\b${word}\\b`));
+        if (at < 0) continue;
+        node.parentElement!.scrollIntoView({ block: 'center' });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + word.length);
+        const box = range.getBoundingClientRect();
+        return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      }
+    }
+    throw new Error(`"${word}" is not in the text`);
+  }, word);
+}
+
+/**
+ * A word of the reading page on screen (between the bars) whose middle is in the left or right
+ * quarter of the screen, or in the middle half, and the point of its middle.
+ */
+async function wordInZone(page: Page, zone: 'left' | 'middle' | 'right'): Promise<{ word: string; x: number; y: number }> {
+  return page.evaluate((zone) => {
+    const width = window.innerWidth;
+    const inZone = (x: number) => (zone === 'left' ? x < width * 0.2 : zone === 'right' ? x > width * 0.8 : Math.abs(x - width / 2) < width * 0.15);
+    for (const root of Array.from(document.querySelectorAll('[data-pid]'))) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (const match of node.data.matchAll(/[A-Za-z]{4,}/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const box = range.getBoundingClientRect();
+          const x = box.left + box.width / 2;
+          const y = box.top + box.height / 2;
+          if (y > 120 && y < window.innerHeight - 120 && inZone(x)) return { word: match[0], x, y };
+        }
+      }
+    }
+    throw new Error(`no word in the ${zone} zone on screen`);
+  }, zone);
+}
+
+test('the table of contents jumps into a chapter, the tap zones page and look up, and a book note shows in 我的笔记', async ({
   page,
   context,
   request,
@@ -106,6 +174,7 @@ test('the table of contents jumps into a chapter, taps at the edges turn pages, 
   await page.getByRole('link', { name: '打开这本书' }).click();
   await page.getByRole('link', { name: '开始阅读' }).click();
   await expect(page.locator('[data-pid]').first()).toContainText('The Long Night');
+  await page.getByRole('dialog', { name: '翻页说明' }).getByRole('button', { name: '知道了' }).click();
 
   // The TOC's section line opens the chapter at that section, flashing it.
   await page.getByRole('button', { name: '目录' }).click();
@@ -115,30 +184,66 @@ test('the table of contents jumps into a chapter, taps at the edges turn pages, 
   await expect(section).toBeInViewport();
   await expect(page).toHaveURL(/[?&]p=p[0-9a-f]{8}/);
 
-  // Tap paging: the right edge goes a screen forward (less a line), the left edge back.
+  // Tap zones (docs/books.md#tap-zones).
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   const scrollY = () => page.evaluate(() => window.scrollY);
   await page.waitForTimeout(800);
   const start = await scrollY();
   const { width, height } = page.viewportSize()!;
-  await page.touchscreen.tap(width - 6, height / 2);
+  const dialog = page.getByRole('dialog');
+
+  // A tap on a word in the right quarter goes a screen forward (less a line); no dictionary.
+  const right = await wordInZone(page, 'right');
+  await page.touchscreen.tap(right.x, right.y);
   await expect.poll(async () => (await scrollY()) - start).toBeGreaterThan(height * 0.6);
-  // Settled: less than a full screen, so the last line read stays in view.
   await page.waitForTimeout(600);
   expect((await scrollY()) - start).toBeLessThan(height);
-  await page.touchscreen.tap(6, height / 2);
+  await expect(dialog).toHaveCount(0);
+  // A tap on a word in the left quarter comes back.
+  const left = await wordInZone(page, 'left');
+  await page.touchscreen.tap(left.x, left.y);
   await expect.poll(scrollY).toBeLessThan(start + 10);
-  // A tap on a word in the edge zone still opens the dictionary and does not page.
-  // (tapWord scrolls the word into view first: the second tap starts where the first left the page.)
-  await tapWord(page, 'keeper');
-  await expect(page.getByRole('dialog', { name: 'keeper' })).toBeVisible();
-  await page.keyboard.press('Escape');
+  await page.waitForTimeout(600);
+  await expect(dialog).toHaveCount(0);
+
+  // A tap on a word in the middle opens the dictionary and does not page.
+  const middle = await wordInZone(page, 'middle');
   const before = await scrollY();
-  await tapWord(page, 'keeper');
-  await expect(page.getByRole('dialog', { name: 'keeper' })).toBeVisible();
+  await page.touchscreen.tap(middle.x, middle.y);
+  await expect(page.getByRole('dialog', { name: new RegExp(middle.word, 'i') })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect(await scrollY()).toBe(before);
+
+  // A long press on a word in the left quarter looks it up too, and does not page.
+  const held = await wordInZone(page, 'left');
+  await longPress(page, held);
+  await expect(page.getByRole('dialog', { name: new RegExp(held.word, 'i') })).toBeVisible();
   await page.waitForTimeout(600);
   expect(await scrollY()).toBe(before);
   await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  // A tap in the middle between paragraphs hides the bars; the next brings them back.
+  const gap = await page.evaluate((w) => {
+    const blocks = Array.from(document.querySelectorAll('[data-pid]')).map((el) => el.getBoundingClientRect());
+    for (let i = 1; i < blocks.length; i++) {
+      const y = (blocks[i - 1]!.bottom + blocks[i]!.top) / 2;
+      if (blocks[i]!.top - blocks[i - 1]!.bottom > 6 && y > 120 && y < window.innerHeight - 120) return { x: w / 2, y };
+    }
+    throw new Error('no gap between paragraphs on screen');
+  }, width);
+  const toc = page.getByRole('button', { name: '目录' });
+  await page.touchscreen.tap(gap.x, gap.y);
+  await expect(toc).not.toBeInViewport();
+  await expect(dialog).toHaveCount(0);
+  await page.touchscreen.tap(gap.x, gap.y);
+  await expect(toc).toBeInViewport();
+  expect(await scrollY()).toBe(before);
+
+  // The keys page too.
+  await page.keyboard.press('PageDown');
+  await expect.poll(scrollY).toBeGreaterThan(before + 100);
 
   // A highlight in the deep section…
   await section.scrollIntoViewIfNeeded();

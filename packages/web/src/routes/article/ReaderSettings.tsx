@@ -12,10 +12,12 @@ export interface ReaderSettingsProps {
   onLevel: (level: ExamLevel | null) => void;
   /** Show the 生词标注 choice (the article reader); books leave it out. */
   showLevel?: boolean;
+  /** Open the 翻页说明 hint (the book reader, whose taps page). */
+  onPagingHelp?: () => void;
 }
 
 /** 阅读设置: text size, theme, and which exam level's harder words are marked. */
-export function ReaderSettings({ open, onClose, fontStep, onFontStep, level, onLevel, showLevel = true }: ReaderSettingsProps) {
+export function ReaderSettings({ open, onClose, fontStep, onFontStep, level, onLevel, showLevel = true, onPagingHelp }: ReaderSettingsProps) {
   return (
     <Modal open={open} onClose={onClose} title="阅读设置">
       <div className="reader-settings">
@@ -62,6 +64,15 @@ export function ReaderSettings({ open, onClose, fontStep, onFontStep, level, onL
                 </button>
               ))}
             </div>
+          </section>
+        )}
+        {onPagingHelp && (
+          <section>
+            <h3 className="settings-label">翻页</h3>
+            <p className="settings-hint">点两侧翻页，点中间的词查义，长按任意词也可查义</p>
+            <button type="button" className="button button-secondary" onClick={onPagingHelp}>
+              翻页说明
+            </button>
           </section>
         )}
       </div>

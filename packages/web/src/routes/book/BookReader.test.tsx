@@ -5,8 +5,9 @@ import type { BookChapter, BookDetail } from '@changdu/contract';
 import { ok } from '../../test/api-mock';
 import { makeParagraph } from '../../test/articles';
 import { makeBookCard } from '../../test/books';
-import { makeBookWord, markedWord, wordInText } from '../../test/reader';
+import { makeBookWord, makeEntry, markedWord, wordInText } from '../../test/reader';
 import { logIn, makeUser, renderApp } from '../../test/render-app';
+import { LONG_PRESS_MS } from './useBookTaps';
 
 const chapter: BookChapter = {
   book_id: 5,
@@ -36,14 +37,16 @@ const book: BookDetail = {
   uploaded_by_me: false,
 };
 
+const stormEntry = makeEntry({ word: 'storm', query: 'storm', form_of: null });
+
 /** The chapter's text is on the page (words are plain text; only marked ones are elements). */
 const textShown = () => screen.findByText('An unprecedented storm came.');
 
 /**
- * A tap at (x, y) that lands on `word`: jsdom has no layout, so the browser's caret hit test is
- * faked to fall inside the word, as `tapWord` does for the article reader.
+ * The browser's caret hit test, faked to fall inside `text` (jsdom has no layout), for whatever
+ * point is asked while `act` runs, as `tapWord` does for the article reader.
  */
-function tapOnWord(text: string, x: number, y: number) {
+async function onWord(text: string, act: (node: Text) => unknown) {
   const { node, offset } = wordInText(text);
   Object.defineProperty(document, 'caretRangeFromPoint', {
     configurable: true,
@@ -54,11 +57,27 @@ function tapOnWord(text: string, x: number, y: number) {
     },
   });
   try {
-    fireEvent.click(node.parentElement!, { clientX: x, clientY: y });
+    await act(node);
   } finally {
     Reflect.deleteProperty(document, 'caretRangeFromPoint');
   }
 }
+
+/** A tap at (x, y) that lands on `text`'s word. */
+const tapOnWord = (text: string, x: number, y: number) => onWord(text, (node) => fireEvent.click(node.parentElement!, { clientX: x, clientY: y }));
+
+/** A finger held still on `text`'s word at (x, y) for `ms`, then lifted (the click the lift makes included). */
+const pressOnWord = (text: string, x: number, y: number, ms = LONG_PRESS_MS + 100) =>
+  onWord(text, async (node) => {
+    const at = { clientX: x, clientY: y, pointerId: 1, isPrimary: true, button: 0 };
+    fireEvent.pointerDown(node.parentElement!, at);
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    fireEvent.pointerUp(node.parentElement!, at);
+    fireEvent.click(node.parentElement!, at);
+  });
+
+/** The tap hint has been seen on this device: the page is free to tap. */
+const hintSeen = () => localStorage.setItem('cd_book_tap_hint', '1');
 
 function open(handlers: Parameters<typeof renderApp>[1] = {}) {
   return renderApp('/book/5/read?chapter=0', {
@@ -85,45 +104,147 @@ function phone() {
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: 844 });
 }
 
-describe('tap-zone paging on a phone', () => {
-  it('a tap beside the words turns a screen less a line: left quarter back, right quarter and bottom third forward', async () => {
+describe('tap zones on a phone', () => {
+  const lookedUp = (api: { to: (call: string) => { query: URLSearchParams }[] }) =>
+    api.to('GET /api/english/word').map((r) => r.query.get('word'));
+
+  it('the left quarter goes a screen back and the right quarter a screen forward, on a word or beside the words', async () => {
     phone();
+    hintSeen();
     const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
-    open();
+    const { api } = open({ 'GET /api/english/word': ok(stormEntry) });
     await textShown();
     const body = document.querySelector('.reader-body')!;
-    const tap = (x: number, y: number, target: Element = body) => fireEvent.click(target, { clientX: x, clientY: y });
-    tap(10, 300);
-    tap(380, 300);
-    tap(195, 700);
-    tap(195, 300); // the middle of the upper screen: nothing
+    await tapOnWord('storm', 39, 300); // x = 10%, on a word
+    await tapOnWord('An', 351, 800); // x = 90%, on a word
+    fireEvent.click(body, { clientX: 10, clientY: 300 });
+    fireEvent.click(body, { clientX: 380, clientY: 700 });
     const tops = scrollBy.mock.calls.map(([options]) => (options as ScrollToOptions).top!);
-    expect(tops).toHaveLength(3);
     const step = -tops[0]!;
     // A screen (844 px) less about one line of text.
     expect(step).toBeGreaterThan(844 - 60);
     expect(step).toBeLessThan(844);
-    expect(tops).toEqual([-step, step, step]);
+    expect(tops).toEqual([-step, step, -step, step]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(lookedUp(api)).toEqual([]);
   });
 
-  it('never steals a word tap, even in an edge zone: the dictionary opens instead', async () => {
+  it('a tap on a word in the middle opens its sheet and does not page', async () => {
     phone();
+    hintSeen();
     const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
-    const { api } = open({ 'GET /api/english/word': ok({ word: 'storm' }) });
+    const { api } = open({ 'GET /api/english/word': ok(stormEntry) });
     await textShown();
-    tapOnWord('storm', 10, 300);
-    tapOnWord('An', 380, 800);
+    await tapOnWord('storm', 195, 300); // x = 50%
+    expect(await screen.findByRole('dialog', { name: 'storm' })).toBeTruthy();
+    expect(lookedUp(api)).toEqual(['storm']);
     expect(scrollBy).not.toHaveBeenCalled();
-    await waitFor(() => expect(api.to('GET /api/english/word').map((r) => r.query.get('word'))).toEqual(['storm', 'An']));
   });
 
-  it('leaves a wide screen to the mouse and keys', async () => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+  it('a long press on a word looks it up even in a side zone, while held; the lift does not page', async () => {
+    phone();
+    hintSeen();
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+    const { api } = open({ 'GET /api/english/word': ok(stormEntry) });
+    await textShown();
+    await onWord('storm', async (node) => {
+      const at = { clientX: 39, clientY: 300, pointerId: 1, isPrimary: true, button: 0 }; // x = 10%
+      fireEvent.pointerDown(node.parentElement!, at);
+      // The sheet opens while the finger is still down.
+      expect(await screen.findByRole('dialog', { name: 'storm' })).toBeTruthy();
+      fireEvent.pointerUp(node.parentElement!, at);
+      // A touch lift's mouse events land on what is under the finger now: the sheet's backdrop layer.
+      const layer = screen.getByTestId('modal-layer');
+      fireEvent.mouseDown(layer, at);
+      fireEvent.mouseUp(layer, at);
+      fireEvent.click(layer, at);
+    });
+    expect(screen.getByRole('dialog', { name: 'storm' })).toBeTruthy();
+    expect(lookedUp(api)).toEqual(['storm']);
+    expect(scrollBy).not.toHaveBeenCalled();
+  });
+
+  it('a short press in a side zone is a tap and pages; a press that moves is a drag and does neither', async () => {
+    phone();
+    hintSeen();
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+    const { api } = open({ 'GET /api/english/word': ok(stormEntry) });
+    await textShown();
+    await pressOnWord('storm', 39, 300, 100);
+    expect(scrollBy).toHaveBeenCalledTimes(1);
+    await onWord('storm', async (node) => {
+      fireEvent.pointerDown(node.parentElement!, { clientX: 195, clientY: 300, pointerId: 1, isPrimary: true, button: 0 });
+      fireEvent.pointerMove(node.parentElement!, { clientX: 240, clientY: 300, pointerId: 1, isPrimary: true });
+      await new Promise((resolve) => setTimeout(resolve, LONG_PRESS_MS + 100));
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(lookedUp(api)).toEqual([]);
+  });
+
+  it('a tap in the middle beside the words hides the bars, the next one brings them back', async () => {
+    phone();
+    hintSeen();
     const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
     open();
     await textShown();
-    fireEvent.click(document.querySelector('.reader-body')!, { clientX: 5, clientY: 300 });
+    const page = document.querySelector('.page-book-reader')!;
+    const body = document.querySelector('.reader-body')!;
+    fireEvent.click(body, { clientX: 195, clientY: 300 });
+    expect(page.classList.contains('is-bars-hidden')).toBe(true);
+    // The bars stay in the page for the keyboard and screen readers.
+    expect(screen.getByRole('button', { name: '目录' })).toBeTruthy();
+    fireEvent.click(body, { clientX: 195, clientY: 300 });
+    expect(page.classList.contains('is-bars-hidden')).toBe(false);
     expect(scrollBy).not.toHaveBeenCalled();
+  });
+
+  it('leaves a wide screen to the mouse and keys: a click on a word near the edge looks it up', async () => {
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 1280 });
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(() => {});
+    const { api } = open({ 'GET /api/english/word': ok(stormEntry) });
+    await textShown();
+    fireEvent.click(document.querySelector('.reader-body')!, { clientX: 5, clientY: 300 });
+    await tapOnWord('storm', 100, 300);
+    expect(await screen.findByRole('dialog', { name: 'storm' })).toBeTruthy();
+    expect(scrollBy).not.toHaveBeenCalled();
+    expect(lookedUp(api)).toEqual(['storm']);
+    // No hint on a wide screen: the zones are a phone's.
+    expect(screen.queryByRole('dialog', { name: '翻页说明' })).toBeNull();
+  });
+});
+
+describe('the tap hint', () => {
+  it('shows the zones the first time a book is opened on a phone, once; 阅读设置 opens it again', async () => {
+    phone();
+    const first = open();
+    const hint = await screen.findByRole('dialog', { name: '翻页说明' });
+    const zones = within(hint).getByRole('list', { name: '点按区域' });
+    expect(within(zones).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '左侧：‹ 上一页',
+      '中间：点词查义点空白处隐藏或显示工具栏',
+      '右侧：下一页 ›',
+    ]);
+    expect(within(hint).getByText('长按任意词也可查义，两侧的词也一样')).toBeTruthy();
+    await userEvent.click(within(hint).getByRole('button', { name: '知道了' }));
+    expect(screen.queryByRole('dialog', { name: '翻页说明' })).toBeNull();
+    first.unmount();
+
+    open();
+    await textShown();
+    expect(screen.queryByRole('dialog', { name: '翻页说明' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: '阅读设置' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: '阅读设置' })).getByRole('button', { name: '翻页说明' }));
+    expect(await screen.findByRole('dialog', { name: '翻页说明' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: '阅读设置' })).toBeNull();
+  });
+
+  it('closes with Escape, and closing it counts as seen', async () => {
+    phone();
+    open();
+    await screen.findByRole('dialog', { name: '翻页说明' });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: '翻页说明' })).toBeNull();
+    expect(localStorage.getItem('cd_book_tap_hint')).toBe('1');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { Codes, levelLabels, type BookNote, type ExamLevel, type Paragraph } from '@changdu/contract';
 import { errorMessage } from '../../api/client';
@@ -19,12 +19,12 @@ import { usePageKeys } from '../article/usePageKeys';
 import { fontSteps, useFontStep, useLevelChoice } from '../article/useReaderPrefs';
 import { useReadingHeartbeat } from '../article/useReadingHeartbeat';
 import { useTextSelection } from '../article/useTextSelection';
-import { tappedWord } from '../article/word-at-point';
 import { WordSheet, type WordTarget } from '../article/WordSheet';
 import { BookToc } from './BookToc';
 import { ChapterNotes } from './ChapterNotes';
 import { useChapterWordMarks } from './useChapterWordMarks';
-import { useTapPaging } from './useTapPaging';
+import { TapZonesHint, useTapZonesHint } from './TapZonesHint';
+import { useBookTaps } from './useBookTaps';
 import '../../styles/reading-tools.css';
 import '../../styles/reading-sheets.css';
 import '../../styles/books.css';
@@ -56,6 +56,9 @@ export function BookReader() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [tocOpen, setTocOpen] = useState(false);
   const [notesOpen, setNotesOpen] = useState(false);
+  // A tap in the middle beside the words hides the bars for reading, the next one brings them back.
+  const [barsHidden, setBarsHidden] = useState(false);
+  const hint = useTapZonesHint();
 
   const asked = params.get('chapter');
   const saved = book.data?.mine?.pos ?? null;
@@ -63,7 +66,6 @@ export function BookReader() {
   const chapter = useChapter(bookId, book.data ? chapterIndex : -1);
   useReadingHeartbeat(0, loggedIn && !!book.data, bookId);
   usePageKeys();
-  const tapPage = useTapPaging();
 
   if (!Number.isInteger(bookId) || bookId <= 0 || book.error?.code === Codes.NOT_FOUND || chapter.error?.code === Codes.NOT_FOUND) {
     return <ErrorView status={404} />;
@@ -76,7 +78,7 @@ export function BookReader() {
   };
 
   return (
-    <div className="page page-reading page-book-reader" onClick={(event) => void tapPage(event)}>
+    <div className={`page page-reading page-book-reader${barsHidden ? ' is-bars-hidden' : ''}`}>
       <PageHeader
         title={chapter.data?.title ?? b?.title ?? '读书'}
         titleAs="p"
@@ -124,9 +126,12 @@ export function BookReader() {
             notesOpen={notesOpen}
             onNotes={setNotesOpen}
             onGo={go}
+            onToggleBars={() => setBarsHidden((hidden) => !hidden)}
           />
         )
       )}
+      {/* Once there is text: the zones are explained over the page they apply to. */}
+      <TapZonesHint open={hint.open && !!chapter.data} onClose={hint.close} />
       {b && <BookToc open={tocOpen} toc={b.toc} current={chapterIndex} onClose={() => setTocOpen(false)} onGo={go} />}
       <ReaderSettings
         open={settingsOpen}
@@ -135,6 +140,10 @@ export function BookReader() {
         onFontStep={setFontStep}
         level={level}
         onLevel={setLevel}
+        onPagingHelp={() => {
+          setSettingsOpen(false);
+          hint.show();
+        }}
       />
     </div>
   );
@@ -157,10 +166,12 @@ interface ChapterReaderProps {
   notesOpen: boolean;
   onNotes: (open: boolean) => void;
   onGo: (chapter: number) => void;
+  onToggleBars: () => void;
 }
 
 function ChapterReader(props: ChapterReaderProps) {
-  const { bookId, chapter, chapterCount, paragraphs: list, restore, target, level, fontScale, loggedIn, notesOpen, onNotes, onGo } = props;
+  const { bookId, chapter, chapterCount, paragraphs: list, restore, target, level, fontScale, loggedIn, notesOpen, onNotes, onGo, onToggleBars } =
+    props;
   const { key: visit } = useLocation();
   const bodyRef = useRef<HTMLDivElement>(null);
   const notesQuery = useBookNotes(bookId, loggedIn);
@@ -172,6 +183,7 @@ function ChapterReader(props: ChapterReaderProps) {
 
   const paragraphs = useMemo(() => new Map(list.map((p) => [p.id, p])), [list]);
   const [selection, clearSelection] = useTextSelection(bodyRef, paragraphs);
+  useBookTaps({ paragraphs, onWord: setWord, onChrome: onToggleBars });
   const chapterNotes = useMemo(() => (notesQuery.data?.list ?? []).filter((n) => n.chapter === chapter), [notesQuery.data, chapter]);
   const shaped = useMemo(() => inReadingOrder(asNotes(chapterNotes), list), [chapterNotes, list]);
   const highlights = useMemo(() => highlightsByParagraph(asNotes(chapterNotes)), [chapterNotes]);
@@ -211,11 +223,6 @@ function ChapterReader(props: ChapterReaderProps) {
       window.removeEventListener('pagehide', save);
     };
   }, [loggedIn, save]);
-
-  const openWord = (event: MouseEvent<HTMLDivElement>) => {
-    const target = tappedWord(event.target, { x: event.clientX, y: event.clientY }, paragraphs);
-    if (target) setWord(target);
-  };
 
   const store = (note: Omit<NoteDraft, 'text' | 'isPublic'> & { anchor: Anchor }) =>
     saveNote.mutate(
@@ -264,7 +271,7 @@ function ChapterReader(props: ChapterReaderProps) {
               : `正在标出超出${levelLabels[level]}的词…`}
           </p>
         )}
-        <div ref={bodyRef} onClick={openWord}>
+        <div ref={bodyRef}>
           <ArticleBody paragraphs={list} bilingual={false} decorations={decorations} />
         </div>
         <nav className="book-chapter-nav" aria-label="翻章">
