@@ -29,7 +29,7 @@ export async function countRows(db: Db, tables: readonly string[]): Promise<RowC
 // SQLite has no row-to-text cast: each table's rows are quoted column by column, so the columns
 // are read once per table (a test's schema does not change while it runs).
 const columnsOf = new WeakMap<Db, Map<string, string[]>>();
-const lastSqlite = new WeakMap<Db, { mark: string; states: TableStates }>();
+const lastStates = new WeakMap<Db, { mark: string; states: TableStates }>();
 
 async function sqliteColumns(db: Db, table: string): Promise<string[]> {
   let known = columnsOf.get(db);
@@ -50,13 +50,21 @@ async function sqliteColumns(db: Db, table: string): Promise<string[]> {
 export async function tableStates(db: Db, tables: readonly string[]): Promise<TableStates> {
   if (tables.length === 0) return {};
   if (db.dialect === 'postgres') {
+    // The snapshot names the next transaction id and those still running: while it stays the
+    // same, no transaction anywhere has written or committed, and the last states still hold.
+    const mark = await sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`.execute(db.kysely);
+    const now = `${mark.rows[0]!.snapshot}:${tables.join(',')}`;
+    const last = lastStates.get(db);
+    if (last?.mark === now) return last.states;
     const parts = tables.map(
       (name) =>
         // A sum of 60-bit row hashes: order-free, so no sort and no table-sized string.
         sql`select ${name} as name, count(*) as n, coalesce(sum(('x' || substr(md5(t::text), 1, 15))::bit(60)::bigint), 0)::text as digest from ${sql.table(name)} t`,
     );
     const rows = await sql<{ name: string; n: number | string; digest: string }>`${sql.join(parts, sql` union all `)}`.execute(db.kysely);
-    return Object.fromEntries(rows.rows.map((r) => [r.name, { rows: Number(r.n), digest: r.digest }]));
+    const states: TableStates = Object.fromEntries(rows.rows.map((r) => [r.name, { rows: Number(r.n), digest: r.digest }]));
+    lastStates.set(db, { mark: now, states });
+    return states;
   }
   // Reading every row is the costly part, and the suites mostly ask about a database nothing has
   // written to since they last asked: SQLite tells (this connection's changes, and data_version
@@ -66,7 +74,7 @@ export async function tableStates(db: Db, tables: readonly string[]): Promise<Ta
     version: number;
   }>`select total_changes() as changes, (select data_version from pragma_data_version) as version`.execute(db.kysely);
   const now = `${mark.rows[0]!.changes}:${mark.rows[0]!.version}:${tables.join(',')}`;
-  const last = lastSqlite.get(db);
+  const last = lastStates.get(db);
   if (last?.mark === now) return last.states;
   const parts = [];
   for (const name of tables) {
@@ -80,7 +88,7 @@ export async function tableStates(db: Db, tables: readonly string[]): Promise<Ta
   const states: TableStates = Object.fromEntries(
     rows.rows.map((r) => [r.name, { rows: Number(r.n), digest: createHash('sha1').update(r.body).digest('hex') }]),
   );
-  lastSqlite.set(db, { mark: now, states });
+  lastStates.set(db, { mark: now, states });
   return states;
 }
 
