@@ -5,7 +5,7 @@ import type { BookChapter, BookDetail } from '@changdu/contract';
 import { ok } from '../../test/api-mock';
 import { makeParagraph } from '../../test/articles';
 import { makeBookCard } from '../../test/books';
-import { makeBookWord, markedWord, wordInText } from '../../test/reader';
+import { makeBookWord, makeEntry, markedWord, wordInText } from '../../test/reader';
 import { logIn, makeUser, renderApp } from '../../test/render-app';
 
 const chapter: BookChapter = {
@@ -124,6 +124,23 @@ describe('tap-zone paging on a phone', () => {
     await textShown();
     fireEvent.click(document.querySelector('.reader-body')!, { clientX: 5, clientY: 300 });
     expect(scrollBy).not.toHaveBeenCalled();
+  });
+});
+
+describe('the keyboard in book text', () => {
+  it('looks a word up without a mouse: Tab to the text, Enter, arrows to the word, Enter', async () => {
+    const user = userEvent.setup();
+    const { api } = open({ 'GET /api/english/word': ok(makeEntry({ word: 'unprecedented', query: 'unprecedented', form_of: null })) });
+    await textShown();
+    const text = screen.getByRole('group', { name: '正文' });
+    for (let i = 0; i < 40 && document.activeElement !== text; i++) await user.tab();
+    expect(document.activeElement).toBe(text);
+    await user.keyboard('{Enter}{ArrowDown}{ArrowRight}');
+    expect(screen.getByTestId('word-cursor').textContent).toBe('unprecedented');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.to('GET /api/english/word').map((r) => r.query.get('word'))).toEqual(['unprecedented']));
+    expect(api.to('GET /api/english/word')[0]?.query.get('sentence')).toBe('An unprecedented storm came.');
+    expect(await screen.findByRole('dialog', { name: 'unprecedented' })).toBeTruthy();
   });
 });
 

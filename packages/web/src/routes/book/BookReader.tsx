@@ -16,6 +16,7 @@ import { anchorOfRange, attrValue, highlightsByParagraph, inReadingOrder, newNot
 import { ReaderSettings } from '../article/ReaderSettings';
 import { SelectionToolbar } from '../article/SelectionToolbar';
 import { usePageKeys } from '../article/usePageKeys';
+import { useWordCursor } from '../article/useWordCursor';
 import { fontSteps, useFontStep, useLevelChoice } from '../article/useReaderPrefs';
 import { useReadingHeartbeat } from '../article/useReadingHeartbeat';
 import { useTextSelection } from '../article/useTextSelection';
@@ -172,6 +173,7 @@ function ChapterReader(props: ChapterReaderProps) {
 
   const paragraphs = useMemo(() => new Map(list.map((p) => [p.id, p])), [list]);
   const [selection, clearSelection] = useTextSelection(bodyRef, paragraphs);
+  const wordCursor = useWordCursor(bodyRef, paragraphs, setWord);
   const chapterNotes = useMemo(() => (notesQuery.data?.list ?? []).filter((n) => n.chapter === chapter), [notesQuery.data, chapter]);
   const shaped = useMemo(() => inReadingOrder(asNotes(chapterNotes), list), [chapterNotes, list]);
   const highlights = useMemo(() => highlightsByParagraph(asNotes(chapterNotes)), [chapterNotes]);
@@ -264,9 +266,10 @@ function ChapterReader(props: ChapterReaderProps) {
               : `正在标出超出${levelLabels[level]}的词…`}
           </p>
         )}
-        <div ref={bodyRef} onClick={openWord}>
+        <div ref={bodyRef} className="reader-text" onClick={openWord} {...wordCursor.textProps}>
           <ArticleBody paragraphs={list} bilingual={false} decorations={decorations} />
         </div>
+        {wordCursor.aside}
         <nav className="book-chapter-nav" aria-label="翻章">
           <button type="button" className="button button-ghost" disabled={chapter <= 0} onClick={() => onGo(chapter - 1)}>
             上一章
