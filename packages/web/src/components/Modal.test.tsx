@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Modal, modalZIndex, swipeCloses } from './Modal';
 
@@ -115,6 +116,48 @@ describe('Modal', () => {
     expect(closed).toEqual(['inner']);
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(closed).toEqual(['inner', 'outer']);
+  });
+
+  it('takes focus when it opens, keeps Tab inside, and gives focus back to its opener when it closes', async () => {
+    function Page() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            打开
+          </button>
+          <a href="/next">页面上的链接</a>
+          <Modal open={open} onClose={() => setOpen(false)} title="设置">
+            <input aria-label="名字" />
+            <button type="button">保存</button>
+          </Modal>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Page />);
+    const opener = screen.getByRole('button', { name: '打开' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: '设置' });
+    expect(document.activeElement).toBe(dialog);
+
+    // Forward: close button, field, save, then round to the close button, never the page behind.
+    const order: (string | null)[] = [];
+    for (let i = 0; i < 4; i++) {
+      await user.tab();
+      order.push(document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+    }
+    expect(order).toEqual(['关闭', '名字', '保存', '关闭']);
+    // Back from the first control goes to the last.
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '保存' }));
+    // Focus pushed outside comes back.
+    screen.getByRole('link', { name: '页面上的链接' }).focus();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 
   it('renders nothing while closed', () => {

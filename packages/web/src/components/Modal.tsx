@@ -3,7 +3,9 @@ import { createPortal } from 'react-dom';
 
 /**
  * A dialog: a bottom sheet on phones, a centred card on wide screens. Closes by
- * Escape, a click outside, or a downward swipe (spec §2, §9). Open modals form a
+ * Escape, a click outside, or a downward swipe (spec §2, §9). It is modal for the keyboard
+ * too: named by its title, focused when it opens, Tab kept inside, focus given back to what
+ * had it when it closes. Open modals form a
  * stack; each sits at z-index 1000 + 2 × its stack index (backdrop, then panel one
  * above), so a modal opened from a modal covers it and Escape closes the top one only.
  */
@@ -60,6 +62,44 @@ export interface ModalProps {
   settled?: boolean;
 }
 
+const TABBABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'summary',
+  '[contenteditable="true"]',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+/** The controls Tab reaches inside `panel`, in order (a closed <details>' content and hidden parts left out). */
+function tabbables(panel: HTMLElement): HTMLElement[] {
+  return [...panel.querySelectorAll<HTMLElement>(TABBABLE)].filter(
+    (el) => !el.closest('[hidden], [inert]') && !(el.closest('details:not([open])') && !el.matches('details > summary')),
+  );
+}
+
+/**
+ * Keeps a Tab inside the panel: from its last control (or the panel itself, going back) it wraps
+ * around. Answers whether it moved focus itself (the key's default must then not run).
+ */
+function trapTab(panel: HTMLElement, back: boolean): boolean {
+  const list = tabbables(panel);
+  const active = document.activeElement;
+  const first = list[0];
+  const last = list[list.length - 1];
+  if (!first || !last) {
+    panel.focus({ preventScroll: true });
+    return true;
+  }
+  const inside = active instanceof HTMLElement && panel.contains(active) && active !== panel;
+  const target = back ? (!inside || active === first ? last : null) : !inside || active === last ? first : null;
+  if (!target) return false;
+  target.focus();
+  return true;
+}
+
 export function Modal(props: ModalProps) {
   return props.open ? <OpenModal {...props} /> : null;
 }
@@ -96,15 +136,29 @@ function OpenModal({ onClose, title, children, className, settled }: ModalProps)
   );
   const z = modalZIndex(Math.max(0, index === -1 ? stack.length : index));
 
+  // The top modal keeps the keyboard: Escape closes it, Tab cycles through its controls, and focus
+  // that lands outside it (a click on the backdrop, a script) comes back to it.
   useEffect(() => {
+    const onTop = () => stack[stack.length - 1]?.id === id;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && stack[stack.length - 1]?.id === id) {
+      if (!onTop()) return;
+      if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
+      } else if (event.key === 'Tab' && panelRef.current && trapTab(panelRef.current, event.shiftKey)) {
+        event.preventDefault();
       }
     };
+    const onFocusIn = (event: FocusEvent) => {
+      const panel = panelRef.current;
+      if (onTop() && panel && event.target instanceof Node && !panel.contains(event.target)) panel.focus({ preventScroll: true });
+    };
     document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocusIn);
+    };
   }, [id]);
 
   const setOffset = (dy: number) => {

@@ -28,6 +28,7 @@ import { ReaderChrome } from './ReaderChrome';
 import { SelectionToolbar } from './SelectionToolbar';
 import { shareArticle } from './share';
 import { usePageKeys } from './usePageKeys';
+import { useWordCursor } from './useWordCursor';
 import { useReadingHeartbeat } from './useReadingHeartbeat';
 import { useParagraphMenu } from './useParagraphMenu';
 import { useTextSelection } from './useTextSelection';
@@ -83,6 +84,7 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   });
   const [word, setWord] = useState<WordTarget | null>(early.target);
   const [selected, clearSelection] = useTextSelection(bodyRef, paragraphs);
+  const wordCursor = useWordCursor(bodyRef, paragraphs, setWord);
   // Likewise a selection made on the drawn text: the first commit replaces the nodes it was on,
   // so it is put back on the reader's own text, where the selection toolbar takes it up.
   const [earlySelection] = useState(takeEarlySelection);
@@ -214,9 +216,15 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
               : `正在标出超出${levelLabels[level]}的词…`}
           </p>
         )}
-        <div ref={bodyRef} className={article.preview ? 'reader-preview' : undefined} onClick={openWord}>
+        <div
+          ref={bodyRef}
+          className={article.preview ? 'reader-text reader-preview' : 'reader-text'}
+          onClick={openWord}
+          {...wordCursor.textProps}
+        >
           <ArticleBody paragraphs={article.paragraphs} bilingual={bilingual} decorations={decorations} paragraphMenu progressive={!target} />
         </div>
+        {wordCursor.aside}
         {article.preview && <MemberNotice shown={article.paragraphs.length} total={article.paragraph_total} />}
         <div ref={endRef} className="reader-end" aria-hidden="true" />
         <KeyWords words={article.words} onOpen={openKeyWord} />

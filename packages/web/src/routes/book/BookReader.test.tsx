@@ -248,6 +248,23 @@ describe('the tap hint', () => {
   });
 });
 
+describe('the keyboard in book text', () => {
+  it('looks a word up without a mouse: Tab to the text, Enter, arrows to the word, Enter', async () => {
+    const user = userEvent.setup();
+    const { api } = open({ 'GET /api/english/word': ok(makeEntry({ word: 'unprecedented', query: 'unprecedented', form_of: null })) });
+    await textShown();
+    const text = screen.getByRole('group', { name: '正文' });
+    for (let i = 0; i < 40 && document.activeElement !== text; i++) await user.tab();
+    expect(document.activeElement).toBe(text);
+    await user.keyboard('{Enter}{ArrowDown}{ArrowRight}');
+    expect(screen.getByTestId('word-cursor').textContent).toBe('unprecedented');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(api.to('GET /api/english/word').map((r) => r.query.get('word'))).toEqual(['unprecedented']));
+    expect(api.to('GET /api/english/word')[0]?.query.get('sentence')).toBe('An unprecedented storm came.');
+    expect(await screen.findByRole('dialog', { name: 'unprecedented' })).toBeTruthy();
+  });
+});
+
 describe('word marks in book text', () => {
   it('colours the chosen level’s words and underlines word-book words, as in articles', async () => {
     localStorage.setItem('cd_reader_level', 'C6');

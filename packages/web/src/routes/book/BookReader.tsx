@@ -16,6 +16,7 @@ import { anchorOfRange, attrValue, highlightsByParagraph, inReadingOrder, newNot
 import { ReaderSettings } from '../article/ReaderSettings';
 import { SelectionToolbar } from '../article/SelectionToolbar';
 import { usePageKeys } from '../article/usePageKeys';
+import { useWordCursor } from '../article/useWordCursor';
 import { fontSteps, useFontStep, useLevelChoice } from '../article/useReaderPrefs';
 import { useReadingHeartbeat } from '../article/useReadingHeartbeat';
 import { useTextSelection } from '../article/useTextSelection';
@@ -184,6 +185,7 @@ function ChapterReader(props: ChapterReaderProps) {
   const paragraphs = useMemo(() => new Map(list.map((p) => [p.id, p])), [list]);
   const [selection, clearSelection] = useTextSelection(bodyRef, paragraphs);
   useBookTaps({ paragraphs, onWord: setWord, onChrome: onToggleBars });
+  const wordCursor = useWordCursor(bodyRef, paragraphs, setWord);
   const chapterNotes = useMemo(() => (notesQuery.data?.list ?? []).filter((n) => n.chapter === chapter), [notesQuery.data, chapter]);
   const shaped = useMemo(() => inReadingOrder(asNotes(chapterNotes), list), [chapterNotes, list]);
   const highlights = useMemo(() => highlightsByParagraph(asNotes(chapterNotes)), [chapterNotes]);
@@ -271,9 +273,10 @@ function ChapterReader(props: ChapterReaderProps) {
               : `正在标出超出${levelLabels[level]}的词…`}
           </p>
         )}
-        <div ref={bodyRef}>
+        <div ref={bodyRef} className="reader-text" {...wordCursor.textProps}>
           <ArticleBody paragraphs={list} bilingual={false} decorations={decorations} />
         </div>
+        {wordCursor.aside}
         <nav className="book-chapter-nav" aria-label="翻章">
           <button type="button" className="button button-ghost" disabled={chapter <= 0} onClick={() => onGo(chapter - 1)}>
             上一章
