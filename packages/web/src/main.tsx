@@ -7,6 +7,7 @@ import { startShell } from './lib/startup';
 import { applyStoredTheme } from './lib/theme';
 import { applyHeldStyles } from './boot/held-styles';
 import { createAppRouter } from './router';
+import { takeEarlySelection } from './routes/article/early-selection';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/navigation.css';
@@ -53,5 +54,9 @@ if (root.dataset.drawn) {
           resolve();
         });
       });
-  void Promise.all([styled, ready]).then(mount);
+  void Promise.all([styled, ready]).then(() => {
+    // A selection on the drawn text goes with it: kept here, put back by the reader.
+    takeEarlySelection();
+    mount();
+  });
 } else mount();

@@ -85,8 +85,9 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   const [word, setWord] = useState<WordTarget | null>(early.target);
   const [selected, clearSelection] = useTextSelection(bodyRef, paragraphs);
   const wordCursor = useWordCursor(bodyRef, paragraphs, setWord);
-  // Likewise a selection made on the drawn text: the first commit replaces the nodes it was on,
-  // so it is put back on the reader's own text, where the selection toolbar takes it up.
+  // Likewise a selection made on the drawn text (kept as the app mounted, src/main.tsx): the app
+  // replaced the nodes it was on, so it is put back on the reader's own text, where the selection
+  // toolbar takes it up.
   const [earlySelection] = useState(takeEarlySelection);
   useLayoutEffect(() => {
     if (earlySelection && bodyRef.current) restoreEarlySelection(earlySelection, bodyRef.current);

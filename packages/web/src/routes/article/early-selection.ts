@@ -1,4 +1,3 @@
-import { paragraphElement } from './decorate';
 import { offsetWithin, textPoint } from './sentence-range';
 
 /**
@@ -13,9 +12,13 @@ export interface EarlySelection {
   end: number;
 }
 
-// Read once per page load, before the reader's first commit replaces the drawn text (StrictMode
-// runs state initialisers twice: both get the same answer). Later mounts of the reader keep none.
+// Read once per page load, when the app mounts (main.tsx): the app's first commit may be its
+// shell with the route still loading, which replaces the drawn text before the reader renders.
+// The reader asks again in its first render (StrictMode asks twice): the same answer each time.
 let kept: EarlySelection | null | undefined;
+
+const paragraphElement = (node: Node): HTMLElement | null =>
+  (node instanceof Element ? node : node.parentElement)?.closest<HTMLElement>('[data-pid]') ?? null;
 
 function read(): EarlySelection | null {
   const root = typeof document === 'undefined' ? null : document.getElementById('root');
@@ -34,7 +37,7 @@ function read(): EarlySelection | null {
   };
 }
 
-/** The selection on the drawn text, if any; call during the reader's first render. */
+/** The selection on the drawn text, if any: first called just before the app mounts. */
 export function takeEarlySelection(): EarlySelection | null {
   if (kept === undefined) kept = read();
   return kept;
@@ -42,9 +45,12 @@ export function takeEarlySelection(): EarlySelection | null {
 
 /**
  * Puts the kept selection back on the reader's own text (once it is drawn), so the reader's
- * selection toolbar follows as for any selection. False where the text no longer holds it.
+ * selection toolbar follows as for any selection; from then on none is kept. False where the text
+ * no longer holds it.
  */
 export function restoreEarlySelection(selection: EarlySelection, body: HTMLElement): boolean {
+  // Once: a reader mounted later (another article) finds nothing kept.
+  kept = null;
   const paragraph = (pid: string) =>
     Array.from(body.querySelectorAll<HTMLElement>('[data-pid]')).find((element) => element.dataset.pid === pid) ?? null;
   const from = paragraph(selection.startPid);

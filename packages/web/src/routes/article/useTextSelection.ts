@@ -58,6 +58,11 @@ export function useTextSelection(
     root?.addEventListener('touchend', later);
     root?.addEventListener('keyup', read);
     window.addEventListener('scroll', onScroll, { passive: true });
+    // A selection already there when the listeners start (made while the text was being drawn,
+    // or put back by early-selection.ts before this effect ran) sent its selectionchange before
+    // anyone listened: read it now.
+    const existing = window.getSelection();
+    if (existing && !existing.isCollapsed) later();
     return () => {
       window.clearTimeout(timer);
       document.removeEventListener('selectionchange', later);
