@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newReader, publishArticle } from './api';
-import { tapWord } from './helpers';
+import { screenshots, settled, tapWord } from './helpers';
 
 /**
  * Accessibility of the screens a new reader meets (issue 31, item 9): axe-core's WCAG 2 A/AA rules
@@ -25,26 +25,6 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
     ),
   );
   expect(report, `axe on ${screen}:\n${report.join('\n')}`).toEqual([]);
-}
-
-/** Resolves when the page's finite animations and transitions have run. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    // A change made just now starts its transitions with the next style pass.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-}
-
-/** The screen in the light and the dark scheme, kept with the test's results to look at. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await settled(page);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 const PARAGRAPHS = [

@@ -120,11 +120,25 @@ export async function selectWords(page: Page, from: string, to: string): Promise
   );
 }
 
-/** The screen at 390×844 in the light and dark schemes, kept with the test's results to look at. */
+/** Resolves when the page's finite animations and transitions have run. */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // A change made just now starts its transitions with the next style pass.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * The screen at 390×844 in the light and dark schemes, kept with the test's results to look at;
+ * each once the theme's colour transitions have run (mid-way, a dark shot comes out grey).
+ */
 export async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
+    await settled(page);
     await page.screenshot({ path: test.info().outputPath(`${name}-${scheme}.png`) });
   }
   await page.emulateMedia({ colorScheme: 'light' });
