@@ -1,7 +1,7 @@
 import {
   useCallback,
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type FocusEvent,
@@ -58,7 +58,9 @@ export function useWordCursor(
     [cursor, ref],
   );
 
-  useEffect(() => {
+  // A layout effect: the highlight changes in the same commit as the spoken word, never a frame
+  // after it (a passive effect left the previous word drawn while the new one was already said).
+  useLayoutEffect(() => {
     draw(moved.current);
     moved.current = false;
     return () => {
