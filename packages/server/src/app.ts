@@ -171,12 +171,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bucket: config.storage.kind === 's3',
     pendingMaxBytes: config.uploads.pendingMaxBytes,
   });
-  const editorial = editorialService(db, clock, dict);
-  const rss = rssService({ db, clock, fetcher, editorial, images, publicUrl: config.http.publicUrl });
   const events =
     deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log, namespace: config.redisNamespace });
   // Handlers are installed once the services they call exist (below): those services enqueue through it.
   const jobs = jobQueue(db, clock, { kinds: jobKinds, events, lease: config.tasks }, app.log);
+  const editorial = editorialService(db, clock, dict, jobs);
+  const rss = rssService({ db, clock, fetcher, editorial, images, jobs, publicUrl: config.http.publicUrl });
   // Magazines read article cards through the articles service, built below with the reader side.
   const magazines = magazinesService({
     db,
@@ -189,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rules: loadSiteRules(),
     files: storage,
     uploads,
+    jobs,
   });
   const aiProvider = config.ai ? openAiCompatible(config.ai) : null;
   app.decorate('jobs', jobs);
@@ -279,11 +280,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Article media is built below; the share image reaches it only when asked for.
     cards: { renderMarkdown: (input) => media.renderMarkdown(input) },
     uploads,
+    jobs,
     images: { store: async (name, data) => (await images.storeImage(name, data), name), remove: (name) => images.removeImage(name) },
   });
 
   const notes = notesService(db, clock, articles);
-  const ai = aiService({ db, clock, provider: aiProvider, quota: config.aiQuota, dict, articles, dictionary, notes, words, editorial });
+  const ai = aiService({ db, clock, provider: aiProvider, quota: config.aiQuota, dict, articles, dictionary, notes, words, editorial, jobs });
 
   const keyWords = keyWordsService(db, clock);
   const appinfo = appinfoService(db, clock);
@@ -323,9 +325,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...authRoutes(auth, captchaService(db, clock), smsCodes),
     ...usersRoutes(users),
     ...logsRoutes(logs),
-    ...articlesRoutes(articles, editorial, jobs),
+    ...articlesRoutes(articles, editorial),
     ...readerAidsRoutes(keyWords, levelWordsService(articles, dict), marks),
-    ...rssRoutes(rss, jobs),
+    ...rssRoutes(rss),
     ...tasksRoutes(tasksService(jobs)),
     ...mediaRoutes(images, demoService(), config),
     ...dictionaryRoutes(dictionary),
@@ -342,9 +344,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...historyRoutes(history),
     ...membershipRoutes({ membership, orders, codes, ranks }),
     ...collectionsRoutes(collections, creators),
-    ...booksRoutes(uploads, books, jobs),
-    ...magazinesRoutes(magazines, jobs),
-    ...aiRoutes(ai, articles, jobs),
+    ...booksRoutes(uploads, books),
+    ...magazinesRoutes(magazines),
+    ...aiRoutes(ai),
     ...articleMediaRoutes(media, () => appinfo.productPoster()),
     ...appinfoRoutes(appinfo, wechatClient(config.wechat, fetcher, clock), users),
   };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { transaction } from './client.js';
+import { afterCommit, transaction } from './client.js';
 
 let t: TestApp | null = null;
 afterEach(async () => {
@@ -22,6 +22,34 @@ const probeCount = async (t: TestApp) =>
 const insertProbe = (t: TestApp, id: string) => sql`insert into tx_probe (id) values (${id})`.execute(t.db.kysely);
 
 describe('transaction()', () => {
+  it('runs an after-commit effect once the outermost transaction commits, with the write visible to it', async () => {
+    t = await appWithProbe();
+    const seen: number[] = [];
+    const effect = () => void probeCount(t!).then((n) => seen.push(n));
+    await transaction(t.db, async () => {
+      await insertProbe(t!, 'a'.repeat(32));
+      await transaction(t!.db, async () => afterCommit(t!.db, effect));
+      expect(seen).toEqual([]);
+    });
+    await expect.poll(() => seen).toEqual([1]);
+    // Outside a transaction there is nothing to wait for.
+    afterCommit(t.db, effect);
+    await expect.poll(() => seen).toEqual([1, 1]);
+  });
+
+  it('never runs an after-commit effect of work that rolled back', async () => {
+    t = await appWithProbe();
+    let ran = 0;
+    await expect(
+      transaction(t.db, async () => {
+        await insertProbe(t!, 'a'.repeat(32));
+        afterCommit(t!.db, () => ran++);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(ran).toBe(0);
+  });
+
   it('commits every write made through the same db inside it', async () => {
     t = await appWithProbe();
     await transaction(t.db, async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { isUniqueViolation } from '../db/client.js';
+import { isUniqueViolation, transaction } from '../db/client.js';
 import { Invalid, Unavailable } from '../lib/errors.js';
 import { handle, PermanentJobError, type JobHandler } from './job.js';
 import { defineKind, jobKinds, type JobKind } from './kinds.js';
@@ -363,6 +363,28 @@ describe('idempotency keys', () => {
 });
 
 describe('workers in other processes', () => {
+  it('hear of a task enqueued inside a transaction only once it commits, and never of one rolled back', async () => {
+    const bus = memoryEventBus({ log: { ...silent, warn: () => undefined }, namespace: 'tx' });
+    const heard: number[] = [];
+    await bus.subscribe('task.queued', (m) => void heard.push(m.task_id));
+    const api = jobQueue(t.db, t.clock, { kinds, handlers: handlers(), events: bus }, silent);
+    await expect(
+      transaction(t.db, async () => {
+        await api.enqueue(count, { upTo: 1 });
+        throw new Error('the work it belonged to failed');
+      }),
+    ).rejects.toThrow('failed');
+    expect(await taskCount()).toBe(0);
+    const task = await transaction(t.db, async () => {
+      const queued = await api.enqueue(count, { upTo: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard).toEqual([]);
+      return queued;
+    });
+    await vi.waitFor(() => expect(heard).toEqual([task.id]));
+    await bus.close();
+  });
+
   it('wake at once when an API process enqueues, through the event bus, and report progress on it', async () => {
     const log = { ...silent, warn: () => undefined };
     // On PostgreSQL, each "process" has its own bus over LISTEN/NOTIFY; on SQLite one in-process bus.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
+import { afterCommit, type Db } from '../db/client.js';
 import type { EventBus, EventChannel, EventMessage, Unsubscribe } from '../providers/events/index.js';
 import type { Clock } from '../lib/clock.js';
 import { isPermanent, type JobHandler } from './job.js';
@@ -76,6 +76,17 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
   /** Publishing is a hint to other processes; the database row is the truth, so a failure is only logged. */
   function announce<C extends EventChannel>(channel: C, message: EventMessage<C>) {
     setup.events?.publish(channel, message).catch((error: unknown) => log.error({ err: error, channel }, 'could not publish a task event'));
+  }
+
+  /**
+   * Wakes this process's workers and tells the others that `task` is queued, once the enqueue is
+   * committed: enqueued inside a service's transaction, a worker woken earlier would find nothing.
+   */
+  function told(task: TaskRow) {
+    afterCommit(db, () => {
+      for (const wake of listeners) wake();
+      announce('task.queued', { task_id: task.id, type: task.type });
+    });
   }
 
   /** The task this worker is running, so `stop()` can hand it back. */
@@ -190,8 +201,7 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
         finished_at: null,
       });
       if (created) {
-        for (const wake of listeners) wake();
-        announce('task.queued', { task_id: task.id, type: task.type });
+        told(task);
         return task;
       }
       // The holder's worker died (its lease ran out): answering it would show a task nobody
@@ -199,10 +209,7 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
       if (task.status === 'running' && task.lease_until !== null && task.lease_until < now) {
         await repo.requeueExpired(now, task.id);
         const revived = await repo.findById(task.id);
-        if (revived?.status === 'queued') {
-          for (const wake of listeners) wake();
-          announce('task.queued', { task_id: revived.id, type: revived.type });
-        }
+        if (revived?.status === 'queued') told(revived);
         // A task failed for good no longer holds the key: enqueue afresh.
         if (revived && revived.status !== 'queued' && revived.status !== 'running') return queue.enqueue(kind, payload, options);
         return revived ?? task;

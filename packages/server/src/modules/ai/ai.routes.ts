@@ -1,7 +1,4 @@
 import type { Handlers } from '../../http/register-endpoints.js';
-import { retranslateArticleKind, type Enqueue } from '../../jobs/kinds.js';
-import { Unavailable } from '../../lib/errors.js';
-import type { ArticlesService } from '../articles/index.js';
 import type { AiService } from './ai.service.js';
 
 type Names =
@@ -19,7 +16,7 @@ type Names =
   | 'ai.questions'
   | 'ai.usage';
 
-export function aiRoutes(ai: AiService, articles: Pick<ArticlesService, 'readable'>, jobs: Enqueue): Pick<Handlers, Names> {
+export function aiRoutes(ai: AiService): Pick<Handlers, Names> {
   return {
     'ai.ask': (input, ctx) => ai.ask(ctx.actor, input, ctx.signal),
     'ai.askShow': (input, ctx) => ai.askShow(ctx.actor, input.id),
@@ -32,16 +29,7 @@ export function aiRoutes(ai: AiService, articles: Pick<ArticlesService, 'readabl
     'ai.trans': (input, ctx) => ai.trans(ctx.actor, input.text),
     'ai.analyze': (input, ctx) => ai.analyze(ctx.actor, input.text),
     'ai.entity': (input, ctx) => ai.entity(ctx.actor, input.name),
-    'ai.retranslate': async (input, ctx) => {
-      await articles.readable(ctx.actor, input.id);
-      if (input.ai && !ai.configured) throw new Unavailable('没有配置 AI 服务，无法用 AI 翻译；可以先用缓存的译文（ai=false）');
-      const task = await jobs.enqueue(
-        retranslateArticleKind,
-        { article_id: input.id, ai: input.ai, cache: input.cache, user_id: ctx.actor.user.id },
-        { createdBy: ctx.actor.user.id },
-      );
-      return { task_id: task.id };
-    },
+    'ai.retranslate': (input, ctx) => ai.queueRetranslate(ctx.actor, input),
     'ai.questions': (input, ctx) => ai.questions(ctx.actor, input.article_id),
     'ai.usage': (_input, ctx) => ai.usage(ctx.actor),
   };

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { Unavailable } from '../../lib/errors.js';
+import { retranslateArticleKind, type Enqueue } from '../../jobs/kinds.js';
 import type { AiProvider } from '../../providers/ai/index.js';
 import type { ArticlesService, EditorialService } from '../articles/index.js';
 import type { DictionaryService, Ecdict } from '../dictionary/index.js';
@@ -26,6 +28,8 @@ export interface AiServiceDeps {
   notes: Pick<NotesService, 'mine'>;
   words: Pick<WordsService, 'ofArticle'>;
   editorial: Pick<EditorialService, 'setTranslations'>;
+  /** Starting an article's re-translation. */
+  jobs: Enqueue;
 }
 
 /**
@@ -42,6 +46,14 @@ export function aiService(deps: AiServiceDeps) {
     ...textHelpFeature(calls, deps),
     questions: questionsFeature(calls, deps),
     retranslate: retranslateFeature(calls, deps),
+    /** Queues re-translating an article the caller may read (the worker runs `retranslate`). */
+    async queueRetranslate(actor: UserActor, input: { id: number; ai: boolean; cache: boolean }) {
+      await deps.articles.readable(actor, input.id);
+      if (input.ai && calls.provider === null) throw new Unavailable('没有配置 AI 服务，无法用 AI 翻译；可以先用缓存的译文（ai=false）');
+      const payload = { article_id: input.id, ai: input.ai, cache: input.cache, user_id: actor.user.id };
+      const task = await deps.jobs.enqueue(retranslateArticleKind, payload, { createdBy: actor.user.id });
+      return { task_id: task.id };
+    },
     usage: (actor: UserActor) => calls.quota.usage(actor, calls.provider !== null),
     /** Provider calls in flight (tests check that identical requests shared one). */
     inFlight: calls.inFlight,

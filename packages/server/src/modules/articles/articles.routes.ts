@@ -1,5 +1,4 @@
 import type { Handlers } from '../../http/register-endpoints.js';
-import { redownloadArticleKind, type Enqueue } from '../../jobs/kinds.js';
 import type { ArticlesService } from './articles.service.js';
 import { viewerOf } from './articles.service.js';
 import type { EditorialService } from './editorial.service.js';
@@ -24,7 +23,7 @@ type Names =
   | 'article.delete'
   | 'article.redownload';
 
-export function articlesRoutes(articles: ArticlesService, editorial: EditorialService, jobs: Enqueue): Pick<Handlers, Names> {
+export function articlesRoutes(articles: ArticlesService, editorial: EditorialService): Pick<Handlers, Names> {
   const editor = (ctx: { actor: { user: { id: number } } }) => ({ id: ctx.actor.user.id });
   return {
     'article.list': (input, ctx) => articles.list(input.offset, viewerOf(ctx.actor, ctx.cuid)),
@@ -44,14 +43,6 @@ export function articlesRoutes(articles: ArticlesService, editorial: EditorialSe
     'article.audit': (input, ctx) => editorial.audit(editor(ctx), input.id, input.action, input.reason),
     'article.publish': (input, ctx) => editorial.publish(editor(ctx), input.id, input.status, input.published_at),
     'article.delete': (input, ctx) => editorial.delete(editor(ctx), input.id),
-    'article.redownload': async (input, ctx) => {
-      await editorial.requireUrl(input.id);
-      const task = await jobs.enqueue(
-        redownloadArticleKind,
-        { article_id: input.id, user_id: ctx.actor.user.id },
-        { createdBy: ctx.actor.user.id },
-      );
-      return { task_id: task.id };
-    },
+    'article.redownload': (input, ctx) => editorial.queueRedownload(input.id, ctx.actor.user.id),
   };
 }

@@ -11,6 +11,7 @@ import { transaction, type Db } from '../../db/client.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
+import { redownloadArticleKind, type Enqueue } from '../../jobs/kinds.js';
 import type { Ecdict } from '../dictionary/index.js';
 import { articleMetaRepo } from './article-meta.repo.js';
 import { parseParagraphs, prepareContent } from './article-content.js';
@@ -89,7 +90,7 @@ function describeChanges(before: ArticleRow, after: ArticleRow, paragraphsBefore
 }
 
 /** The managers' side: the article table, edits, lock, audit, publish, delete, and ingest. */
-export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
+export function editorialService(db: Db, clock: Clock, dict: Ecdict, jobs: Enqueue) {
   const repo = articlesRepo(db);
   const meta = articleMetaRepo(db);
   const now = () => clock.now().toISOString();
@@ -339,6 +340,13 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict) {
       const row = await load(id);
       if (!row.url) throw new Invalid('这篇文章没有原文地址，无法重新抽取');
       return row.url;
+    },
+
+    /** Queues extracting the article again from its source address, keeping what editors did. */
+    async queueRedownload(id: number, by: number) {
+      await this.requireUrl(id);
+      const task = await jobs.enqueue(redownloadArticleKind, { article_id: id, user_id: by }, { createdBy: by });
+      return { task_id: task.id };
     },
 
     topicLabel: (topic: string) => topicLabels[topic as keyof typeof topicLabels] ?? topic,

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { uploadKinds, type Paragraph } from '@changdu/contract';
 import { transaction } from '../../db/client.js';
+import { importBookKind } from '../../jobs/kinds.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import { FetchError } from '../../providers/fetch/fetcher.js';
 import { levelOf, measure } from '../articles/index.js';
@@ -216,11 +217,27 @@ export function bookImports(deps: BooksDeps, repo: BooksRepo) {
     },
 
     /** The book already in the library by digest, added to the shelf at once when published; else null (import as a job). */
-    async addIfPublished(actor: UserActor, digest: string): Promise<number | null> {
-      const existing = await repo.byDigest(digest);
-      if (!existing || existing.status !== 'published') return null;
-      await repo.addToShelf(actor.user.id, existing.id, now());
-      return existing.id;
+    /**
+     * A reader's import of an own upload or a web address. A published book with the same digest is
+     * public anyway: on the shelf at once, with no import. Anything else is proved by reading the
+     * file in the import task (a private book is never handed out for a digest alone). Taking the
+     * upload and queueing its import are one write: a failed enqueue leaves the upload pending.
+     */
+    async importByLink(actor: UserActor, input: { link: string; digest?: string | null }) {
+      const userId = actor.user.id;
+      const done = await transaction(db, async () => {
+        const held = await deps.uploads.hold(userId, input.link);
+        const existing = input.digest ? await repo.byDigest(input.digest) : undefined;
+        if (existing?.status === 'published') {
+          await repo.addToShelf(userId, existing.id, now());
+          return { task_id: null, book_id: existing.id, held };
+        }
+        const task = await deps.jobs.enqueue(importBookKind, { user_id: userId, link: input.link, digest: input.digest ?? null }, { createdBy: userId });
+        return { task_id: task.id, book_id: null, held: null };
+      });
+      // The file is of no use once the book is on the shelf; removed after the commit (storage is no transaction's).
+      if (done.held) await deps.uploads.release(done.held);
+      return { task_id: done.task_id, book_id: done.book_id };
     },
   };
 }

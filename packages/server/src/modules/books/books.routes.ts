@@ -1,4 +1,3 @@
-import { importBookKind, type Enqueue } from '../../jobs/kinds.js';
 import type { Handlers } from '../../http/register-endpoints.js';
 import type { BooksService } from './books.service.js';
 import type { UploadsService } from './uploads.service.js';
@@ -26,28 +25,10 @@ type BookHandlers =
   | 'book.shareImage'
   | 'book.notedBooks';
 
-export function booksRoutes(uploads: UploadsService, books: BooksService, jobs: Enqueue): Pick<Handlers, BookHandlers> {
+export function booksRoutes(uploads: UploadsService, books: BooksService): Pick<Handlers, BookHandlers> {
   return {
     'auth.uploadToken': (input, ctx) => uploads.issue(ctx.actor, input),
-    'book.uploadByLink': async (input, ctx) => {
-      // An own upload is taken for the import at once: no longer pending, so not removed as expired.
-      const held = await uploads.hold(ctx.actor.user.id, input.link);
-      // A published book with this digest is public anyway: on the shelf at once. Anything else
-      // is proved by reading the file (a private book is never handed out for a digest alone).
-      const known = input.digest ? await books.addIfPublished(ctx.actor, input.digest) : null;
-      if (known !== null) {
-        if (held) await uploads.release(held);
-        return { task_id: null, book_id: known };
-      }
-      const task = await jobs.enqueue(
-        importBookKind,
-        { user_id: ctx.actor.user.id, link: input.link, digest: input.digest ?? null },
-        {
-          createdBy: ctx.actor.user.id,
-        },
-      );
-      return { task_id: task.id, book_id: null };
-    },
+    'book.uploadByLink': (input, ctx) => books.importByLink(ctx.actor, input),
     'book.library': (input) => books.library(input.offset),
     'book.manage': (input) => books.manage(input.status, input.offset),
     'book.publish': (input) => books.publish(input.id, input.cancel),

@@ -14,6 +14,7 @@ import type { Ecdict } from '../dictionary/index.js';
 import type { HistoryService } from '../history/index.js';
 import type { UsersService } from '../users/index.js';
 import type { WordsService } from '../words/index.js';
+import type { Enqueue } from '../../jobs/kinds.js';
 import { bookImports } from './book-import.js';
 import { bookNotes } from './book-notes.js';
 import { bookShare } from './book-share.js';
@@ -43,8 +44,10 @@ export interface BooksDeps {
   words: Pick<WordsService, 'inParagraphs'>;
   /** The one card renderer (article media), for the share image; reached only when an image is asked for. */
   cards: Pick<ArticleMediaService, 'renderMarkdown'>;
-  /** An import lets go of the upload it read (file and row) once done with it. */
-  uploads: Pick<UploadsService, 'release'>;
+  /** An import takes the reader's own upload (no longer pending) and lets go of it (file and row) once done with it. */
+  uploads: Pick<UploadsService, 'hold' | 'release'>;
+  /** Starting a reader's import. */
+  jobs: Enqueue;
 }
 
 /** Who may open a book: published ones anyone; private ones their uploader, readers with it on their shelf, managers. */

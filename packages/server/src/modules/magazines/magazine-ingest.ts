@@ -40,7 +40,7 @@ interface IssueAccess {
 
 /** How an issue's articles arrive: crawled from its contents page, split from an uploaded EPUB, downloaded page by page. */
 export function magazineIngest(
-  { db, clock, fetcher, editorial, pages, images, rules, files, uploads }: Omit<MagazinesDeps, 'articles'>,
+  { db, clock, fetcher, editorial, pages, images, rules, files, uploads }: Omit<MagazinesDeps, 'articles' | 'jobs'>,
   { repo, load, requireEditable, managerView }: IssueAccess,
 ) {
   const now = () => clock.now().toISOString();

@@ -1,5 +1,4 @@
 import type { Handlers } from '../../http/register-endpoints.js';
-import { crawlMagazineKind, downloadMagazineKind, type Enqueue } from '../../jobs/kinds.js';
 import type { MagazinesService } from './magazines.service.js';
 
 type Names =
@@ -14,30 +13,16 @@ type Names =
   | 'magazine.publish'
   | 'magazineArticle.update';
 
-export function magazinesRoutes(magazines: MagazinesService, jobs: Enqueue): Pick<Handlers, Names> {
+export function magazinesRoutes(magazines: MagazinesService): Pick<Handlers, Names> {
   const editor = (ctx: { actor: { user: { id: number } } }) => ({ id: ctx.actor.user.id });
   return {
     'magazine.list': (input, ctx) => magazines.list(ctx.actor, input.offset),
     'magazine.create': (input, ctx) => magazines.create(editor(ctx), input),
     'magazine.show': (input, ctx) => magazines.show(ctx.actor, input.id),
     'magazine.articles': (input, ctx) => magazines.articles(ctx.actor, input.id),
-    'magazine.crawl': async (input, ctx) => {
-      await magazines.requireCrawlable(input.id);
-      const task = await jobs.enqueue(crawlMagazineKind, { magazine_id: input.id }, { createdBy: ctx.actor.user.id });
-      await magazines.setTask(input.id, task.id);
-      return { task_id: task.id };
-    },
+    'magazine.crawl': (input, ctx) => magazines.queueCrawl(input.id, ctx.actor.user.id),
     'magazine.upload': (input, ctx) => magazines.upload(editor(ctx), input.id, input.link),
-    'magazine.downloadArticles': async (input, ctx) => {
-      await magazines.requireEditable(input.id);
-      const task = await jobs.enqueue(
-        downloadMagazineKind,
-        { magazine_id: input.id, user_id: ctx.actor.user.id },
-        { createdBy: ctx.actor.user.id },
-      );
-      await magazines.setTask(input.id, task.id);
-      return { task_id: task.id };
-    },
+    'magazine.downloadArticles': (input, ctx) => magazines.queueDownloadArticles(input.id, ctx.actor.user.id),
     'magazine.audit': (input, ctx) => magazines.audit(editor(ctx), input.id, input),
     'magazine.publish': (input, ctx) => magazines.publish(editor(ctx), input.id, input.cancel ?? false),
     'magazineArticle.update': (input, ctx) => magazines.updateArticle(editor(ctx), input.id, input.article),

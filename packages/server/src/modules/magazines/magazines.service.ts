@@ -19,6 +19,7 @@ import { FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
 import type { ArticlesService, Editor, EditorialService } from '../articles/index.js';
 import type { ImagesService } from '../media/index.js';
 import type { RssService } from '../rss/index.js';
+import { crawlMagazineKind, downloadMagazineKind, type Enqueue } from '../../jobs/kinds.js';
 import { magazinesRepo, type MagazineArticleRow, type MagazineRow } from './magazines.repo.js';
 import type { SiteRule } from './toc.js';
 import { magazineIngest } from './magazine-ingest.js';
@@ -40,6 +41,8 @@ export interface MagazinesDeps {
   files: { get(key: string): Promise<Buffer | null> };
   /** Taking an own upload for the issue (no longer pending), and letting it go once used. */
   uploads: Pick<UploadsService, 'hold' | 'release'>;
+  /** Starting an issue's crawl and its articles' download. */
+  jobs: Enqueue;
 }
 
 export interface AuditInput {
@@ -67,7 +70,7 @@ function toCard(row: MagazineRow & { article_count?: number | string | null }): 
 }
 
 /** Issues and their articles: crawl, download, audit, publish, and what readers see of them. */
-export function magazinesService({ db, clock, fetcher, articles, editorial, pages, images, rules, files, uploads }: MagazinesDeps) {
+export function magazinesService({ db, clock, fetcher, articles, editorial, pages, images, rules, files, uploads, jobs }: MagazinesDeps) {
   const repo = magazinesRepo(db);
   const now = () => clock.now().toISOString();
 
@@ -140,6 +143,15 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
     return row;
   }
 
+  /** The task and the issue's record of it are written together: neither is left without the other. */
+  function queueFor(id: number, enqueue: () => Promise<{ id: number }>) {
+    return transaction(db, async () => {
+      const task = await enqueue();
+      await repo.update(id, { task_id: task.id });
+      return { task_id: task.id };
+    });
+  }
+
   const ingest = magazineIngest({ db, clock, fetcher, editorial, pages, images, rules, files, uploads }, { repo, load, requireEditable, managerView });
 
   const approvedArticles = (rows: MagazineArticleRow[]) =>
@@ -196,14 +208,17 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
       return managerView(id);
     },
 
-    /** Remembers the issue's latest task, so the admin screen finds its progress again. */
-    async setTask(id: number, taskId: number) {
-      await repo.update(id, { task_id: taskId });
-    },
-
-    async requireCrawlable(id: number) {
+    /** Queues reading the issue's contents page; the issue keeps the task so the admin screen finds its progress again. */
+    async queueCrawl(id: number, by: number) {
       const row = await requireEditable(id);
       if (!row.url) throw new Invalid('这一期没有目录页地址，无法抓取');
+      return queueFor(id, () => jobs.enqueue(crawlMagazineKind, { magazine_id: id }, { createdBy: by }));
+    },
+
+    /** Queues downloading the issue's chosen articles as drafts, `by` their creator. */
+    async queueDownloadArticles(id: number, by: number) {
+      await requireEditable(id);
+      return queueFor(id, () => jobs.enqueue(downloadMagazineKind, { magazine_id: id, user_id: by }, { createdBy: by }));
     },
 
     ...ingest,

@@ -4,6 +4,7 @@ import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import { HOUR, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import { FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
+import { crawlFeedKind, downloadItemKind, type Enqueue } from '../../jobs/kinds.js';
 import type { EditorialService } from '../articles/index.js';
 import type { ImagesService } from '../media/index.js';
 import { FeedParseError } from './feed-parser.js';
@@ -23,6 +24,8 @@ export interface RssDeps {
   fetcher: Fetcher;
   editorial: EditorialService;
   images: ImagesService;
+  /** Starting the feed crawls and item downloads managers ask for. */
+  jobs: Enqueue;
   /** This server's public address (PUBLIC_URL): its host counts as this server in feed addresses. */
   publicUrl?: string | null;
 }
@@ -56,7 +59,7 @@ export interface PageHints {
 
 const editorOf = (userId: number | null) => (userId !== null ? { id: userId } : null);
 
-export function rssService({ db, clock, fetcher, editorial, images, publicUrl = null }: RssDeps) {
+export function rssService({ db, clock, fetcher, editorial, images, jobs, publicUrl = null }: RssDeps) {
   const repo = rssRepo(db);
 
   /**
@@ -136,8 +139,18 @@ export function rssService({ db, clock, fetcher, editorial, images, publicUrl = 
       if (!(await repo.feed(id))) throw new NotFound('订阅源不存在');
     },
 
-    async requireItem(id: number) {
-      if (!(await repo.item(id))) throw new NotFound('条目不存在');
+    /** Queues a fetch of the feed's new items (or answers the crawl already queued or running). */
+    async queueCrawl(feedId: number, by: number) {
+      await this.requireFeed(feedId);
+      const task = await jobs.enqueue(crawlFeedKind, { feed_id: feedId }, { createdBy: by });
+      return { task_id: task.id };
+    },
+
+    /** Queues turning a feed item into a draft, `by` its creator. */
+    async queueDownload(itemId: number, by: number) {
+      if (!(await repo.item(itemId))) throw new NotFound('条目不存在');
+      const task = await jobs.enqueue(downloadItemKind, { item_id: itemId, user_id: by }, { createdBy: by });
+      return { task_id: task.id };
     },
 
     async items(feedId: number, offset: number) {
