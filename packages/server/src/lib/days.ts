@@ -42,3 +42,10 @@ export function streaks(readDays: Set<string>, today: string): { current: number
   }
   return { current, longest };
 }
+
+/**
+ * Reading time as a reader is shown it, in whole minutes: to the nearest minute, and never 0 for
+ * time that was read (26 seconds showed as "0 分钟" beside "1 天有阅读"). Every screen and the
+ * weekly rank take their minutes from here, so they agree with the credited seconds.
+ */
+export const minutesShown = (seconds: number): number => (seconds > 0 ? Math.max(1, Math.round(seconds / 60)) : 0);

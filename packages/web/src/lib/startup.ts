@@ -9,6 +9,8 @@ import { dropScriptReadableToken, sessionStatus } from './session';
 import { syncAppTheme } from './theme';
 import { reloadOnce } from './chunk-reload';
 import { startOffline } from '../offline/register';
+import { refreshReadData } from '../api/reader.queries';
+import { resendReadingReports } from './reading-reports';
 
 export interface ShellRouter extends RouterLike {
   navigate(to: string): Promise<void> | void;
@@ -33,7 +35,11 @@ export function startShell(router: ShellRouter, queryClient: QueryClient): () =>
   void logOpenApp();
   dropScriptReadableToken();
   // The token is an HttpOnly cookie: the server says who is logged in (see lib/session.ts).
-  if (sessionStatus() !== 'out') void queryClient.prefetchQuery({ queryKey: meKey, queryFn: fetchCurrentUser });
+  if (sessionStatus() !== 'out') {
+    void queryClient.prefetchQuery({ queryKey: meKey, queryFn: fetchCurrentUser });
+    // Reading time an earlier page left unreported (lib/reading-reports.ts).
+    void resendReadingReports().then((credited) => credited && refreshReadData(queryClient));
+  }
   void syncAppTheme();
   const unwatch = watchRouteChanges(router);
   // The service worker and the outbox's senders, after the page has loaded (docs/offline.md).

@@ -7,7 +7,7 @@ import { HOUR, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import type { ArticlesService, MarksService } from '../articles/index.js';
 import type { WordsService } from '../words/index.js';
-import { addDays, dayBounds, dayKey, daysBetween, streaks } from '../../lib/days.js';
+import { addDays, dayBounds, dayKey, daysBetween, streaks, minutesShown } from '../../lib/days.js';
 import { historyRepo } from './history.repo.js';
 
 const T_LIFETIME = 12 * HOUR;
@@ -67,7 +67,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words }:
     return {
       date: day,
       seconds,
-      minutes: Math.floor(seconds / 60),
+      minutes: minutesShown(seconds),
       articles_finished: days[0]?.finished ?? 0,
       words_looked_up: Number(lookups[0]?.n ?? 0),
       words_added: added.length,
@@ -209,7 +209,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words }:
         series.push({
           date: day,
           seconds,
-          minutes: Math.floor(seconds / 60),
+          minutes: minutesShown(seconds),
           articles_finished: byDay.get(day)?.finished ?? 0,
           words_looked_up: lookupsByDay.get(day) ?? 0,
           words_added: addedByDay.get(day) ?? 0,
@@ -220,7 +220,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words }:
         to,
         days: series,
         totals: {
-          minutes: Math.floor(series.reduce((s, d) => s + d.seconds, 0) / 60),
+          minutes: minutesShown(series.reduce((s, d) => s + d.seconds, 0)),
           articles_finished: series.reduce((s, d) => s + d.articles_finished, 0),
           words_looked_up: series.reduce((s, d) => s + d.words_looked_up, 0),
           days_read: series.filter((d) => d.seconds > 0).length,

@@ -41,7 +41,7 @@ describe('reading time', () => {
     const tValue = await startReading();
     t.clock.advance(2 * MINUTE);
     const first = await report(tValue, 100);
-    expect(first.result).toMatchObject({ credited: 100, today: { seconds: 100, minutes: 1 } });
+    expect(first.result).toMatchObject({ credited: 100, today: { seconds: 100, minutes: 2 } });
     t.clock.advance(MINUTE);
     // 100 already credited + 90 would be 190 s, but only 180 s have passed.
     expect(await report(tValue, 90)).toMatchObject({ http: 400, msg: '阅读时长超过了实际经过的时间，未记录' });
@@ -102,7 +102,7 @@ describe('reading time', () => {
     expect(history).toEqual([expect.objectContaining({ id: articleId, title: 'Timed', spent_time: 150, is_finish: true })]);
     expect((await t.call('history.today', {}, { token: reader.token })).result).toMatchObject({
       seconds: 150,
-      minutes: 2,
+      minutes: 3,
       articles_finished: 1,
       streak: 1,
     });
@@ -110,6 +110,17 @@ describe('reading time', () => {
 });
 
 describe('read data', () => {
+  it('never shows time that was read as 0 minutes: 26 seconds are 1 minute on the day, the month and the year', async () => {
+    const tValue = await startReading();
+    t.clock.advance(MINUTE);
+    await report(tValue, 26);
+    const today = (await t.call('history.today', {}, { token: reader.token })).result!;
+    expect(today).toMatchObject({ seconds: 26, minutes: 1 });
+    const data = (await t.call('history.data', {}, { token: reader.token })).result!;
+    expect(data.days.at(-1)).toMatchObject({ seconds: 26, minutes: 1 });
+    expect(data.totals).toMatchObject({ minutes: 1, days_read: 1 });
+  });
+
   it('answers a daily series in China time with totals and streaks', async () => {
     // 08:00 UTC is 16:00 in China; reading on three consecutive China days.
     for (let day = 0; day < 3; day++) {

@@ -1,7 +1,7 @@
 import { transaction, type Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { addDays, dayBounds, dayKey } from '../../lib/days.js';
+import { addDays, dayBounds, dayKey, minutesShown } from '../../lib/days.js';
 import { Conflict, Invalid } from '../../lib/errors.js';
 import type { HistoryService } from '../history/index.js';
 import type { UsersService } from '../users/index.js';
@@ -62,7 +62,7 @@ export function ranksService(
     });
     return ranked;
   }
-  const shown = (cat: Cat, raw: number) => (cat === 'time' ? Math.floor(raw / 60) : raw);
+  const shown = (cat: Cat, raw: number) => (cat === 'time' ? minutesShown(raw) : raw);
   const weekEnded = (monday: string) => clock.now().toISOString() >= dayBounds(addDays(monday, 6)).end;
   const ref = (monday: string, cat: Cat) => `rank:${monday}:${cat}`;
 

@@ -1,5 +1,6 @@
-import { Codes, Headers, signParams } from '@changdu/contract';
+import { Codes } from '@changdu/contract';
 import { call } from '../../api/client';
+import { resendReadingReports, sendReport, type ReadingReport } from '../../lib/reading-reports';
 
 /**
  * Reading-time reports for one article (spec §7 "History"): on open the server signs a `t`;
@@ -11,8 +12,11 @@ import { call } from '../../api/client';
 
 /** Report after this much active reading. */
 export const REPORT_EVERY_S = 30;
-/** Reading counts while the reader did something in this window. */
-export const IDLE_AFTER_MS = 60_000;
+/**
+ * Reading counts while the reader did something in this window: a minute and a half, so a reader
+ * who stays a full minute on one hard paragraph is still reading (issue 31.2's reader does).
+ */
+export const IDLE_AFTER_MS = 90_000;
 const TICK_MS = 1000;
 /** Ask for a new `t` this long before the old one expires. */
 const RENEW_MARGIN_MS = 60_000;
@@ -51,6 +55,8 @@ export class ReadingHeartbeat {
 
   /** Fetches `t` and starts counting. */
   start(): void {
+    // What an earlier page could not report (left before its last report was answered) goes first.
+    void resendReadingReports().then((credited) => credited && this.onCredited?.());
     this.lastActivity = Date.now();
     this.lastTick = Date.now();
     void this.fetchToken();
@@ -132,24 +138,19 @@ export class ReadingHeartbeat {
     this.sending = true;
     this.lastReportAt = now;
     this.activeMs = Math.max(0, this.activeMs - spent * 1000);
-    const send = () => {
-      const options = { redirectOnAuthError: false, keepalive };
-      if (this.bookId !== undefined) {
-        const input = { id: this.bookId, spent_time: spent, t };
-        return call('book.history', input, { ...options, headers: { [Headers.signature]: signParams(input, now) } });
-      }
-      const input = { article_id: this.articleId, spent_time: spent, is_finish: isFinish, t };
-      return call('history.report', input, { ...options, headers: { [Headers.signature]: signParams(input, now) } });
-    };
+    const report: ReadingReport =
+      this.bookId !== undefined
+        ? { kind: 'book', input: { id: this.bookId, spent_time: spent, t }, signedAt: now }
+        : { kind: 'article', input: { article_id: this.articleId, spent_time: spent, is_finish: isFinish, t }, signedAt: now };
     try {
-      const { status } = await send();
-      if (status.code === Codes.OK) {
+      const outcome = await sendReport(report, keepalive);
+      if (outcome === 'credited') {
         if (isFinish) {
           this.finishSent = true;
           this.finishPending = false;
         }
         this.onCredited?.();
-      } else if (status.code === Codes.INVALID && !this.stopped) {
+      } else if (outcome === 'refused' && !this.stopped) {
         // An expired or refused `t`: start over with a new one (the refused seconds are dropped).
         await this.fetchToken();
       }

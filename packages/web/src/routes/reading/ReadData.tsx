@@ -59,7 +59,7 @@ function ReadDataScreen() {
         ) : (
           <dl className="card stat-grid">
             {/* Under a minute, seconds: a reader who just started should see their time count. */}
-            {today.data.minutes === 0 && today.data.seconds > 0 ? (
+            {today.data.seconds > 0 && today.data.seconds < 60 ? (
               <Stat id="minutes" label="阅读" value={today.data.seconds} unit="秒" />
             ) : (
               <Stat id="minutes" label="阅读" value={today.data.minutes} unit="分钟" />
