@@ -12,6 +12,7 @@ import { AnswerReplay } from './http/replay.js';
 import { guardJsonBodies, linkOrigin, securityHeaderSets, siteSecurityHeaders } from './http/security.js';
 import { serveWebApp } from './http/web-app.js';
 import { lifecycle, turnAwayWhileDraining, type Lifecycle } from './http/lifecycle.js';
+import { appMetrics, registerMetricsRoute, timeRequests } from './http/metrics.js';
 import { warmUp } from './http/warm-up.js';
 import { enqueueDueCrawls, expireUploadsKind, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -151,6 +152,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('lifecycle', life);
   app.decorate('warmUp', () => warmUp(app));
   turnAwayWhileDraining(app, life, headers);
+  // Per app, so apps in one process (tests) never share a series; the task queue is built below.
+  const metrics = appMetrics({ taskQueue: () => jobs.stats(), pool: db.poolStats, replayed: () => replay.replayedCounts() });
+  timeRequests(app, metrics);
 
   const sms =
     deps.sms ??
@@ -174,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const events =
     deps.events ?? openEventBus({ redisUrl: config.redisUrl, database: config.database, log: app.log, namespace: config.redisNamespace });
   // Handlers are installed once the services they call exist (below): those services enqueue through it.
-  const jobs = jobQueue(db, clock, { kinds: jobKinds, events, lease: config.tasks }, app.log);
+  const jobs = jobQueue(db, clock, { kinds: jobKinds, events, lease: config.tasks, onRunEnded: metrics.runEnded }, app.log);
   const editorial = editorialService(db, clock, dict, jobs);
   const rss = rssService({ db, clock, fetcher, editorial, images, jobs, publicUrl: config.http.publicUrl });
   // Magazines read article cards through the articles service, built below with the reader side.
@@ -360,6 +364,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     installNotFound(site, await serveWebApp(site, config.webDist, { article: (id) => articles.publicBody(id) }));
     await payNoticeRoutes(site, orders);
     registerUploadRoute(site, uploads);
+    registerMetricsRoute(site, metrics, config.metrics.token);
   });
   registerEndpoints(app, handlers, {
     limiter,

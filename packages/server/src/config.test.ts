@@ -36,6 +36,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ TASK_LEASE_SECONDS: '0' })).toThrow(/TASK_LEASE_SECONDS/);
   });
 
+  it('opens /metrics to a bearer METRICS_TOKEN only when one is set, refusing a short or spaced one', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: null });
+    expect(loadConfig({ METRICS_TOKEN: '' }).metrics).toEqual({ token: null });
+    expect(loadConfig({ METRICS_TOKEN: 'scrape-9f8e7d6c5b4a3210' }).metrics).toEqual({ token: 'scrape-9f8e7d6c5b4a3210' });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: 至少 16 个字符/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the middle' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('names events and rate-limit keys with REDIS_NAMESPACE, refusing what is not an identifier', () => {
     expect(loadConfig({}).redisNamespace).toBe('changdu');
     expect(loadConfig({ REDIS_NAMESPACE: 'site_b' }).redisNamespace).toBe('site_b');

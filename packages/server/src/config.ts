@@ -78,6 +78,13 @@ const envSchema = z.object({
   TASK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   TASK_STOP_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   APP_SECRET: optional(z.string().min(16, '至少 16 个字符')),
+  // Lets a scraper off this machine read GET /metrics with `Authorization: Bearer <token>` (docs/operations.md § Metrics).
+  METRICS_TOKEN: optional(
+    z
+      .string()
+      .min(16, '至少 16 个字符')
+      .regex(/^[\x21-\x7e]+$/, '只能含可见的 ASCII 字符，不能有空格'),
+  ),
   FEED_CRAWL_HOURS: z.coerce
     .number()
     .min(0.25)
@@ -191,6 +198,8 @@ export interface Config {
   readonly uploads: { readonly pendingMaxBytes: number };
   /** Signs short-lived permissions (uploads, audio links, trial links); null: one kept in DATA_DIR (see appSecret). */
   readonly appSecret: string | null;
+  /** GET /metrics: loopback callers always; others with this bearer token when it is set. */
+  readonly metrics: { readonly token: string | null };
   /** Redis for state several processes share (rate-limit counters, cross-process events); null: in process. */
   readonly redisUrl: string | null;
   /** Stored files (covers, books, audio, PDFs, posters): a folder, or an S3-compatible bucket every process shares. */
@@ -284,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     feedCrawlHours: e.FEED_CRAWL_HOURS,
     uploads: { pendingMaxBytes: e.UPLOAD_PENDING_MAX_MB * 1024 * 1024 },
     appSecret: e.APP_SECRET ?? null,
+    metrics: { token: e.METRICS_TOKEN ?? null },
     redisUrl: e.REDIS_URL ?? null,
     storage: storageConfig(e, dataDir),
     pay: payConfig(e),

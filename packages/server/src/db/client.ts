@@ -12,7 +12,17 @@ export interface Db {
   /** The query builder; inside `transaction()` it is that transaction's, wherever it is read. */
   readonly kysely: Kysely<Database>;
   readonly dialect: Dialect;
+  /** PostgreSQL's pool right now (for /metrics); SQLite has one connection and no pool, so none. */
+  readonly poolStats?: () => PoolStats;
   destroy(): Promise<void>;
+}
+
+/** Connections of a PostgreSQL pool: checked out, idle, and checkouts waiting for one. */
+export interface PoolStats {
+  readonly used: number;
+  readonly idle: number;
+  readonly waiting: number;
+  readonly max: number;
 }
 
 interface OpenTransaction {
@@ -28,13 +38,14 @@ interface OpenTransaction {
 const current = new AsyncLocalStorage<OpenTransaction>();
 
 /** A Db whose `kysely` resolves to the open transaction of the calling async context, if any. */
-function contextualDb(root: Kysely<Database>, dialect: Dialect): Db {
+function contextualDb(root: Kysely<Database>, dialect: Dialect, poolStats?: () => PoolStats): Db {
   return {
     get kysely() {
       const open = current.getStore();
       return open?.root === root ? open.trx : root;
     },
     dialect,
+    ...(poolStats ? { poolStats } : {}),
     destroy: () => root.destroy(),
   };
 }
@@ -155,7 +166,13 @@ export function openPostgres(url: string, settings: Partial<PoolSettings> = {}, 
       }),
     end: () => pool.end(),
   };
-  return contextualDb(new Kysely<Database>({ dialect: new PostgresDialect({ pool: checkout }) }), 'postgres');
+  const poolStats = (): PoolStats => ({
+    used: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: poolSize,
+  });
+  return contextualDb(new Kysely<Database>({ dialect: new PostgresDialect({ pool: checkout }) }), 'postgres', poolStats);
 }
 
 /** The database could not be reached; `cause` is the driver's error. */

@@ -29,6 +29,8 @@ export class AnswerReplay {
   readonly #clock: Clock;
   readonly #nextId: () => string;
   readonly #trustProxy: boolean;
+  /** Answers replayed so far, per route pattern (for /metrics: replays never reach Fastify's hooks). */
+  readonly #tallies = new Map<string, Tally>();
 
   constructor(options: { clock: Clock; nextId: () => string; trustProxy: boolean; maxBytes?: number }) {
     this.#clock = options.clock;
@@ -53,6 +55,9 @@ export class AnswerReplay {
       same.expires = expires;
       return;
     }
+    const route = req.routeOptions.url ?? '(unmatched)';
+    let tally = this.#tallies.get(route);
+    if (!tally) this.#tallies.set(route, (tally = { count: 0 }));
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
     const head: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -62,7 +67,12 @@ export class AnswerReplay {
     }
     // The request id goes last: its slot is filled per answer.
     head.push('content-length', String(bytes.length), 'x-request-id', '');
-    this.#kept.set(url, { head, body: bytes, expires });
+    this.#kept.set(url, { head, body: bytes, expires, tally });
+  }
+
+  /** How many answers were replayed, per route pattern of the endpoint that first gave them. */
+  replayedCounts(): IterableIterator<[route: string, tally: Readonly<Tally>]> {
+    return this.#tallies.entries();
   }
 
   /** Fastify's `serverFactory`: an HTTP server like Fastify's own, with the replay in front of its router. */
@@ -96,6 +106,7 @@ export class AnswerReplay {
     head[head.length - 1] = id;
     res.writeHead(200, head);
     res.end(kept.body);
+    kept.tally.count++;
     if (log) logReplayed(log, id, this.#requestView(req), res, performance.now() - started);
     return true;
   }
@@ -121,6 +132,12 @@ interface Kept {
   body: Buffer;
   /** When the endpoint's `maxAge` runs out (ms, the app's clock). */
   expires: number;
+  /** The replays counter of the endpoint's route, shared by every URL kept for it. */
+  tally: Tally;
+}
+
+interface Tally {
+  count: number;
 }
 
 interface FactoryOptions {

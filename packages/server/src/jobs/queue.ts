@@ -48,6 +48,24 @@ export interface JobSetup {
    */
   events?: EventBus;
   lease?: LeaseSettings;
+  /** Told how each run of this process's worker ended (the metrics' run and failure counters). */
+  onRunEnded?: (type: string, outcome: RunOutcome) => void;
+}
+
+/**
+ * How a run ended: done; failed for good; failed and queued for a retry; or interrupted (its
+ * lease was lost, or the stopping worker handed the task back), with nothing recorded.
+ */
+export type RunOutcome = 'done' | 'failed' | 'retry' | 'interrupted';
+
+/** Unfinished tasks of one kind, for /metrics. */
+export interface KindQueueStats {
+  readonly kind: string;
+  /** Queued, due or waiting out a retry's backoff. */
+  readonly queued: number;
+  readonly running: number;
+  /** How long the longest-waiting due task has been due, in seconds (0 when none is). */
+  readonly oldestDueSeconds: number;
 }
 
 /**
@@ -72,6 +90,7 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
   const lease = setup.lease ?? DEFAULT_LEASE;
   const heartbeatMs = lease.heartbeatMs ?? Math.max(10, Math.floor(lease.leaseMs / 3));
   const worker = workerName();
+  const ended = setup.onRunEnded ?? (() => undefined);
 
   /** Publishing is a hint to other processes; the database row is the truth, so a failure is only logged. */
   function announce<C extends EventChannel>(channel: C, message: EventMessage<C>) {
@@ -130,7 +149,7 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
       const payload: unknown = handler.kind.payload.parse(JSON.parse(task.payload));
       const result = await handler.run(payload, ctx);
       clearInterval(heartbeat);
-      await write({
+      const held = await write({
         ...done,
         status: 'done',
         progress: 100,
@@ -139,24 +158,30 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
         updated_at: now(),
         finished_at: now(),
       });
+      ended(task.type, held ? 'done' : 'interrupted');
     } catch (error) {
       clearInterval(heartbeat);
       // A run that lost its task (or handed it back) has nothing left to record.
-      if (abort.signal.aborted) return;
+      if (abort.signal.aborted) {
+        ended(task.type, 'interrupted');
+        return;
+      }
       const permanent = isPermanent(error);
       if (!permanent) log.error({ err: error, taskId: task.id, type: task.type }, 'task failed');
       const message = failureMessage(error);
       if (permanent || task.attempts >= task.max_attempts) {
-        await write({ ...done, status: 'failed', message, updated_at: now(), finished_at: now() });
+        const held = await write({ ...done, status: 'failed', message, updated_at: now(), finished_at: now() });
+        ended(task.type, held ? 'failed' : 'interrupted');
       } else {
         const delay = handler.kind.retry.backoffMs * 2 ** (task.attempts - 1);
-        await write({
+        const held = await write({
           ...done,
           status: 'queued',
           message: `${message}（将在 ${Math.ceil(delay / 1000)} 秒后重试）`,
           run_after: new Date(clock.now().getTime() + delay).toISOString(),
           updated_at: now(),
         });
+        ended(task.type, held ? 'retry' : 'interrupted');
       }
     } finally {
       clearInterval(heartbeat);
@@ -218,6 +243,23 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
     },
 
     find: (id: number) => repo.findById(id),
+
+    /** Unfinished tasks of every kind this queue knows (zeros included) and of any other type found in the table. */
+    async stats(): Promise<KindQueueStats[]> {
+      const now = clock.now();
+      const byKind = new Map<string, { queued: number; running: number; oldestDueSeconds: number }>();
+      for (const name of names) byKind.set(name, { queued: 0, running: 0, oldestDueSeconds: 0 });
+      for (const row of await repo.queueStats(now.toISOString())) {
+        let entry = byKind.get(row.type);
+        if (!entry) byKind.set(row.type, (entry = { queued: 0, running: 0, oldestDueSeconds: 0 }));
+        if (row.status === 'running') entry.running = Number(row.count);
+        else if (row.status === 'queued') {
+          entry.queued = Number(row.count);
+          if (row.first_due) entry.oldestDueSeconds = Math.max(0, (now.getTime() - Date.parse(row.first_due)) / 1000);
+        }
+      }
+      return [...byKind].map(([kind, s]) => ({ kind, ...s }));
+    },
 
     /** Claims and runs one due task; false when none was due. */
     async runOnce(): Promise<boolean> {

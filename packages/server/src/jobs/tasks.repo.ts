@@ -141,6 +141,23 @@ export function tasksRepo(db: Db) {
       return result.numUpdatedRows > 0n;
     },
 
+    /**
+     * Unfinished tasks by type and status, with the earliest `run_after` among those already due
+     * (a task waiting out a retry's backoff is queued but not late). One pass over the claim index.
+     */
+    queueStats: (now: string) =>
+      db.kysely
+        .selectFrom('tasks')
+        .select((eb) => [
+          'type',
+          'status',
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.min<string | null>(eb.case().when('run_after', '<=', now).then(eb.ref('run_after')).end()).as('first_due'),
+        ])
+        .where('status', 'in', ['queued', 'running'])
+        .groupBy(['type', 'status'])
+        .execute(),
+
     /** Types present among unfinished tasks (start-up checks each has a handler). */
     pendingTypes: async () =>
       (await db.kysely.selectFrom('tasks').select('type').distinct().where('status', 'in', ['queued', 'running']).execute()).map(
