@@ -90,7 +90,7 @@ export async function learnerBench(): Promise<{ warm: number; changed: number; f
 
     const build = () => {
       const articles = articlesService(db, clock);
-      const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: async () => undefined });
+      const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: () => undefined });
       const book = wordsService(db, clock, { dict, dictionary, articles });
       return learnerService({ db, clock, dict, dictionary, articles, words: book, ranked: () => pool });
     };

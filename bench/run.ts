@@ -355,7 +355,7 @@ async function dictionaryFigures(root: string) {
   const { openEcdict } = (await import(path.join(base, 'ecdict.ts'))) as typeof Ecdict;
   const { dictionaryService } = (await import(path.join(base, 'dictionary.service.ts'))) as typeof DictionaryService;
   const dict = openEcdict();
-  const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: async () => undefined });
+  const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: () => undefined });
   const words = dict
     .startingWith('a', 2000)
     .map((w) => w.word)

@@ -261,8 +261,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     inWordBook: (userId, word) => words.has(userId, word),
     recordLookup: (userId, word) => history.recordLookup(userId, word),
   });
-  const words = wordsService(db, clock, { dict, dictionary, articles });
-  const history = historyService(db, clock, { articles, marks, words });
+  // Every process keeps its active readers' word books and hears the others' changes on the bus.
+  const words = wordsService(db, clock, { dict, dictionary, articles, events, log: app.log });
+  const history = historyService(db, clock, { articles, marks, words, lookups: { flushMs: config.lookupFlushMs, log: app.log } });
+  // After in-flight requests have finished: the looked-up words they noted are written before the database closes.
+  app.addHook('onClose', async () => {
+    words.close();
+    await history.close();
+  });
   const learner = learnerService({ db, clock, dict, dictionary, articles, words });
   const ranks = ranksService(db, clock, { users, membership, history, words });
   const collections = collectionsService(db, clock, { articles, marks, users });
