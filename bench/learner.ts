@@ -91,7 +91,8 @@ export async function learnerBench(): Promise<{ warm: number; changed: number; f
     const build = () => {
       const articles = articlesService(db, clock);
       const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: () => undefined });
-      const book = wordsService(db, clock, { dict, dictionary, articles });
+      const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      const book = wordsService(db, clock, { dict, dictionary, articles, events: null, log: quiet });
       return learnerService({ db, clock, dict, dictionary, articles, words: book, ranked: () => pool });
     };
     let learner = build();

@@ -238,7 +238,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.pay.wechat) payProviders.set('wechat', wechatPay(config.pay.wechat, (url, body, o) => fetcher.post(url, body, o), clock));
   if (config.pay.alipay) payProviders.set('alipay', alipayPay(config.pay.alipay, clock));
   const orders = ordersService(db, clock, { users, membership, providers: payProviders, log: app.log });
-  const tokens = tokensService(db, clock, users, config.auth.tokenTtlDays);
+  // Resolved tokens are kept per process; changes reach the other processes over the bus (auth/sessions.ts).
+  const tokens = tokensService(db, clock, { users, ttlDays: config.auth.tokenTtlDays, events, log: app.log });
+  app.addHook('onClose', () => tokens.close());
   const smsCodes = smsCodeService(db, clock, sms);
   const auth = authService({
     db,

@@ -18,6 +18,8 @@ export interface Db {
 interface OpenTransaction {
   root: Kysely<Database>;
   trx: Transaction<Database>;
+  /** Run once the outermost transaction has committed (afterCommit). */
+  committed: (() => void)[];
 }
 
 // The transaction a piece of work runs in, carried with its async context: repos read
@@ -48,8 +50,11 @@ export async function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Prom
   const open = current.getStore();
   if (open && db.kysely === open.trx) return work(db);
   outermost++;
+  const committed: (() => void)[] = [];
   try {
-    return await db.kysely.transaction().execute((trx) => current.run({ root: db.kysely, trx }, () => work(db)));
+    const result = await db.kysely.transaction().execute((trx) => current.run({ root: db.kysely, trx, committed }, () => work(db)));
+    for (const then of committed) then();
+    return result;
   } finally {
     // Once enabled, the store installs a promise hook that runs for every promise of the process
     // (every read too): it is switched off again while no transaction is open, and `run` turns it
@@ -82,6 +87,17 @@ function withStatementCache(database: SQLite.Database) {
       return statement;
     },
   };
+}
+
+/**
+ * Runs `then` once what the caller wrote is committed: at once outside a transaction, after the
+ * outermost commit inside one, never if it rolls back. For news of a change (a kept copy dropped,
+ * an event to other processes) that must not go out before others can read the change.
+ */
+export function afterCommit(db: Db, then: () => void): void {
+  const open = current.getStore();
+  if (open && db.kysely === open.trx) open.committed.push(then);
+  else then();
 }
 
 /** Opens SQLite (a file, or `:memory:`) with WAL and foreign keys on. */

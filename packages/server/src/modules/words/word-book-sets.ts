@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { EventBus, EventLog, Unsubscribe } from '../../providers/events/index.js';
+import { keepListening, type EventBus, type EventLog, type Listening } from '../../providers/events/index.js';
 
 export interface WordBookSetsOptions {
   /** Every headword of a reader's word book. */
@@ -36,11 +36,9 @@ interface Entry {
 export class WordBookSets {
   private readonly sets: LRUCache<number, Entry>;
   private readonly maxEntryWords: number;
-  /** True once `word_book.changed` messages reach this process (at once without a bus). */
-  private live: boolean;
+  /** Other processes' changes; null without a bus (this process is the only one). */
+  private readonly listening: Listening | null;
   private closed = false;
-  private unsubscribe: Unsubscribe | null = null;
-  private retry: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: WordBookSetsOptions) {
     const maxWords = options.maxWords ?? 100_000;
@@ -52,13 +50,14 @@ export class WordBookSets {
       sizeCalculation: (entry) => (entry.ready?.size ?? 0) + 1,
       ttl: options.ttlMs ?? 60_000,
     });
-    this.live = options.events === null;
-    if (options.events) this.listen(options.events, 1000);
+    this.listening = options.events
+      ? keepListening(options.events, 'word_book.changed', (message) => void this.sets.delete(message.user_id), options.log)
+      : null;
   }
 
   /** Whether the reader's word book holds the headword; from memory when the set is kept. */
   has(userId: number, word: string): boolean | Promise<boolean> {
-    if (!this.live) return this.options.hasWord(userId, word);
+    if (this.listening && !this.listening.live) return this.options.hasWord(userId, word);
     const entry = this.sets.get(userId) ?? this.load(userId);
     if (entry.ready) return entry.ready.has(word);
     if (entry.large) return this.options.hasWord(userId, word);
@@ -80,8 +79,7 @@ export class WordBookSets {
 
   close(): void {
     this.closed = true;
-    if (this.retry) clearTimeout(this.retry);
-    this.unsubscribe?.();
+    this.listening?.close();
     this.sets.clear();
   }
 
@@ -100,22 +98,5 @@ export class WordBookSets {
     });
     this.sets.set(userId, entry);
     return entry;
-  }
-
-  /** Subscribes, trying again (1 s, doubling to 30 s) while the bus refuses; sets are kept only once it listens. */
-  private listen(bus: EventBus, delayMs: number): void {
-    bus.subscribe('word_book.changed', (message) => void this.sets.delete(message.user_id)).then(
-      (unsubscribe) => {
-        if (this.closed) return unsubscribe();
-        this.unsubscribe = unsubscribe;
-        this.live = true;
-      },
-      (err: unknown) => {
-        if (this.closed) return;
-        this.options.log.warn({ err }, 'word book changes not heard yet; asking the database meanwhile');
-        this.retry = setTimeout(() => this.listen(bus, Math.min(delayMs * 2, 30_000)), delayMs);
-        this.retry.unref();
-      },
-    );
   }
 }

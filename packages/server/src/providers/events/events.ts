@@ -13,6 +13,8 @@ export const eventSchemas = {
   'task.queued': z.object({ task_id: taskSchema.shape.id, type: z.string() }),
   /** A reader added or removed a word: every process drops the headwords it keeps for them (words/word-book-sets.ts). */
   'word_book.changed': z.object({ user_id: z.number().int().positive() }),
+  /** A reader's row changed or a token of theirs was revoked: every process drops the sessions it keeps for them (auth/sessions.ts). */
+  'session.changed': z.object({ user_id: z.number().int().positive() }),
 } as const;
 
 export type EventChannel = keyof typeof eventSchemas;
