@@ -143,6 +143,9 @@ async function appOn(
     // Hashing at OWASP's cost (~0.4 s) for every test user would slow the suite tenfold; the cost
     // is a setting, and tests of hashing itself set it back.
     PASSWORD_HASH_COST: '10',
+    // Looked-up words are written when read and at close, never by the timer: a write at a moment
+    // of its own would be put down to whatever request a test makes then ("refused requests change nothing").
+    LOOKUP_FLUSH_SECONDS: '3600',
     DATA_DIR: files,
     ...options.env,
   });
