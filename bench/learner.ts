@@ -90,8 +90,9 @@ export async function learnerBench(): Promise<{ warm: number; changed: number; f
 
     const build = () => {
       const articles = articlesService(db, clock);
-      const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: async () => undefined });
-      const book = wordsService(db, clock, { dict, dictionary, articles });
+      const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: () => undefined });
+      const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      const book = wordsService(db, clock, { dict, dictionary, articles, events: null, log: quiet });
       return learnerService({ db, clock, dict, dictionary, articles, words: book, ranked: () => pool });
     };
     let learner = build();

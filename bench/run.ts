@@ -43,6 +43,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const PAGE_ONLY = process.env.BENCH_ONLY === 'page';
 const LOAD_ONLY = process.env.BENCH_ONLY === 'word' || process.env.BENCH_ONLY === 'show' ? process.env.BENCH_ONLY : null;
 const LONG_WORDS = 10_000;
+/** The bench reader's word book: the logged-in lookup asks it, and it is not empty. */
+const BOOK_WORDS = ['contract', 'abandon', 'harbour', 'fragile', 'venture', 'ledger', 'quarrel', 'tremble', 'whisper', 'candid'];
 const ADMIN_PHONE = '13800000000';
 const ADMIN_PASSWORD = 'bench-pass-1';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -353,7 +355,7 @@ async function dictionaryFigures(root: string) {
   const { openEcdict } = (await import(path.join(base, 'ecdict.ts'))) as typeof Ecdict;
   const { dictionaryService } = (await import(path.join(base, 'dictionary.service.ts'))) as typeof DictionaryService;
   const dict = openEcdict();
-  const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: async () => undefined });
+  const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: () => undefined });
   const words = dict
     .startingWith('a', 2000)
     .map((w) => w.word)
@@ -491,6 +493,14 @@ async function main() {
     bareWithHeaders = await startBaseline('bare-server.ts', withHeaders, 'bodies-with-headers', PORT + 4);
     const bareWithHeadersOrigin = `http://127.0.0.1:${PORT + 4}`;
 
+    // A logged-in reader of the after server with a word book of a few words (not the one looked
+    // up): their lookups carry `in_wordbook` and count toward their day, so they are always routed.
+    const readerToken = LOAD_ONLY === 'show' || PAGE_ONLY ? null : await login(after.origin, ADMIN_PHONE, ADMIN_PASSWORD);
+    for (const word of readerToken ? BOOK_WORDS : []) {
+      const added = await api(after.origin, 'POST', '/reader/myword', { word }, readerToken);
+      if (added.http !== 200) throw new Error(`could not add "${word}" to the bench reader's word book: ${added.http} ${added.code}`);
+    }
+
     // Throughput: per endpoint, ROUNDS rounds of (each product, bare) back to back.
     const endpoints = [
       { key: 'show' as const, label: 'GET /reader/article/{id}/show' },
@@ -500,13 +510,17 @@ async function main() {
     const loaded = PAGE_ONLY ? [] : endpoints.filter((ep) => !LOAD_ONLY || ep.key === LOAD_ONLY);
     for (const ep of loaded) {
       log(
-        `loading ${ep.label}: ${ROUNDS} rounds of ${ROUND_SECONDS}s each for ${[...products, ...(ep.key === 'word' ? ['after routed'] : []), 'plain Fastify', 'bare with the headers', 'bare'].join(', ')}…`,
+        `loading ${ep.label}: ${ROUNDS} rounds of ${ROUND_SECONDS}s each for ${[...products, ...(ep.key === 'word' ? ['after routed', 'after logged in'] : []), 'plain Fastify', 'bare with the headers', 'bare'].join(', ')}…`,
       );
       const targets: { name: string; url: string; headers?: Record<string, string> }[] = [
         ...[...servers, ...steps].map((s) => ({ name: s.name, url: s.origin + paths.get(s.name)![ep.key] })),
         // The lookup that is not a repeat: a reload's `no-cache` sends it through the router each
         // time (http/replay.ts), as a logged-in reader's lookups and an anonymous first tap go.
         ...(ep.key === 'word' ? [{ name: 'afterRouted', url: after.origin + afterPaths.word, headers: { 'cache-control': 'no-cache' } }] : []),
+        // The same lookup by a logged-in reader: the token resolved, the tap counted, the word book asked.
+        ...(ep.key === 'word' && readerToken
+          ? [{ name: 'afterReader', url: after.origin + afterPaths.word, headers: { authorization: `Bearer ${readerToken}` } }]
+          : []),
         { name: 'fastify', url: fastifyOrigin + afterPaths[ep.key] },
         { name: 'bareHeaders', url: bareWithHeadersOrigin + afterPaths[ep.key] },
         { name: 'bare', url: bareOrigin + afterPaths[ep.key] },
@@ -604,10 +618,11 @@ async function main() {
 
     /** Requests per second of each server per loaded endpoint, plain Fastify's and bare-with-headers' ratios beside bare. */
     function reportThroughput() {
-      const names = [...products, 'afterRouted', 'fastify', 'bareHeaders', 'bare'];
+      const names = [...products, 'afterRouted', 'afterReader', 'fastify', 'bareHeaders', 'bare'];
       const heads = [
         ...products,
         'after, every request routed (`Cache-Control: no-cache`; ÷ bare)',
+        'after, a logged-in reader (÷ bare)',
         'plain Fastify (no hooks; ÷ bare)',
         "bare sending the product's headers (÷ bare)",
         'bare',
@@ -618,7 +633,7 @@ async function main() {
         const cells = names.map((n) => {
           const r = http.get(`${ep.key}:${n}`);
           if (!r) return '—';
-          const share = n === 'afterRouted' || n === 'fastify' || n === 'bareHeaders' ? ` (${median(r.ratios).toFixed(2)})` : '';
+          const share = ['afterRouted', 'afterReader', 'fastify', 'bareHeaders'].includes(n) ? ` (${median(r.ratios).toFixed(2)})` : '';
           return `${Math.round(median(r.rps))} req/s${share}, p99 ${median(r.p99)} ms`;
         });
         console.log(`| ${ep.label} | ${cells.join(' | ')} |`);
@@ -682,6 +697,20 @@ async function main() {
       );
     }
 
+    /**
+     * What a logged-in lookup costs against the same lookup routed anonymously: routed req/s ÷
+     * logged-in req/s in each round (the two load back to back), median of the rounds.
+     */
+    function reportReader() {
+      const reader = http.get('word:afterReader');
+      const routed = http.get('word:afterRouted');
+      if (!reader || !routed) return;
+      const cost = median(reader.rps.map((rps, i) => routed.rps[i]! / rps));
+      console.log(
+        `| \`GET /api/english/word\` by a logged-in reader, cost ÷ the same lookup anonymous and routed (${Math.round(median(reader.rps))} against ${Math.round(median(routed.rps))} req/s), median of rounds | ${products.map((n) => (n === 'after' ? `${cost.toFixed(2)}×` : '—')).join(' | ')} | — | ≤ 1.5× | ${cost <= 1.5 ? 'met' : '**not met**'} |`,
+      );
+    }
+
     function reportWord() {
       figure(
         '`GET /api/english/word` with its sentence, product ÷ bare',
@@ -690,6 +719,7 @@ async function main() {
         a((n) => ratio('word', n)) >= 0.5,
         bareRps('word'),
       );
+      reportReader();
       const wordP99 = (n: string) => median(http.get(`word:${n}`)!.p99);
       figure(
         '`GET /api/english/word` p99 under the bench load (10 connections)',

@@ -243,7 +243,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.pay.wechat) payProviders.set('wechat', wechatPay(config.pay.wechat, (url, body, o) => fetcher.post(url, body, o), clock));
   if (config.pay.alipay) payProviders.set('alipay', alipayPay(config.pay.alipay, clock));
   const orders = ordersService(db, clock, { users, membership, providers: payProviders, log: app.log });
-  const tokens = tokensService(db, clock, users, config.auth.tokenTtlDays);
+  // Resolved tokens are kept per process; changes reach the other processes over the bus (auth/sessions.ts).
+  const tokens = tokensService(db, clock, { users, ttlDays: config.auth.tokenTtlDays, events, log: app.log });
+  app.addHook('onClose', () => tokens.close());
   const smsCodes = smsCodeService(db, clock, sms);
   const auth = authService({
     db,
@@ -266,8 +268,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     inWordBook: (userId, word) => words.has(userId, word),
     recordLookup: (userId, word) => history.recordLookup(userId, word),
   });
-  const words = wordsService(db, clock, { dict, dictionary, articles });
-  const history = historyService(db, clock, { articles, marks, words });
+  // Every process keeps its active readers' word books and hears the others' changes on the bus.
+  const words = wordsService(db, clock, { dict, dictionary, articles, events, log: app.log });
+  const history = historyService(db, clock, { articles, marks, words, lookups: { flushMs: config.lookupFlushMs, log: app.log } });
+  // After in-flight requests have finished: the looked-up words they noted are written before the database closes.
+  app.addHook('onClose', async () => {
+    words.close();
+    await history.close();
+  });
   const learner = learnerService({ db, clock, dict, dictionary, articles, words });
   const ranks = ranksService(db, clock, { users, membership, history, words });
   const collections = collectionsService(db, clock, { articles, marks, users });

@@ -30,6 +30,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ DB_POOL_SIZE: '1' })).toThrow(/DB_POOL_SIZE/);
   });
 
+  it('writes looked-up words every 2 s unless told otherwise, and refuses an interval of nothing', () => {
+    expect(loadConfig({}).lookupFlushMs).toBe(2000);
+    expect(loadConfig({ LOOKUP_FLUSH_SECONDS: '0.5' }).lookupFlushMs).toBe(500);
+    expect(() => loadConfig({ LOOKUP_FLUSH_SECONDS: '0' })).toThrow(/LOOKUP_FLUSH_SECONDS/);
+  });
+
   it('leases tasks for 60 s and lets a stopping worker finish for 30 s, unless told otherwise', () => {
     expect(loadConfig({}).tasks).toEqual({ leaseMs: 60_000, graceMs: 30_000 });
     expect(loadConfig({ TASK_LEASE_SECONDS: '5', TASK_STOP_GRACE_SECONDS: '0' }).tasks).toEqual({ leaseMs: 5000, graceMs: 0 });

@@ -77,6 +77,8 @@ const envSchema = z.object({
   // Task leases (docs/operations.md): a running task's lease, and how long a stopping worker lets its task finish.
   TASK_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   TASK_STOP_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  // How often the looked-up words each API process gathers are written (docs/decisions.md "Looked-up words").
+  LOOKUP_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(2),
   APP_SECRET: optional(z.string().min(16, '至少 16 个字符')),
   // Lets a scraper off this machine read GET /metrics with `Authorization: Bearer <token>` (docs/operations.md § Metrics).
   METRICS_TOKEN: optional(
@@ -179,6 +181,8 @@ export interface Config {
   readonly tasks: { readonly leaseMs: number; readonly graceMs: number };
   /** Prefixes cross-process event channels and rate-limit keys. */
   readonly redisNamespace: string;
+  /** How often the looked-up words a process gathers are written to the database. */
+  readonly lookupFlushMs: number;
   readonly webDist: string | null;
   readonly admin: { readonly phone: string | null; readonly password: string | null };
   readonly seedDemo: boolean;
@@ -282,6 +286,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'sqlite', file: path.join(dataDir, 'changdu.sqlite') },
     tasks: { leaseMs: e.TASK_LEASE_SECONDS * 1000, graceMs: e.TASK_STOP_GRACE_SECONDS * 1000 },
     redisNamespace: e.REDIS_NAMESPACE,
+    lookupFlushMs: Math.round(e.LOOKUP_FLUSH_SECONDS * 1000),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : e.NODE_ENV === 'production' ? defaultWebDist() : null,
     admin: { phone: e.ADMIN_PHONE ?? null, password: e.ADMIN_PASSWORD ?? null },
     seedDemo: e.SEED_DEMO,

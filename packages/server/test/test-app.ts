@@ -108,12 +108,31 @@ export function testDict(): Ecdict {
   return sharedDict;
 }
 
-export async function createTestApp(
-  options: { env?: Record<string, string>; smsDelivers?: boolean; logStream?: { write(line: string): void } } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  smsDelivers?: boolean;
+  logStream?: { write(line: string): void };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { db, drop } = await freshDb();
   await migrateToLatest(db);
-  const clock = new ManualClock();
+  return appOn({ db, clock: new ManualClock(), drop }, options);
+}
+
+/**
+ * Another app on the database (and clock) of `t`, as a second API process of one deployment
+ * is: its own caches, buffers and event bus (give both a `REDIS_URL` to share one). Closing it
+ * leaves the database to `t`.
+ */
+export function createSiblingApp(t: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+  return appOn({ db: t.db, clock: t.clock, drop: async () => undefined }, options);
+}
+
+async function appOn(
+  { db, clock, drop }: { db: Db; clock: ManualClock; drop: () => Promise<void> },
+  options: TestAppOptions,
+): Promise<TestApp> {
   const sms = fakeSms(options.smsDelivers ?? true);
   const files = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-files-'));
   const config = loadConfig({
@@ -124,6 +143,9 @@ export async function createTestApp(
     // Hashing at OWASP's cost (~0.4 s) for every test user would slow the suite tenfold; the cost
     // is a setting, and tests of hashing itself set it back.
     PASSWORD_HASH_COST: '10',
+    // Looked-up words are written when read and at close, never by the timer: a write at a moment
+    // of its own would be put down to whatever request a test makes then ("refused requests change nothing").
+    LOOKUP_FLUSH_SECONDS: '3600',
     DATA_DIR: files,
     ...options.env,
   });

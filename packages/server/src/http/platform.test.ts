@@ -29,7 +29,7 @@ describe('the contract table', () => {
 
   it('is checked against every role (authorisation matrix)', async () => {
     t = await createTestApp();
-    const tokens = tokensService(t.db, t.clock, usersService(t.db, t.clock), 30);
+    const tokens = tokensService(t.db, t.clock, { users: usersService(t.db, t.clock), ttlDays: 30, events: null, log: t.app.log });
     const users: Partial<Record<Role, number>> = {};
     users.user = (await t.createUser()).user.id;
     users.member = (await t.createUser()).user.id;

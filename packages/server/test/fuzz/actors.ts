@@ -31,7 +31,7 @@ export interface Actor {
  * walk the whole table do not depend on the login endpoint (which they also exercise).
  */
 export function actors(t: TestApp) {
-  const tokens = tokensService(t.db, t.clock, usersService(t.db, t.clock), 30);
+  const tokens = tokensService(t.db, t.clock, { users: usersService(t.db, t.clock), ttlDays: 30, events: null, log: t.app.log });
   return {
     async create(role: Exclude<Role, 'anonymous'>, password = 'secret123'): Promise<Actor> {
       serial += 1;

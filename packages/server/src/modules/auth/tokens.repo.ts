@@ -20,13 +20,21 @@ export function tokensRepo(db: Db) {
     findLive: (tokenHash: string, now: string) =>
       db.kysely
         .selectFrom('auth_tokens')
-        .select(['id', 'user_id'])
+        .select(['id', 'user_id', 'expires_at'])
         .where('token_hash', '=', tokenHash)
         .where('revoked_at', 'is', null)
         .where('expires_at', '>', now)
         .executeTakeFirst(),
-    async revoke(id: number, now: string) {
-      await db.kysely.updateTable('auth_tokens').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+    /** Revokes one token; answers its user's id (null when it was revoked already or is unknown). */
+    async revoke(id: number, now: string): Promise<number | null> {
+      const row = await db.kysely
+        .updateTable('auth_tokens')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .returning('user_id')
+        .executeTakeFirst();
+      return row?.user_id ?? null;
     },
     async revokeAllOf(userId: number, now: string) {
       await db.kysely

@@ -12,7 +12,7 @@ interface Case {
   first: string;
 }
 
-const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: async () => {} });
+const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: () => undefined });
 
 describe('meanings chosen by the sentence (held-in set from the demo articles and our own sentences)', () => {
   it('has at least 100 cases, each with a sentence that contains the word', () => {

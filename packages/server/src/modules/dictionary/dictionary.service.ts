@@ -98,10 +98,10 @@ type Analysed =
     };
 
 export interface LookupHooks {
-  /** Whether the reader keeps this headword in their word book. */
-  inWordBook(userId: number, word: string): Promise<boolean>;
-  /** Counts the lookup toward the reader's day. */
-  recordLookup(userId: number, word: string): Promise<void>;
+  /** Whether the reader keeps this headword in their word book (answered from memory when it can be). */
+  inWordBook(userId: number, word: string): boolean | Promise<boolean>;
+  /** Counts the lookup toward the reader's day; notes it only, no write on the lookup's path. */
+  recordLookup(userId: number, word: string): void;
 }
 
 /** Offline dictionary lookups: the tapped form resolved to its headword using the sentence. */
@@ -222,7 +222,7 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
     ): Promise<WordEntry> {
       const found = answered(word, sentence);
       if ('missing' in found) throw new NotFound(found.missing);
-      if (userId !== null && options.record !== false) await hooks.recordLookup(userId, found.headword);
+      if (userId !== null && options.record !== false) hooks.recordLookup(userId, found.headword);
       const kept = userId !== null && (await hooks.inWordBook(userId, found.headword));
       // One frozen answer per analysis and word-book state, the same object for every caller: the
       // route sends the bytes it kept for it (http/serialize.ts#envelopeWriter). A copy of the

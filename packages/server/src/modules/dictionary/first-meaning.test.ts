@@ -3,7 +3,7 @@ import { dictionaryService } from './dictionary.service.js';
 import { openEcdict } from './ecdict.js';
 import { FIRST_MEANING_CASES } from './first-meaning.cases.js';
 
-const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: async () => {} });
+const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: () => undefined });
 // The issue asks 97.5%; the within-line order ("n. 现在, 礼品" for a present) needs a sense → Chinese
 // mapping not built yet, so this guards what is reached (docs/reading.md § Choosing by context).
 const THRESHOLD = 0.95;

@@ -3,7 +3,7 @@ import { dictionaryService } from './dictionary.service.js';
 import { openEcdict } from './ecdict.js';
 import { openWordNet } from './wordnet.js';
 
-const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: async () => {} });
+const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: () => undefined });
 const lookup = (word: string, sentence?: string) => dictionary.lookup(word, sentence, null);
 
 describe('WordNet read lazily from its files', () => {

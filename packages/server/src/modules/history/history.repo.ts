@@ -162,11 +162,13 @@ export function historyRepo(db: Db) {
         .where('day', '<=', to)
         .groupBy('day')
         .execute(),
-    async recordLookup(userId: number, day: string, word: string) {
+    /** Writes looked-up words in one statement; a row that is there already (another flush, another process) stays one row. */
+    async recordLookups(rows: readonly { user_id: number; day: string; word: string }[]) {
+      if (rows.length === 0) return;
       await db.kysely
         .insertInto('word_lookups')
-        .values({ user_id: userId, day, word })
-        .onConflict((oc) => oc.doNothing())
+        .values([...rows])
+        .onConflict((oc) => oc.columns(['user_id', 'day', 'word']).doNothing())
         .execute();
     },
     history: (userId: number, offset: number, limit: number) =>

@@ -9,6 +9,7 @@ import type { ArticlesService, MarksService } from '../articles/index.js';
 import type { WordsService } from '../words/index.js';
 import { addDays, dayBounds, dayKey, daysBetween, streaks, minutesShown } from '../../lib/days.js';
 import { historyRepo } from './history.repo.js';
+import { LookupBuffer, type LookupBufferOptions } from './lookup-buffer.js';
 
 const T_LIFETIME = 12 * HOUR;
 const GRACE_SECONDS = 5;
@@ -36,10 +37,22 @@ export interface HistoryDeps {
   articles: Pick<ArticlesService, 'readable' | 'withCards'>;
   marks: Pick<MarksService, 'markFinished'>;
   words: Pick<WordsService, 'addedBetween'>;
+  /** Looked-up words are written in batches this often (lookup-buffer.ts). */
+  lookups: { flushMs: number; log: LookupBufferOptions['log'] };
 }
 
-export function historyService(db: Db, clock: Clock, { articles, marks, words }: HistoryDeps) {
+export function historyService(db: Db, clock: Clock, { articles, marks, words, lookups }: HistoryDeps) {
   const repo = historyRepo(db);
+  const looked = new LookupBuffer({ write: (rows) => repo.recordLookups(rows), log: lookups.log, intervalMs: lookups.flushMs });
+  /**
+   * Looked-up words per day: the rows this process still holds are written first, so a reader
+   * who taps a word and opens the day's figures sees it counted. A failed write is logged by the
+   * buffer; the read goes on (and answers 503 itself when the database is down).
+   */
+  async function lookupsOf(userId: number, from: string, to: string) {
+    await looked.flush().catch(() => undefined);
+    return repo.lookups(userId, from, to);
+  }
   let secret: Promise<string> | null = null;
   const key = () => (secret ??= repo.secret('history_t', () => randomBytes(32).toString('hex')));
   const sign = async (body: string) =>
@@ -60,7 +73,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words }:
     const { start, end } = dayBounds(day);
     const [days, lookups, added] = await Promise.all([
       repo.days(userId, day, day),
-      repo.lookups(userId, day, day),
+      lookupsOf(userId, day, day),
       words.addedBetween(userId, start, end),
     ]);
     const seconds = days[0]?.seconds ?? 0;
@@ -84,8 +97,10 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words }:
       return rows.map((r) => ({ user_id: Number(r.user_id), value: Number(r.value) })).filter((r) => r.value > 0);
     },
 
-    /** A dictionary lookup by a logged-in reader counts toward the day's looked-up words. */
-    recordLookup: (userId: number, word: string) => repo.recordLookup(userId, dayKey(clock.now()), word),
+    /** A dictionary lookup by a logged-in reader counts toward the day's looked-up words (written within `flushMs`). */
+    recordLookup: (userId: number, word: string): void => looked.record(userId, dayKey(clock.now()), word),
+    /** Writes the looked-up words this process holds: the process is stopping. */
+    close: () => looked.close(),
 
     async issue(actor: UserActor, articleId: number) {
       await articles.readable(actor, articleId);
@@ -195,7 +210,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words }:
       const userId = actor.user.id;
       const [days, lookups, added, readDays] = await Promise.all([
         repo.days(userId, from, to),
-        repo.lookups(userId, from, to),
+        lookupsOf(userId, from, to),
         words.addedBetween(userId, dayBounds(from).start, dayBounds(to).end),
         repo.readDays(userId),
       ]);

@@ -26,15 +26,17 @@ export function usersRepo(db: Db) {
         .executeTakeFirst(),
     findByOpenid: (openid: string) =>
       db.kysely.selectFrom('users').selectAll().where('openid', '=', openid).orderBy('id').limit(20).execute(),
-    /** Gives `openid` to user `id` alone: whoever held it before loses it. */
-    async bindOpenid(id: number, openid: string, now: string): Promise<UserRow | undefined> {
-      await db.kysely
+    /** Gives `openid` to user `id` alone: whoever held it before loses it (`released`: their ids). */
+    async bindOpenid(id: number, openid: string, now: string): Promise<{ row: UserRow | undefined; released: number[] }> {
+      const released = await db.kysely
         .updateTable('users')
         .set({ openid: null, updated_at: now })
         .where('openid', '=', openid)
         .where('id', '!=', id)
+        .returning('id')
         .execute();
-      return db.kysely.updateTable('users').set({ openid, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+      const row = await db.kysely.updateTable('users').set({ openid, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+      return { row, released: released.map((r) => r.id) };
     },
     count: async () =>
       Number(

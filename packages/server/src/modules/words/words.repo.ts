@@ -8,6 +8,9 @@ export function wordsRepo(db: Db) {
   return {
     byWord: (userId: number, word: string) =>
       db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('word', '=', word).executeTakeFirst(),
+    /** Every headword of the reader's book (the lookups' "in my word book" set). */
+    headwords: async (userId: number) =>
+      (await db.kysely.selectFrom('word_book').select('word').where('user_id', '=', userId).execute()).map((r) => r.word),
     byId: (userId: number, id: number) =>
       db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
     /** Adds the headword unless the user has it (a concurrent add included); true when this call added it. */

@@ -13,6 +13,8 @@ import { analyse } from '../dictionary/index.js';
 import { dayBounds, dayKey, streaks } from '../../lib/days.js';
 import { cardFields, newCard, preview, review, stateName, toCard, type CardRow } from './scheduler.js';
 import { wordsRepo, type WordOrder } from './words.repo.js';
+import { WordBookSets } from './word-book-sets.js';
+import type { EventBus, EventLog } from '../../providers/events/index.js';
 
 const PAGE = 20;
 
@@ -41,10 +43,19 @@ export interface WordsDeps {
   /** Only headword resolution is used here; lookups are the dictionary's own. */
   dictionary: Pick<DictionaryService, 'headword' | 'lookup'>;
   articles: Pick<ArticlesService, 'readable' | 'cards'>;
+  /** Tells the other processes a reader's word book changed; null: this process is the only one. */
+  events: EventBus | null;
+  log: EventLog;
 }
 
-export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles }: WordsDeps) {
+export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles, events, log }: WordsDeps) {
   const repo = wordsRepo(db);
+  const sets = new WordBookSets({
+    headwords: (userId) => repo.headwords(userId),
+    hasWord: async (userId, word) => Boolean(await repo.byWord(userId, word)),
+    events,
+    log,
+  });
 
   async function inParagraphs(userId: number, paragraphs: readonly Paragraph[], offset: number, size: number) {
     const forms = new Map<string, Set<string>>();
@@ -124,8 +135,10 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
   }
 
   return {
-    /** True when the reader has this headword (the dictionary marks it). */
-    has: async (userId: number, word: string) => Boolean(await repo.byWord(userId, word)),
+    /** True when the reader has this headword (the dictionary marks it): from the reader's kept set when there is one. */
+    has: (userId: number, word: string) => sets.has(userId, word),
+    /** Stops listening for other processes' changes (the process is stopping). */
+    close: () => sets.close(),
     addedBetween: (userId: number, start: string, end: string) => repo.addedBetween(userId, start, end),
     /** The reader's headwords with their FSRS stability in days (the learner module tells learning from graduated). */
     stabilities: (userId: number) => repo.stabilities(userId),
@@ -150,7 +163,8 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
       const first = shown?.meanings[0];
       const meaning = first ? meaningText(first) : null;
       const now = clock.now().toISOString();
-      return transaction(db, async () => {
+      // Called from a route, outside any transaction: the kept sets are dropped once this one has committed.
+      const answer = await transaction(db, async () => {
         const added = await repo.insertIfAbsent({
           user_id: userId,
           word: headword,
@@ -175,12 +189,15 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles 
         });
         return { ...item(row), added };
       });
+      if (answer.added) await sets.changed(userId);
+      return answer;
     },
 
     async delete(userId: number, word: string) {
       const headword = dictionary.headword(word, undefined) ?? word.toLowerCase();
       if ((await repo.delete(userId, headword)) === 0 && (await repo.delete(userId, word.toLowerCase())) === 0)
         throw new NotFound('生词本里没有这个词');
+      await sets.changed(userId);
       return { ok: true as const };
     },
 

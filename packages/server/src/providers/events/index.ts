@@ -7,6 +7,7 @@ export * from './events.js';
 export { memoryEventBus } from './memory.events.js';
 export { postgresEventBus, type PostgresEventBusOptions } from './postgres.events.js';
 export { redisEventBus } from './redis.events.js';
+export { keepListening, type Listening } from './listen.js';
 
 /**
  * The bus for this deployment: Redis when configured (it already carries shared state), else
