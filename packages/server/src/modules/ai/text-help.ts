@@ -23,7 +23,7 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   async function storedTranslation(actor: UserActor, text: string) {
     const needle = text.replace(/\s+/g, ' ').trim();
     // The same sentence may stand in several articles, not all translated: look past the newest few.
-    for (const row of await repo.mentioning(actor, needle, 50)) {
+    for (const row of await repo.mentioning(actor, needle, 50, { partialEdges: true })) {
       for (const p of parseParagraphs(row.content)) {
         const found = translationOfSelection(p, needle);
         if (found) return { articleId: row.id, paragraphId: p.id, ...found };
