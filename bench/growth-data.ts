@@ -308,9 +308,10 @@ export async function fillStore(store: Store, scale: number, log: (text: string)
       const migration = rankWeeks(again.dialect);
       await migration.down(raw);
       await migration.up(raw);
-      // PostgreSQL's autovacuum would analyse the new rows within a minute; SQLite is left as
-      // the server leaves it (it runs no ANALYZE).
-      if (store.databaseUrl) await sql`analyze`.execute(again.kysely);
+      // PostgreSQL's autovacuum would vacuum and analyse the new rows within minutes (which also
+      // moves the search index's pending entries into the GIN tree: a look-up scans the pending
+      // list whole until then); SQLite is left as the server leaves it (it runs no ANALYZE).
+      if (store.databaseUrl) await sql`vacuum analyze`.execute(again.kysely);
       for (const table of ['reading_days', 'review_logs', 'reading_weeks', 'review_weeks'] as const) {
         const row = await again.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
         counts[table] = Number(row.n);

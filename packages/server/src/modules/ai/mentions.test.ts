@@ -79,6 +79,13 @@ describe('names are found as phrases in the search index', () => {
     const newest = ids.slice(-8).reverse();
     expect((await entity('Paris')).mentions.map((m) => m.article_id)).toEqual(newest);
   });
+
+  it('finds the phrase in older articles behind many newer ones holding its words apart', async () => {
+    const older: number[] = [];
+    for (let i = 0; i < 3; i++) older.push(await createArticle(t, { paragraphs: [`A new ferry to New York sailed, trip ${i + 1}.`], daysAgo: 300 - i }));
+    for (let i = 0; i < 205; i++) await createArticle(t, { paragraphs: [`The new bridge at York opened, report ${i + 1}.`], daysAgo: 200 - i });
+    expect(await mentionedIn('New York')).toEqual(older.reverse());
+  });
 });
 
 describe('stored translations are found for a selection', () => {
