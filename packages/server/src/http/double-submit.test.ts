@@ -701,7 +701,7 @@ Object.assign(FIXTURES, {
       // A reader alone at the top of a past week of their own.
       const reader = await make.create('user');
       const monday = new Date(Date.parse('2026-11-09T00:00:00Z') - fresh() * 7 * DAY_MS).toISOString().slice(0, 10);
-      await t.db.kysely.insertInto('read_article_days').values({ user_id: reader.id, article_id: await article(), day: monday, seconds: 600 }).execute();
+      await t.db.kysely.insertInto('reading_weeks').values({ user_id: reader.id, week: monday, seconds: 600, finished: 0 }).execute();
       return asUser({ rank_date: monday }, reader);
     },
   },

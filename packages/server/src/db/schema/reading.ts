@@ -9,6 +9,8 @@ export interface ReadingTables {
   history_tokens: HistoryTokensTable;
   word_contexts: WordContextsTable;
   review_logs: ReviewLogsTable;
+  reading_weeks: ReadingWeeksTable;
+  review_weeks: ReviewWeeksTable;
 }
 
 export interface WordBookTable {
@@ -83,4 +85,19 @@ export interface ReviewLogsTable {
   learning_steps: number;
   review: string;
   spent_ms: number;
+}
+/** A reader's week for the weekly rank (history keeps it as reading is credited). */
+export interface ReadingWeeksTable {
+  user_id: number;
+  /** The week's Monday, China time, YYYY-MM-DD. */
+  week: string;
+  /** Reading seconds of the week, each article counting at most its cap. */
+  seconds: number;
+  finished: number;
+}
+/** Distinct cards a reader reviewed in a week (words keeps it as reviews are applied). */
+export interface ReviewWeeksTable {
+  user_id: number;
+  week: string;
+  cards: number;
 }

@@ -23,7 +23,7 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   async function storedTranslation(actor: UserActor, text: string) {
     const needle = text.replace(/\s+/g, ' ').trim();
     // The same sentence may stand in several articles, not all translated: look past the newest few.
-    for (const row of await repo.mentioning(actor, needle, 50)) {
+    for (const row of await repo.mentioning(actor, needle, 50, { partialEdges: true })) {
       for (const p of parseParagraphs(row.content)) {
         const found = translationOfSelection(p, needle);
         if (found) return { articleId: row.id, paragraphId: p.id, ...found };
@@ -86,17 +86,14 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   }
 
   async function entity(actor: UserActor, name: string) {
-    const rows = await repo.mentioning(actor, name, 20);
-    const mentions = rows
-      .flatMap((row) =>
-        sentencesMentioning(parseParagraphs(row.content), name).map((m) => ({
-          article_id: row.id,
-          title: row.title,
-          paragraph_id: m.paragraphId,
-          sentence: m.sentence,
-        })),
-      )
-      .slice(0, 8);
+    const mentions: { article_id: number; title: string; paragraph_id: string; sentence: string }[] = [];
+    // Newest articles first; the rest of them are not parsed once eight sentences are found.
+    for (const row of await repo.mentioning(actor, name, 20)) {
+      if (mentions.length >= 8) break;
+      for (const m of sentencesMentioning(parseParagraphs(row.content), name).slice(0, 8 - mentions.length)) {
+        mentions.push({ article_id: row.id, title: row.title, paragraph_id: m.paragraphId, sentence: m.sentence });
+      }
+    }
     if (!provider) {
       // ECDICT's Chinese gloss and WordNet's definition, where they have the name.
       const entry = dict.lookup(name) ?? dict.lookup(name.toLowerCase());

@@ -1,7 +1,50 @@
 import { sql } from 'kysely';
 import { transaction, type Db } from '../../db/client.js';
 
+/** What a week's rank orders readers by: `reading_weeks` columns. */
+export type WeekMeasure = 'seconds' | 'finished';
+
 export function historyRepo(db: Db) {
+  /**
+   * Adds a credit to the reader's week: the seconds this article may still earn under the cap
+   * (its week's seconds before and after this credit, both capped) and a newly finished article.
+   * The week's row is taken first: on PostgreSQL it holds the reader's week until commit, so
+   * the article's seconds read next include every report counted before this one.
+   */
+  async function addToWeek(
+    userId: number,
+    articleId: number,
+    seconds: number,
+    newlyFinished: boolean,
+    week: { monday: string; sunday: string; capSeconds: number },
+  ) {
+    const trx = db.kysely;
+    await trx
+      .insertInto('reading_weeks')
+      .values({ user_id: userId, week: week.monday, seconds: 0, finished: 0 })
+      .onConflict((oc) => oc.columns(['user_id', 'week']).doUpdateSet((eb) => ({ seconds: eb.ref('reading_weeks.seconds') })))
+      .execute();
+    let gained = 0;
+    if (seconds > 0) {
+      const row = await trx
+        .selectFrom('read_article_days')
+        .select((eb) => eb.fn.sum<number>('seconds').as('s'))
+        .where('user_id', '=', userId)
+        .where('article_id', '=', articleId)
+        .where('day', '>=', week.monday)
+        .where('day', '<=', week.sunday)
+        .executeTakeFirstOrThrow();
+      const after = Number(row.s);
+      gained = Math.min(after, week.capSeconds) - Math.min(after - seconds, week.capSeconds);
+    }
+    await trx
+      .updateTable('reading_weeks')
+      .set((eb) => ({ seconds: eb('seconds', '+', gained), finished: eb('finished', '+', newlyFinished ? 1 : 0) }))
+      .where('user_id', '=', userId)
+      .where('week', '=', week.monday)
+      .execute();
+  }
+
   return {
     async secret(name: string, make: () => string): Promise<string> {
       await db.kysely
@@ -28,6 +71,8 @@ export function historyRepo(db: Db) {
       expected: { credited: number; lastSignAt: number } | null;
       isFinish: boolean;
       day: string;
+      /** The week holding `day` (its Monday and Sunday) and what one article may add to it (a book's time is not ranked). */
+      week: { monday: string; sunday: string; capSeconds: number };
       now: string;
     }): Promise<{ newlyFinished: boolean } | null> {
       return transaction(db, async () => {
@@ -110,35 +155,41 @@ export function historyRepo(db: Db) {
             })),
           )
           .execute();
+        if (input.seconds > 0 || newlyFinished) await addToWeek(input.userId, articleId, input.seconds, newlyFinished, input.week);
         return { newlyFinished };
       });
     },
 
-    /** Reading seconds per reader over days `from`–`to`, each article counting at most `capSeconds`. */
-    cappedSeconds: (from: string, to: string, capSeconds: number) =>
+    /** A week's leaders in one measure, ties by user id: only readers above zero. */
+    weekLeaders: (measure: WeekMeasure, monday: string, limit: number) =>
       db.kysely
-        .selectFrom((eb) =>
-          eb
-            .selectFrom('read_article_days')
-            .select(['user_id', 'article_id', (e) => e.fn.sum<number>('seconds').as('s')])
-            .where('day', '>=', from)
-            .where('day', '<=', to)
-            .groupBy(['user_id', 'article_id'])
-            .as('per_article'),
-        )
-        .select(['user_id', sql<number>`sum(case when s > ${capSeconds} then ${capSeconds} else s end)`.as('value')])
-        .groupBy('user_id')
+        .selectFrom('reading_weeks')
+        .select(['user_id', `${measure} as value`])
+        .where('week', '=', monday)
+        .where(measure, '>', 0)
+        .orderBy(measure, 'desc')
+        .orderBy('user_id')
+        .limit(limit)
         .execute(),
-    /** Articles finished per reader over days `from`–`to`. */
-    finishedCounts: (from: string, to: string) =>
-      db.kysely
-        .selectFrom('reading_days')
-        .select(['user_id', (e) => e.fn.sum<number>('finished').as('value')])
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .groupBy('user_id')
-        .having((e) => e.fn.sum('finished'), '>', 0)
-        .execute(),
+    async weekValue(measure: WeekMeasure, monday: string, userId: number): Promise<number> {
+      const row = await db.kysely
+        .selectFrom('reading_weeks')
+        .select(`${measure} as value`)
+        .where('user_id', '=', userId)
+        .where('week', '=', monday)
+        .executeTakeFirst();
+      return Number(row?.value ?? 0);
+    },
+    /** How many readers have more than `value` in the week: a range of the measure's index. */
+    async weekAbove(measure: WeekMeasure, monday: string, value: number): Promise<number> {
+      const row = await db.kysely
+        .selectFrom('reading_weeks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('week', '=', monday)
+        .where(measure, '>', value)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     days: (userId: number, from: string, to: string) =>
       db.kysely
         .selectFrom('reading_days')

@@ -7,11 +7,15 @@ import { HOUR, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import type { ArticlesService, MarksService } from '../articles/index.js';
 import type { WordsService } from '../words/index.js';
-import { addDays, dayBounds, dayKey, daysBetween, streaks, minutesShown } from '../../lib/days.js';
+import { addDays, dayBounds, dayKey, daysBetween, streaks, weekStart, minutesShown } from '../../lib/days.js';
+import { readersAbove, type WeekStanding } from '../../lib/week-standing.js';
 import { historyRepo } from './history.repo.js';
 import { LookupBuffer, type LookupBufferOptions } from './lookup-buffer.js';
 
 const T_LIFETIME = 12 * HOUR;
+/** What one article can add to a week's reading time for the rank: leaving a page open earns nothing more. */
+export const ARTICLE_CAP_SECONDS = 30 * 60;
+const rankWeek = (day: string) => ({ monday: weekStart(day), sunday: addDays(weekStart(day), 6), capSeconds: ARTICLE_CAP_SECONDS });
 const GRACE_SECONDS = 5;
 const PAGE = 20;
 
@@ -89,12 +93,18 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
 
   return {
     /**
-     * Weekly-rank totals per reader over China-time days `from`–`to`: reading seconds (each
-     * article counting at most `capSeconds`, so a page left open earns nothing more) or articles finished.
+     * A week's standing in reading time (seconds, each article counting at most
+     * `ARTICLE_CAP_SECONDS`) or articles finished: the `limit` leaders (value descending, ties by
+     * user id) and, for `userId`, the value and how many readers have more.
      */
-    async totals(cat: 'time' | 'finish', from: string, to: string, capSeconds: number): Promise<{ user_id: number; value: number }[]> {
-      const rows = cat === 'time' ? await repo.cappedSeconds(from, to, capSeconds) : await repo.finishedCounts(from, to);
-      return rows.map((r) => ({ user_id: Number(r.user_id), value: Number(r.value) })).filter((r) => r.value > 0);
+    async weekStanding(cat: 'time' | 'finish', monday: string, userId: number, limit: number): Promise<WeekStanding> {
+      const measure = cat === 'time' ? 'seconds' : 'finished';
+      const [leaders, value] = await Promise.all([
+        limit > 0 ? repo.weekLeaders(measure, monday, limit) : [],
+        repo.weekValue(measure, monday, userId),
+      ]);
+      const top = leaders.map((r) => ({ user_id: Number(r.user_id), value: Number(r.value) }));
+      return { top, mine: value > 0 ? { value, above: await readersAbove(top, limit, value, () => repo.weekAbove(measure, monday, value)) } : null };
     },
 
     /** A dictionary lookup by a logged-in reader counts toward the day's looked-up words (written within `flushMs`). */
@@ -138,6 +148,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
           expected: row ? { credited: row.credited, lastSignAt: row.last_sign_at } : null,
           isFinish: input.is_finish,
           day: dayKey(now),
+          week: rankWeek(dayKey(now)),
           now: now.toISOString(),
         });
         // Finishing by reading is the reader's "finished" mark too.
@@ -179,6 +190,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
         expected: row ? { credited: row.credited, lastSignAt: row.last_sign_at } : null,
         isFinish: false,
         day: dayKey(now),
+        week: rankWeek(dayKey(now)),
         now: now.toISOString(),
       });
       if (!done) throw new Invalid('重复的上报，未记录');

@@ -1,7 +1,7 @@
 import { transaction, type Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import type { Clock } from '../../lib/clock.js';
-import { addDays, dayBounds, dayKey, minutesShown } from '../../lib/days.js';
+import { addDays, dayBounds, dayKey, weekStart, minutesShown } from '../../lib/days.js';
 import { Conflict, Invalid } from '../../lib/errors.js';
 import type { HistoryService } from '../history/index.js';
 import type { UsersService } from '../users/index.js';
@@ -13,8 +13,6 @@ import type { MembershipService } from './membership.service.js';
 type Cat = 'time' | 'finish' | 'review';
 const CATS: Cat[] = ['time', 'finish', 'review'];
 const CAT_NAMES: Record<Cat, string> = { time: '阅读时长', finish: '读完文章', review: '复习单词' };
-/** What one article can add to a week's reading time: leaving a page open earns nothing more. */
-export const ARTICLE_CAP_SECONDS = 30 * 60;
 export const LIST_SIZE = 50;
 /** Ranks that earn membership days, and how many. */
 export const RANK_AWARD_TOP = 10;
@@ -25,16 +23,11 @@ export function rankAwardDays(rank: number | null): number {
   return rank <= RANK_AWARD_TOP ? 3 : 0;
 }
 
-/** The Monday (China time) of the week holding `day`. */
-export function mondayOf(day: string): string {
-  const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return addDays(day, -((dow + 6) % 7));
-}
-
 /**
- * Weekly reading ranks, computed when asked from the signed reading history (per-article
- * capped seconds, finished articles) and review logs (distinct cards): weeks start Monday,
- * China time. Ties share a rank (1, 2, 2, 4).
+ * Weekly reading ranks from the week's totals the history and words modules keep as reading and
+ * reviews are recorded (reading seconds with each article capped, finished articles, distinct
+ * cards reviewed): weeks start Monday, China time. Only the top of the list and the caller's own
+ * place are read. Ties share a rank (1, 2, 2, 4); within a tie the list is by user id.
  */
 export function ranksService(
   db: Db,
@@ -42,25 +35,26 @@ export function ranksService(
   deps: {
     users: UsersService;
     membership: MembershipService;
-    history: Pick<HistoryService, 'totals'>;
-    words: Pick<WordsService, 'reviewedCardCounts'>;
+    history: Pick<HistoryService, 'weekStanding'>;
+    words: Pick<WordsService, 'reviewWeekStanding'>;
   },
 ) {
   const repo = membershipRepo(db);
 
-  async function standings(cat: Cat, monday: string) {
-    const sunday = addDays(monday, 6);
-    const rows =
+  /** The `limit` leaders with their ranks, and the reader's own rank (null when not ranked). */
+  async function standing(cat: Cat, monday: string, userId: number, limit: number) {
+    const { top, mine } =
       cat === 'review'
-        ? await deps.words.reviewedCardCounts(dayBounds(monday).start, dayBounds(sunday).end)
-        : await deps.history.totals(cat, monday, sunday, ARTICLE_CAP_SECONDS);
-    const sorted = rows.filter((r) => r.value > 0).sort((a, b) => b.value - a.value || a.user_id - b.user_id);
+        ? await deps.words.reviewWeekStanding(monday, userId, limit)
+        : await deps.history.weekStanding(cat, monday, userId, limit);
+    // Competition ranking: a reader's rank is one more than the readers ahead; in a list ordered
+    // by value, those ahead of a tie are the rows before its first member.
     const ranked: { rank: number; user_id: number; raw: number }[] = [];
-    sorted.forEach((r, i) => {
-      const rank = i > 0 && sorted[i - 1]!.value === r.value ? ranked[i - 1]!.rank : i + 1;
+    top.forEach((r, i) => {
+      const rank = i > 0 && top[i - 1]!.value === r.value ? ranked[i - 1]!.rank : i + 1;
       ranked.push({ rank, user_id: r.user_id, raw: r.value });
     });
-    return ranked;
+    return { ranked, me: mine ? { rank: mine.above + 1, raw: mine.value } : null };
   }
   const shown = (cat: Cat, raw: number) => (cat === 'time' ? minutesShown(raw) : raw);
   const weekEnded = (monday: string) => clock.now().toISOString() >= dayBounds(addDays(monday, 6)).end;
@@ -68,11 +62,9 @@ export function ranksService(
 
   return {
     async week(actor: UserActor, input: { cat: Cat; rank_date?: string | undefined }) {
-      const monday = mondayOf(input.rank_date ?? dayKey(clock.now()));
-      const ranked = await standings(input.cat, monday);
-      const top = ranked.slice(0, LIST_SIZE);
+      const monday = weekStart(input.rank_date ?? dayKey(clock.now()));
+      const { ranked: top, me } = await standing(input.cat, monday, actor.user.id, LIST_SIZE);
       const names = await deps.users.namesOf(top.map((r) => r.user_id));
-      const me = ranked.find((r) => r.user_id === actor.user.id) ?? null;
       const ended = weekEnded(monday);
       const claimed = (await repo.awardsOf(actor.user.id)).some((a) => a.ref === ref(monday, input.cat));
       const days = rankAwardDays(me?.rank ?? null);
@@ -89,11 +81,11 @@ export function ranksService(
 
     /** After the week ends, each category where I placed in the top ranks grants its days, once. */
     async receiveAward(actor: UserActor, rankDate: string) {
-      const monday = mondayOf(rankDate);
+      const monday = weekStart(rankDate);
       if (!weekEnded(monday)) throw new Invalid('这一周还没结束，结束后再来领取');
       const earned: { cat: Cat; rank: number; days: number }[] = [];
       for (const cat of CATS) {
-        const mine = (await standings(cat, monday)).find((r) => r.user_id === actor.user.id);
+        const mine = (await standing(cat, monday, actor.user.id, 0)).me;
         const days = rankAwardDays(mine?.rank ?? null);
         if (mine && days > 0) earned.push({ cat, rank: mine.rank, days });
       }

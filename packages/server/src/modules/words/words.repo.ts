@@ -173,15 +173,51 @@ export function wordsRepo(db: Db) {
     },
     reviews: (entryId: number) =>
       db.kysely.selectFrom('review_logs').selectAll().where('entry_id', '=', entryId).orderBy('id', 'desc').limit(100).execute(),
-    /** Distinct cards each user reviewed in [start, end). */
-    reviewedCards: (start: string, end: string) =>
-      db.kysely
+    /** Whether the card has a review logged in [start, end). */
+    async reviewedBetween(entryId: number, start: string, end: string): Promise<boolean> {
+      const row = await db.kysely
         .selectFrom('review_logs')
-        .select(['user_id', (e) => e.fn.count<number>('entry_id').distinct().as('value')])
+        .select('id')
+        .where('entry_id', '=', entryId)
         .where('review', '>=', start)
         .where('review', '<', end)
-        .groupBy('user_id')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    /** One more distinct card reviewed in the reader's week. */
+    async countReviewedCard(userId: number, monday: string) {
+      await db.kysely
+        .insertInto('review_weeks')
+        .values({ user_id: userId, week: monday, cards: 1 })
+        .onConflict((oc) => oc.columns(['user_id', 'week']).doUpdateSet((eb) => ({ cards: eb('review_weeks.cards', '+', 1) })))
+        .execute();
+    },
+    /** A week's leaders by cards reviewed, ties by user id. */
+    reviewWeekLeaders: (monday: string, limit: number) =>
+      db.kysely
+        .selectFrom('review_weeks')
+        .select(['user_id', 'cards as value'])
+        .where('week', '=', monday)
+        .where('cards', '>', 0)
+        .orderBy('cards', 'desc')
+        .orderBy('user_id')
+        .limit(limit)
         .execute(),
+    async reviewWeekValue(monday: string, userId: number): Promise<number> {
+      const row = await db.kysely.selectFrom('review_weeks').select('cards').where('user_id', '=', userId).where('week', '=', monday).executeTakeFirst();
+      return Number(row?.cards ?? 0);
+    },
+    /** How many readers reviewed more than `value` cards in the week: a range of the week's index. */
+    async reviewWeekAbove(monday: string, value: number): Promise<number> {
+      const row = await db.kysely
+        .selectFrom('review_weeks')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('week', '=', monday)
+        .where('cards', '>', value)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
     reviewsSince: (userId: number, since: string) =>
       db.kysely
         .selectFrom('review_logs')

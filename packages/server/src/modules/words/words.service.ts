@@ -10,7 +10,8 @@ import type { DictionaryService } from '../dictionary/index.js';
 import { ecdictToIpa, meaningsOf } from '../dictionary/index.js';
 import type { Ecdict } from '../dictionary/index.js';
 import { analyse } from '../dictionary/index.js';
-import { dayBounds, dayKey, streaks } from '../../lib/days.js';
+import { addDays, dayBounds, dayKey, streaks, weekStart } from '../../lib/days.js';
+import { readersAbove, type WeekStanding } from '../../lib/week-standing.js';
 import { cardFields, newCard, preview, review, stateName, toCard, type CardRow } from './scheduler.js';
 import { wordsRepo, type WordOrder } from './words.repo.js';
 import { WordBookSets } from './word-book-sets.js';
@@ -144,9 +145,15 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
     stabilities: (userId: number) => repo.stabilities(userId),
     /** A value that changes whenever the reader's word book does (cache key for what is derived from it). */
     bookStamp: (userId: number) => repo.stamp(userId),
-    /** For the weekly rank: how many distinct cards each reader reviewed in [start, end) (a card reviewed twice counts once). */
-    reviewedCardCounts: async (start: string, end: string) =>
-      (await repo.reviewedCards(start, end)).map((r) => ({ user_id: Number(r.user_id), value: Number(r.value) })),
+    /**
+     * For the weekly rank: distinct cards reviewed in the week starting `monday` (a card reviewed
+     * twice counts once), the `limit` leaders and `userId`'s value with how many readers have more.
+     */
+    async reviewWeekStanding(monday: string, userId: number, limit: number): Promise<WeekStanding> {
+      const [leaders, value] = await Promise.all([limit > 0 ? repo.reviewWeekLeaders(monday, limit) : [], repo.reviewWeekValue(monday, userId)]);
+      const top = leaders.map((r) => ({ user_id: Number(r.user_id), value: Number(r.value) }));
+      return { top, mine: value > 0 ? { value, above: await readersAbove(top, limit, value, () => repo.reviewWeekAbove(monday, value)) } : null };
+    },
 
     async add(
       actor: UserActor,
@@ -256,6 +263,11 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
       await transaction(db, async () => {
         // Two taps in flight at once: the one that finds the card changed applies nothing.
         if (!(await repo.updateIfUnchanged(row.id, row.reps, { ...cardFields(card), updated_at: now.toISOString() }))) return;
+        // The card's first review of the week counts for the weekly rank (the update above holds the card).
+        const monday = weekStart(dayKey(now));
+        if (!(await repo.reviewedBetween(row.id, dayBounds(monday).start, dayBounds(addDays(monday, 6)).end))) {
+          await repo.countReviewedCard(userId, monday);
+        }
         await repo.log({
           entry_id: row.id,
           user_id: userId,
