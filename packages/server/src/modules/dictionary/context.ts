@@ -1,6 +1,7 @@
 import type { EcdictEntry } from './ecdict.js';
 import { functionWord, isFunctionUse } from './function-words.js';
 import { analyse, type TokenInContext } from './lemmatizer.js';
+import { orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 
 /** A Chinese meaning line of ECDICT; `fits` when its part of speech is the word's in this sentence. */
@@ -99,7 +100,7 @@ function contentWords(text: string): Set<string> {
  * sentence and the sense's gloss, examples and synonyms), keeping WordNet's frequency order between
  * equals. A proper-noun sense ("Begin: Israeli statesman") never answers for a lower-case token.
  */
-export function rankSenses(senses: WordNetSense[], sentence: string | undefined, tapped: string, lemma: string): DefinitionInContext[] {
+export function rankedSenses(senses: WordNetSense[], sentence: string | undefined, tapped: string, lemma: string): RankedSense[] {
   const lowerToken = tapped === tapped.toLowerCase();
   const context = contentWords(sentence ?? '');
   for (const w of contentWords(`${tapped} ${lemma}`)) context.delete(w);
@@ -113,10 +114,15 @@ export function rankSenses(senses: WordNetSense[], sentence: string | undefined,
       // WordNet's order is SemCor's frequency order; a sense SemCor never saw, or one filed under a
       // topic (a basketball move, a computing term), stands first only when the sentence points to it.
       const prior = -i * 0.2 - (s.attested || i === 0 ? 0 : 0.5) - (s.technical && overlap === 0 ? 3 : 0);
-      return { pos: s.pos, text: s.definition, overlap, score: overlap + prior };
+      return { sense: s, overlap, score: overlap + prior };
     })
     .sort((a, b) => b.score - a.score)
-    .map(({ pos, text, overlap }) => ({ pos, text, overlap }));
+    .map(({ sense, overlap }) => ({ sense, overlap }));
+}
+
+/** The English definitions of the ranked senses, best first. */
+export function rankSenses(senses: WordNetSense[], sentence: string | undefined, tapped: string, lemma: string): DefinitionInContext[] {
+  return rankedSenses(senses, sentence, tapped, lemma).map(({ sense, overlap }) => ({ pos: sense.pos, text: sense.definition, overlap }));
 }
 
 /** ECDICT's English definitions as a fallback: lines of the right part of speech, no "See Thee." cross-references. */
@@ -150,7 +156,7 @@ export function tokenIn(word: string, sentence: string | undefined): TokenInCont
  */
 export function sensesInContext(
   entry: EcdictEntry,
-  wordnet: WordNet,
+  sources: { wordnet: WordNet; bridges?: SenseBridges },
   tapped: string,
   sentence: string | undefined,
   context: TokenInContext | null = tokenIn(tapped, sentence),
@@ -169,18 +175,22 @@ export function sensesInContext(
   }
   if (pos === null) meanings = meanings.map((m) => ({ ...m, fits: general(m) }));
   if (fn) meanings = meanings.map((m, i) => ({ ...m, fits: i === 0 }));
-  // A passive ("was torn", "is run by") shows the verb's vt. lines first.
-  const valency = (m: MeaningInContext) => (context?.transitive === undefined || !m.pos ? 0 : /^vt\./.test(m.pos) === context.transitive ? 0 : /^v[ti]\./.test(m.pos) ? 1 : 0);
-  const fitting = meanings.filter((m) => m.fits).sort((a, b) => valency(a) - valency(b));
-  const ordered = [...fitting, ...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
-
+  const lemma = entry.word.toLowerCase();
+  let ranked: RankedSense[] = [];
   let definitions: DefinitionInContext[] = [];
   if (!fn) {
-    const lemma = entry.word.toLowerCase();
-    const firstLabel = ordered.find((m) => m.pos)?.pos?.replace(/\..*$/, '') ?? null;
+    const firstLabel = (meanings.find((m) => m.fits && m.pos) ?? meanings.find((m) => m.pos))?.pos?.replace(/\..*$/, '') ?? null;
     const wnPos: WnPos | null = (pos ? UPOS_TO_WORDNET[pos] : undefined) ?? (pos === null && firstLabel ? (LABEL_TO_WORDNET[firstLabel] ?? null) : null);
-    if (wnPos) definitions = rankSenses(wordnet.senses(lemma, wnPos), sentence, tapped, lemma);
+    if (wnPos) ranked = rankedSenses(sources.wordnet.senses(lemma, wnPos), sentence, tapped, lemma);
+    definitions = ranked.map(({ sense, overlap }) => ({ pos: sense.pos, text: sense.definition, overlap }));
     if (!definitions.length) definitions = ecdictDefinitions(entry, wnPos, tapped);
   }
+  // The items of the sense the sentence means first (sense-order.ts); a passive ("was torn", "is run
+  // by") shows the verb's vt. lines first.
+  const valency = (m: MeaningInContext) => (context?.transitive === undefined || !m.pos ? 0 : /^vt\./.test(m.pos) === context.transitive ? 0 : /^v[ti]\./.test(m.pos) ? 1 : 0);
+  const bySense = sources.bridges && !fn && pos !== null ? orderBySense(meanings.filter((m) => m.fits), ranked, sources.bridges, [tapped, lemma]) : meanings.filter((m) => m.fits);
+  const fitting = bySense.sort((a, b) => valency(a) - valency(b));
+  const ordered = [...fitting, ...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
+
   return { pos, meanings: ordered, definitions: definitions.slice(0, 3), functionNote: fn?.note ?? null };
 }

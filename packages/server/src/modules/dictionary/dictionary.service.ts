@@ -2,6 +2,8 @@ import type { WordEntry } from '@changdu/contract';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../lib/deep-freeze.js';
 import { NotFound } from '../../lib/errors.js';
+import { openChineseGlosses, type ChineseGlosses } from './chinese-glosses.js';
+import { lineItems } from './ecdict-clean.js';
 import { meaningLines, sensesInContext, type SensesInContext } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
 import { dictionaryHasPos } from './pos-lexicon.js';
@@ -105,10 +107,18 @@ export interface LookupHooks {
 }
 
 /** Offline dictionary lookups: the tapped form resolved to its headword using the sentence. */
-export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { wordnet?: WordNet; cmudict?: Cmudict; phrases?: PhraseIndex } = {}) {
+export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { wordnet?: WordNet; cmudict?: Cmudict; phrases?: PhraseIndex; glosses?: ChineseGlosses; ordered?: false } = {}) {
   // Both are files searched on disk, opened at the first lookup (docs/reading.md § Dictionary).
   const wordnet = sources.wordnet ?? openWordNet();
   const cmudict = sources.cmudict ?? openCmudict();
+  // What ties ECDICT's Chinese items to WordNet's senses (sense-order.ts): CC-CEDICT's English for
+  // an item, ECDICT's own Chinese for a sense's words (general lines only, kept per word).
+  const chineseOf = (english: string) => {
+    const entry = dict.lookup(english);
+    return entry ? meaningLines(entry).filter((l) => l.pos !== null && !l.text.startsWith('[')).flatMap((l) => lineItems(l.text)) : [];
+  };
+  // `ordered: false` keeps ECDICT's own order inside a part of speech (the tests' baseline).
+  const senseSources = { wordnet, bridges: sources.ordered === false ? undefined : { glosses: sources.glosses ?? openChineseGlosses(), chineseOf } };
   // The multi-word headwords are indexed at start (phrase-index.ts); a tap inside one answers it too.
   const phraseOf = phraseFinder(dict, wordnet, sources.phrases ?? phraseIndex(), analyseCached);
 
@@ -157,7 +167,7 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
     const matching = Object.keys(FORM_LABELS).filter((k) => entry.exchange[k]?.toLowerCase() === lower);
     const fitting = matching.filter((k) => !context || (FORM_POS[k] ?? []).includes(context.pos));
     const formLabels = (fitting.length ? fitting : matching).map((k) => FORM_LABELS[k]!);
-    const senses = sensesInContext(entry, wordnet, query, sentence, context);
+    const senses = sensesInContext(entry, senseSources, query, sentence, context);
     const phonetics = pronunciations(entry, cmudict, context?.pos ?? null);
     return {
       headword,
@@ -206,7 +216,7 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
     senses(word: string, sentence: string | undefined): (SensesInContext & { headword: string }) | null {
       const { query, context, entry } = resolve(word, sentence);
       if (!entry) return null;
-      return { headword: entry.word.toLowerCase(), ...sensesInContext(entry, wordnet, query, sentence, context) };
+      return { headword: entry.word.toLowerCase(), ...sensesInContext(entry, senseSources, query, sentence, context) };
     },
 
     /** The headword a tapped form belongs to in its sentence, or null when the dictionary has none. */

@@ -11,14 +11,14 @@ const TYPOS: [RegExp, string][] = [
 ];
 
 /** A line's meanings, split on ECDICT's separators. */
-const items = (text: string) => text.split(/[,，;；]\s*/).map((s) => s.trim()).filter(Boolean);
+export const lineItems = (text: string): string[] => text.split(/[,，;；]\s*/).map((s) => s.trim()).filter(Boolean);
 
 export function cleanTranslation(raw: string | null): string | null {
   if (!raw) return raw;
   let text = raw;
   for (const [from, to] of TYPOS) text = text.replace(from, to);
   const lines = text.split(/\\n|\r?\n/);
-  const specialist = new Set(lines.filter((l) => /^\[[^\]]+\]/.test(l.trim())).flatMap((l) => items(l.trim().replace(/^\[[^\]]+\]\s*/, ''))));
+  const specialist = new Set(lines.filter((l) => /^\[[^\]]+\]/.test(l.trim())).flatMap((l) => lineItems(l.trim().replace(/^\[[^\]]+\]\s*/, ''))));
   if (!specialist.size) return lines.join('\n');
   return lines
     .map((line) => {
@@ -26,7 +26,7 @@ export function cleanTranslation(raw: string | null): string | null {
       if (!m) return line;
       // Only from the line's tail, where ECDICT appends them, and only a long term: switch's "开关"
       // is also a [计] item but is the word's first, general meaning.
-      const kept = items(m[2]!);
+      const kept = lineItems(m[2]!);
       while (kept.length > 1 && specialist.has(kept[kept.length - 1]!) && kept[kept.length - 1]!.length >= 4) kept.pop();
       return `${m[1]} ${kept.join(', ')}`;
     })

@@ -5,7 +5,7 @@ export { corpusRank, knownAt } from './word-bands.js';
 export { dictionaryService, meaningsOf, examLabels, pronunciations, type DictionaryService, type LookupHooks } from './dictionary.service.js';
 export { dictionaryRoutes } from './dictionary.routes.js';
 // Context-sense selection (also used by offline word explanations): `dictionaryService(...).senses(word, sentence)`
-// or, with an entry in hand, `sensesInContext(entry, wordnet, word, sentence)`.
+// or, with an entry in hand, `sensesInContext(entry, { wordnet }, word, sentence)`.
 export {
   sensesInContext,
   rankSenses,

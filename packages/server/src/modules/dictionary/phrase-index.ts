@@ -1,7 +1,7 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
+import { derivedFile, derivedText, stampOf } from './derived-file.js';
 import { ecdictFile } from './ecdict.js';
 import { wordnetDir } from './wordnet.js';
 
@@ -170,34 +170,15 @@ function parseLines(text: string): PhraseIndex {
 const RULES_VERSION = 2;
 
 /**
- * The index, from a cache file in the temp folder when one was built from the same dictionary
- * files (keyed by their sizes and times), else built and cached: a restart, a worker and each test
- * process then load it in ~30 ms instead of ~3 s. A cache that cannot be written is only skipped.
+ * The index, from a file derived once per machine from the same dictionary files
+ * (`derived-file.ts`): a restart, a worker and each test process then load it in ~30 ms instead of
+ * ~3 s.
  */
 export function loadPhraseIndex(files: { ecdict?: string; wordnet?: string; cacheDir?: string } = {}): PhraseIndex {
   const ecdict = files.ecdict ?? ecdictFile();
   const wn = files.wordnet ?? wordnetDir();
-  const stamp = [ecdict, join(wn, 'index.verb')].map((f) => {
-    const s = statSync(f);
-    return `${s.size}-${Math.round(s.mtimeMs)}`;
-  });
-  const dir = files.cacheDir ?? join(tmpdir(), 'changdu-cache');
-  const file = join(dir, `phrases-v${RULES_VERSION}-${stamp.join('-')}.tsv`);
-  try {
-    return parseLines(readFileSync(file, 'utf8'));
-  } catch {
-    // Not built yet on this machine.
-  }
-  const built = buildPhraseIndex({ ecdict, wordnet: wn });
-  try {
-    mkdirSync(dir, { recursive: true });
-    const partial = `${file}.${process.pid}`;
-    writeFileSync(partial, built.lines());
-    renameSync(partial, file);
-  } catch {
-    // A read-only temp folder: the next start builds again.
-  }
-  return built;
+  const name = `phrases-v${RULES_VERSION}-${stampOf([ecdict, join(wn, 'index.verb')])}.tsv`;
+  return parseLines(derivedText(derivedFile(name, () => buildPhraseIndex({ ecdict, wordnet: wn }).lines(), files.cacheDir)));
 }
 
 let shared: PhraseIndex | undefined;

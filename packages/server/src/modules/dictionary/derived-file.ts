@@ -1,0 +1,47 @@
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Where files derived from the dictionaries are kept between processes (one folder per machine). */
+export const DERIVED_DIR = join(tmpdir(), 'changdu-cache');
+
+/** A stamp of source files (sizes and times): a derived file is rebuilt when a source changes. */
+export function stampOf(files: string[]): string {
+  return files
+    .map((f) => {
+      const s = statSync(f);
+      return `${s.size}-${Math.round(s.mtimeMs)}`;
+    })
+    .join('-');
+}
+
+/**
+ * A file derived from dictionary files, built once per machine: `name` carries the builder's
+ * version and the sources' stamp, so a restart, a worker and each test process find it built.
+ * Written whole under a private name, then renamed, so processes that build it at once never read
+ * half a file. Answers the path, or null with the built text when the folder cannot be written.
+ */
+export function derivedFile(name: string, build: () => string, dir = DERIVED_DIR): { path: string; text: null } | { path: null; text: string } {
+  const path = join(dir, name);
+  try {
+    statSync(path);
+    return { path, text: null };
+  } catch {
+    // Not built yet on this machine.
+  }
+  const text = build();
+  try {
+    mkdirSync(dir, { recursive: true });
+    const partial = `${path}.${process.pid}`;
+    writeFileSync(partial, text);
+    renameSync(partial, path);
+    return { path, text: null };
+  } catch {
+    return { path: null, text };
+  }
+}
+
+/** The derived file's text (read back when it was written). */
+export function derivedText(found: ReturnType<typeof derivedFile>): string {
+  return found.text ?? readFileSync(found.path, 'utf8');
+}

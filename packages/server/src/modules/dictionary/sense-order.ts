@@ -1,0 +1,119 @@
+import type { ChineseGlosses } from './chinese-glosses.js';
+import { lineItems } from './ecdict-clean.js';
+import type { WordNetSense } from './wordnet.js';
+
+/** A WordNet sense as ranked for one sentence (context.ts#rankedSenses), best first. */
+export interface RankedSense {
+  sense: WordNetSense;
+  /** Words the sense shares with the sentence. */
+  overlap: number;
+}
+
+export interface MeaningLine {
+  pos: string | null;
+  text: string;
+}
+
+// Gloss words that say nothing of a sense ("to run; to operate (a business)").
+const GLOSS_STOP = new Set(
+  'the a an of to and or in on at for with by from as be is are was sth sb something somebody someone one etc esp especially fig lit used its it that this which who very also into out up about make do get have take give'.split(' '),
+);
+
+/** Content words of an English gloss, crudely stemmed so "gifts" meets "gift" and "operating" meets "operate". */
+function glossWords(text: string, skip: Set<string>): Set<string> {
+  const words = new Set<string>();
+  for (const raw of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    if (raw.length < 3 || GLOSS_STOP.has(raw)) continue;
+    const stem = raw.replace(/(ies|es|s|ed|ing|ly|e)$/, '');
+    if (skip.has(stem)) continue;
+    words.add(stem);
+  }
+  return words;
+}
+
+/** The forms to try for an ECDICT item in CC-CEDICT: "(使)粘住" → 粘住, "轻的" → 轻. */
+function itemForms(item: string): string[] {
+  const bare = item.replace(/[(（<＜[【][^)）>＞\]】]*[)）>＞\]】]/g, '').replace(/…|\.\.\./g, '').trim();
+  const forms = [bare];
+  if (/[的地]$/.test(bare) && bare.length > 2) forms.push(bare.slice(0, -1));
+  if (/^使/.test(bare) && bare.length > 2) forms.push(bare.slice(1));
+  return forms.filter(Boolean);
+}
+
+const MARGIN = 2;
+
+/** Characters too common in Chinese glosses to tie an item to a sense (的 in every adjective). */
+const COMMON_HAN = new Set([...'的地得之性化者人物子儿于以与和或等使被把为了是在有不一个上下中大小']);
+
+/** How strongly a Chinese item agrees with Chinese words: the same word 3, a shared pair 2, a rarer shared character 1. */
+function hanAgreement(item: string, words: string[]): number {
+  let best = 0;
+  for (const w of words) {
+    if (w === item) return 3;
+    for (let i = 0; i + 1 < item.length; i++) if (w.includes(item.slice(i, i + 2))) best = Math.max(best, 2);
+    if (best < 1) for (const ch of item) if (!COMMON_HAN.has(ch) && /\p{Script=Han}/u.test(ch) && w.includes(ch)) best = 1;
+  }
+  return best;
+}
+
+/** What tells an ECDICT item's sense: CC-CEDICT's English for a Chinese word, ECDICT's Chinese for an English one. */
+export interface SenseBridges {
+  glosses: ChineseGlosses;
+  /** The Chinese items of an English word's general ECDICT lines ("gift" → 礼物, 赠品, 天赋). */
+  chineseOf(english: string): string[];
+}
+
+/** English words of a sense worth translating: its synonyms and the content words of its definition. */
+function senseWords(sense: WordNetSense, skip: Set<string>): string[] {
+  const synonyms = sense.words.map((w) => w.replace(/_/g, ' ').toLowerCase());
+  const defined = (sense.definition.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length >= 3 && !GLOSS_STOP.has(w));
+  return [...new Set([...synonyms, ...defined])].filter((w) => !skip.has(w.replace(/(ies|es|s|ed|ing|ly|e)$/, ''))).slice(0, 12);
+}
+
+/**
+ * How well an ECDICT item says each ranked sense: CC-CEDICT's English for the item against the
+ * sense's synonyms (double) and definition, plus the item's agreement with ECDICT's Chinese for
+ * those English words (礼品 and "gift" → 礼物, 赠品). Senses after the eighth are not weighed.
+ */
+function itemScores(item: string, ranked: RankedSense[], bridges: SenseBridges, skip: Set<string>, senseHan: string[][]): number[] {
+  const english = itemForms(item)
+    .map((f) => bridges.glosses.english(f))
+    .find((g) => g !== null);
+  const said = english ? glossWords(english.join(' '), skip) : new Set<string>();
+  const bare = itemForms(item)[0] ?? item;
+  return ranked.slice(0, 8).map(({ sense }, i) => {
+    let score = 0;
+    for (const w of glossWords(sense.words.join(' ').replace(/_/g, ' '), skip)) if (said.has(w)) score += 2;
+    for (const w of glossWords(sense.definition, skip)) if (said.has(w)) score += 1;
+    return score + hanAgreement(bare, senseHan[i]!);
+  });
+}
+
+/**
+ * ECDICT orders a line's Chinese items by how common they are, not by the sentence ("n. 现在, 礼品"
+ * for a present given on a birthday). When the sentence chose a WordNet sense, the items that say
+ * that sense better than any other move to the front of their line, and a line holding one moves
+ * before the other lines of the same part of speech; everything else keeps ECDICT's order. Only
+ * when the sentence shares a word with the sense: with no evidence WordNet's most frequent sense is
+ * no better a guess than ECDICT's first item.
+ */
+export function orderBySense<L extends MeaningLine>(lines: L[], ranked: RankedSense[], bridges: SenseBridges, forms: string[]): L[] {
+  const top = ranked[0];
+  if (!top || top.overlap === 0 || ranked.length < 2) return lines;
+  const skip = new Set(forms.map((f) => f.toLowerCase().replace(/(ies|es|s|ed|ing|ly|e)$/, '')));
+  const senseHan = ranked.slice(0, 8).map(({ sense }) => senseWords(sense, skip).flatMap((w) => bridges.chineseOf(w)));
+  // How well each item says the chosen sense; 0 when it says another sense as well or better.
+  const topScore = (item: string) => {
+    const scores = itemScores(item, ranked, bridges, skip, senseHan);
+    return scores.every((s) => s <= scores[0]!) ? scores[0]! : 0;
+  };
+  const reordered = lines.map((line) => {
+    const items = lineItems(line.text).map((item, i) => ({ item, i, score: topScore(item) }));
+    const best = Math.max(0, ...items.map((x) => x.score));
+    // ECDICT's first item is the common meaning: another goes before it only when it says the sense clearly better.
+    if (best < items[0]!.score + MARGIN) return { line, hasTop: best > 0 };
+    const text = [...items.filter((x) => x.score >= items[0]!.score + MARGIN).sort((a, b) => b.score - a.score || a.i - b.i), ...items.filter((x) => x.score < items[0]!.score + MARGIN)].map((x) => x.item).join(', ');
+    return { line: { ...line, text }, hasTop: true };
+  });
+  return [...reordered.filter((r) => r.hasTop), ...reordered.filter((r) => !r.hasTop)].map((r) => r.line);
+}
