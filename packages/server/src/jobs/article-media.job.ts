@@ -5,7 +5,7 @@ import { articleExportKind, articlePdfKind } from './kinds.js';
 export function articlePdfJob(media: ArticleMediaService) {
   return handle(articlePdfKind, async (payload, ctx) => {
     await ctx.progress(10, '正在排版 PDF');
-    const done = await media.buildPdf(payload.article_id, payload.style, payload.user_id);
+    const done = await media.buildPdf(payload.article_id, payload.style, payload.user_id, payload.origin);
     return { file: done.url, size: done.size };
   });
 }

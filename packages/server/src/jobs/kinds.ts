@@ -90,9 +90,11 @@ export const articlePdfKind = defineKind({
     article_id: z.number().int(),
     style: z.enum(['sy', 'en', 'notes']),
     user_id: z.number().int().nullable(),
+    /** The address the reader came by, for the article's link in the PDF (absent in tasks queued before it was kept). */
+    origin: z.string().url().optional(),
   }),
   retry: { maxAttempts: 2, backoffMs: 30_000 },
-  idempotencyKey: (p) => `pdf:${p.article_id}:${p.style}:${p.user_id ?? ''}`,
+  idempotencyKey: (p) => `pdf:${p.article_id}:${p.style}:${p.user_id ?? ''}:${p.origin ?? ''}`,
 });
 
 /** Builds a reader's export ZIP (Markdown per article plus one EPUB) into storage. */

@@ -30,11 +30,11 @@ export function articleMediaRoutes(
       });
     },
     'article.pdf': async (input, ctx) => {
-      const { bytes, name } = await media.pdf(ctx.actor, input.id, input.style);
+      const { bytes, name } = await media.pdf(ctx.actor, input.id, input.style, ctx.origin);
       ctx.setHeader('content-disposition', attachment(name, `article-${input.id}.pdf`));
       return bytes;
     },
-    'article.pdfPrepare': (input, ctx) => media.pdfPrepare(ctx.actor, input.id, input.style),
+    'article.pdfPrepare': (input, ctx) => media.pdfPrepare(ctx.actor, input.id, input.style, ctx.origin),
     'article.poster': async (input, ctx) => {
       const png = await media.poster(ctx.actor, input.id, input, ctx.origin);
       // Only an anonymous caller's poster may sit in a shared cache; a note's or a draft's is the caller's own.

@@ -121,8 +121,10 @@ export function articleMediaService(deps: ArticleMediaDeps) {
 
   // ---------- PDF ----------
 
-  const pdfKey = (row: ArticleRow, style: PdfStyle, userId: number | null) =>
-    `pdf/article-${row.id}-${hash(articleVersion(row), RENDER_VERSION.pdf)}-${style}${style === 'notes' ? `-u${userId}` : ''}.pdf`;
+  // The article's link in the PDF starts with the address the reader came by (PUBLIC_URL, else an
+  // allowed Host: http/security.ts#linkOrigin), so one PDF is kept per version, style and address.
+  const pdfKey = (row: ArticleRow, style: PdfStyle, userId: number | null, origin: string) =>
+    `pdf/article-${row.id}-${hash(articleVersion(row), RENDER_VERSION.pdf, origin)}-${style}${style === 'notes' ? `-u${userId}` : ''}.pdf`;
   const pdfUrl = (id: number, style: PdfStyle) => `/reader/article/${id}/pdf?style=${style}`;
 
   async function inlineImages(html: string): Promise<string> {
@@ -135,10 +137,10 @@ export function articleMediaService(deps: ArticleMediaDeps) {
     return out;
   }
 
-  async function enqueuePdf(row: ArticleRow, style: PdfStyle, actor: UserActor) {
+  async function enqueuePdf(row: ArticleRow, style: PdfStyle, actor: UserActor, origin: string) {
     return deps.jobs.enqueue(
       articlePdfKind,
-      { article_id: row.id, style, user_id: style === 'notes' ? actor.user.id : null },
+      { article_id: row.id, style, user_id: style === 'notes' ? actor.user.id : null, origin },
       { createdBy: actor.user.id },
     );
   }
@@ -209,30 +211,30 @@ export function articleMediaService(deps: ArticleMediaDeps) {
 
     // ---------- PDF ----------
 
-    async pdfPrepare(actor: UserActor, id: number, style: PdfStyle) {
+    async pdfPrepare(actor: UserActor, id: number, style: PdfStyle, origin: string) {
       const row = await open(actor, id, true);
-      if (await storage.head(pdfKey(row, style, actor.user.id))) return { ready: true, task_id: null, url: pdfUrl(id, style) };
-      const task = await enqueuePdf(row, style, actor);
+      if (await storage.head(pdfKey(row, style, actor.user.id, origin))) return { ready: true, task_id: null, url: pdfUrl(id, style) };
+      const task = await enqueuePdf(row, style, actor, origin);
       return { ready: false, task_id: task.id, url: pdfUrl(id, style) };
     },
 
     /** The PDF's bytes and file name; queues its generation and answers 404 while it does not exist yet. */
-    async pdf(actor: UserActor, id: number, style: PdfStyle): Promise<{ bytes: Buffer; name: string }> {
+    async pdf(actor: UserActor, id: number, style: PdfStyle, origin: string): Promise<{ bytes: Buffer; name: string }> {
       const row = await open(actor, id, true);
-      const bytes = await storage.get(pdfKey(row, style, actor.user.id));
+      const bytes = await storage.get(pdfKey(row, style, actor.user.id, origin));
       if (!bytes) {
-        const task = await enqueuePdf(row, style, actor);
+        const task = await enqueuePdf(row, style, actor, origin);
         throw new NotFound(`PDF 正在生成（任务 ${task.id}），请稍后再下载`);
       }
       return { bytes, name: `${row.title.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 80)}.pdf` };
     },
 
     /** Job: prints the PDF into storage (nothing to do when this version is there already). */
-    async buildPdf(articleId: number, style: PdfStyle, userId: number | null) {
+    async buildPdf(articleId: number, style: PdfStyle, userId: number | null, origin = deps.publicOrigin()) {
       const reader = userId !== null ? await actorOf(userId) : null;
       // The request that queued it was checked for the whole text (pdfPrepare, pdf).
       const row = await open(reader ?? JOB_ACTOR, articleId, false);
-      const key = pdfKey(row, style, userId);
+      const key = pdfKey(row, style, userId, origin);
       const existing = await storage.head(key);
       if (existing) return { url: pdfUrl(articleId, style), size: existing.size };
       const paragraphs = parseParagraphs(row.content);
@@ -246,7 +248,7 @@ export function articleMediaService(deps: ArticleMediaDeps) {
             author: row.author_name,
             level: levelLabel(row),
             published_at: row.published_at,
-            url: articleUrl(deps.publicOrigin(), row.id),
+            url: articleUrl(origin, row.id),
             cover: await pngDataUrl(coverName(row), 900),
             paragraphs,
             words: style === 'notes' ? (await deps.keyWords.list(articleId)).list : [],

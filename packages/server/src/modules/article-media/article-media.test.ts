@@ -235,6 +235,26 @@ describe('article PDF', () => {
     expect(theirs.text).not.toContain('的坚持');
   }, 120_000);
 
+  it('links the article by the address the reader came by when no PUBLIC_URL is set, one file per address', async () => {
+    const local = await createTestApp({ env: { PORT: '3000' } });
+    try {
+      const me = await local.createUser();
+      const id = await createArticle(local, { title: 'Rivers in the city', paragraphs: [{ en: 'The river runs under the old market.', zh: '河从老市场下面流过。' }] });
+      const pdfText = async (host: string) => {
+        const ask = () => local.app.inject({ method: 'GET', url: `/reader/article/${id}/pdf`, headers: { authorization: `Bearer ${me.token}`, host } });
+        expect((await ask()).statusCode).toBe(404);
+        await local.app.jobs.drain();
+        const res = await ask();
+        expect(res.statusCode).toBe(200);
+        return (await extractText(await getDocumentProxy(new Uint8Array(res.rawPayload)), { mergePages: true })).text;
+      };
+      expect(await pdfText('127.0.0.1:3000')).toContain(`http://127.0.0.1:3000/article/${id}`);
+      expect(await pdfText('localhost:3000')).toContain(`http://localhost:3000/article/${id}`);
+    } finally {
+      await local.close();
+    }
+  }, 120_000);
+
   it('needs a login', async () => {
     expect((await get(`/reader/article/${article}/pdf`)).status).toBe(401);
   });
