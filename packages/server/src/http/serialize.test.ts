@@ -1,3 +1,4 @@
+import { ok } from '@changdu/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { deepFreeze } from '../lib/deep-freeze.js';
@@ -35,5 +36,23 @@ describe('the envelope writer', () => {
     answer.meanings.push('谈');
     expect(write(answer).toString()).toContain('"meanings":["说","谈"]');
     expect(calls()).toBe(2);
+  });
+});
+
+describe('the serializer a schema fast-json-stringify cannot compile falls back to', () => {
+  const cannotCompile = (() => {
+    throw new Error('unsupported schema');
+  }) as unknown as Parameters<typeof envelopeSerializer>[1];
+
+  it('writes only the fields the contract names, as the compiled one does', () => {
+    const fallback = envelopeSerializer(output, cannotCompile);
+    const row = ok({ word: 'negotiate', meanings: ['谈判'], password_hash: 'secret' });
+    expect(JSON.parse(fallback(row))).toEqual(JSON.parse(envelopeSerializer(output)(row)));
+    expect(fallback(row)).not.toContain('password_hash');
+  });
+
+  it('refuses a result the contract does not describe instead of writing it', () => {
+    const fallback = envelopeSerializer(output, cannotCompile);
+    expect(() => fallback(ok({ word: 42 }))).toThrow();
   });
 });

@@ -39,14 +39,16 @@ export function plainNullables(schema: unknown): unknown {
  * The envelope's serializer built once from the endpoint's contract schema (zod → JSON Schema
  * → fast-json-stringify). It writes only the fields the contract names, so a handler that hands
  * back a wider row (a password hash, an internal column) cannot leak it even when outputs are
- * not validated; a schema with no JSON Schema form falls back to JSON.stringify.
+ * not validated. A schema fast-json-stringify cannot compile falls back to the contract's own
+ * parse (zod drops the fields it does not name) and JSON.stringify: slower, never wider.
  */
-export function envelopeSerializer(output: z.ZodType): Serializer {
+export function envelopeSerializer(output: z.ZodType, compile: typeof fastJson = fastJson): Serializer {
+  const envelope = envelopeSchema(output);
   try {
-    const schema = z.toJSONSchema(envelopeSchema(output), { io: 'output', unrepresentable: 'any' });
-    return fastJson(plainNullables(schema) as Parameters<typeof fastJson>[0]) as Serializer;
+    const schema = z.toJSONSchema(envelope, { io: 'output', unrepresentable: 'any' });
+    return compile(plainNullables(schema) as Parameters<typeof fastJson>[0]) as Serializer;
   } catch {
-    return (value) => JSON.stringify(value);
+    return (value) => JSON.stringify(envelope.parse(value));
   }
 }
 
