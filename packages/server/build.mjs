@@ -1,6 +1,7 @@
 // Bundles the server's TypeScript (and the contract's) into one ES module, dist/main.js, that
 // plain `node` runs: production no longer runs through the tsx loader, whose module-hooks thread
 // and transpiler cost about 35 MB of memory (docs/performance.md). npm packages stay external.
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -26,4 +27,6 @@ await build({
   ],
   logLevel: 'warning',
 });
+// Files the modules read beside themselves (`new URL('./…', import.meta.url)`) go beside the bundle.
+fs.copyFileSync(path.join(here, 'src/modules/dictionary/coarse-tagger.model.json.gz'), path.join(here, 'dist/coarse-tagger.model.json.gz'));
 process.stdout.write('built packages/server/dist/main.js\n');

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../lib/deep-freeze.js';
 import { NotFound } from '../../lib/errors.js';
 import { openChineseGlosses, type ChineseGlosses } from './chinese-glosses.js';
+import { coarseModel } from './coarse-tagger.js';
 import { lineItems } from './ecdict-clean.js';
 import { meaningLines, sensesInContext, type SensesInContext } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
@@ -111,6 +112,8 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
   // Both are files searched on disk, opened at the first lookup (docs/reading.md § Dictionary).
   const wordnet = sources.wordnet ?? openWordNet();
   const cmudict = sources.cmudict ?? openCmudict();
+  // The tagger's second pass, loaded now so a missing model file stops the start, not a lookup.
+  coarseModel();
   // What ties ECDICT's Chinese items to WordNet's senses (sense-order.ts): CC-CEDICT's English for
   // an item, ECDICT's own Chinese for a sense's words (general lines only, kept per word).
   const chineseOf = (english: string) => {

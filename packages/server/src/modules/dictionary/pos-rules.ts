@@ -1,4 +1,5 @@
 import { analyseCached } from './context-cache.js';
+import { coarseModel, correctTags, type CoarseModel } from './coarse-tagger.js';
 import type { TokenInContext } from './lemmatizer.js';
 
 /**
@@ -134,13 +135,13 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     }
     // A participle between a determiner/adjective/start and a noun describes it: "broken things", "most pressing challenges".
     // Not a bare -ing form ("operating profit", "existing rules" stay verbs, as the corpora tag them).
-    if (t.pos === 'VERB' && PARTICIPLE.test(word) && (!/ing$/.test(word) || prev?.pos === 'ADV') && next && (next.pos === 'NOUN' || next.pos === 'PROPN') && (!prev || ['DET', 'ADJ', 'ADV', 'ADP', 'PUNCT', 'CCONJ'].includes(prev.pos)) && has(word, 'ADJ')) {
+    if (t.pos === 'VERB' && PARTICIPLE.test(word) && (!/ing$/.test(word) || prev?.pos === 'ADV' || /^(most|more|least|less|very|so|too)$/.test(lower(prev))) && next && (next.pos === 'NOUN' || next.pos === 'PROPN') && (!prev || ['DET', 'ADJ', 'ADV', 'ADP', 'PUNCT', 'CCONJ'].includes(prev.pos)) && has(word, 'ADJ')) {
       t.pos = 'ADJ';
       t.lemma = word;
       continue;
     }
     // An adjective closing a noun phrase is a noun: "a present for her", "a fine for parking".
-    if (t.pos === 'ADJ' && prev && prev.pos === 'DET' && (!next || !isWord(next) || ['ADP', 'VERB'].includes(next.pos)) && has(word, 'NOUN')) {
+    if (t.pos === 'ADJ' && prev && prev.pos === 'DET' && !/^(most|more|least|less|much|many|few)$/.test(word) && (!next || !isWord(next) || ['ADP', 'VERB'].includes(next.pos)) && has(word, 'NOUN')) {
       t.pos = 'NOUN';
       continue;
     }
@@ -151,7 +152,8 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     }
     // "live close to", "left early to…", "worked hard all summer", "arrived late.": right after a verb
     // (not a linking one) and closing its phrase, a word with an adverb reading is one.
-    if (t.pos === 'ADJ' && prev && prev.pos === 'VERB' && !LINKING.has(lower(prev)) && !LINKING.has(prev.lemma) && (!next || !isWord(next) || ['ADP', 'PART', 'SCONJ'].includes(next.pos) || lower(next) === 'all') && has(word, 'ADV')) {
+    // (A bare verb right after a verb, as the second pass may read "close" in "live close to", is such a word too.)
+    if ((t.pos === 'ADJ' || (t.pos === 'VERB' && t.lemma === word && !/ing$|ed$/.test(word))) && prev && prev.pos === 'VERB' && !LINKING.has(lower(prev)) && !LINKING.has(prev.lemma) && (!next || !isWord(next) || ['ADP', 'PART', 'SCONJ'].includes(next.pos) || lower(next) === 'all') && has(word, 'ADV')) {
       t.pos = 'ADV';
       continue;
     }
@@ -160,11 +162,10 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
 }
 
 /**
- * Every token of a sentence with its corrected part of speech, as the lookup reads it. A
- * capitalised first word the tagger takes for a name ("Cheap flights…") is read again with a
- * lower-case initial when the dictionary knows it as a common word.
+ * wink-nlp's tokens of a sentence. A capitalised first word the tagger takes for a name ("Cheap
+ * flights…") is read again with a lower-case initial when the dictionary knows it as a common word.
  */
-export function tagSentence(sentence: string, has: HasPos): TokenInContext[] {
+export function winkTags(sentence: string, has: HasPos): readonly TokenInContext[] {
   let tokens = analyseCached(sentence);
   const first = tokens.findIndex((t) => isWord(t));
   const head = tokens[first];
@@ -176,7 +177,16 @@ export function tagSentence(sentence: string, has: HasPos): TokenInContext[] {
       if (again.length === tokens.length) tokens = again.map((t, i) => (i === first ? { ...t, text: head.text } : t));
     }
   }
-  const tagged = refineTags(tokens, has);
+  return tokens;
+}
+
+/**
+ * Every token of a sentence with its corrected part of speech, as the lookup reads it: wink-nlp's
+ * tags, the trained second pass over them (coarse-tagger.ts), then the rules above, which have the
+ * last word where a learner needs another reading than the corpora's conventions ("felt lost").
+ */
+export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseModel | null = coarseModel()): TokenInContext[] {
+  const tagged = refineTags(correctTags(winkTags(sentence, has), has, secondPass), has);
   tagged.forEach((t, i) => {
     if (t.pos !== 'VERB') return;
     let j = i - 1;
