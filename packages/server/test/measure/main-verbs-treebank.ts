@@ -13,6 +13,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyse, openEcdict } from '../../src/modules/dictionary/index.js';
 import { mainClause } from '../../src/modules/ai/main-clause.js';
+import { tagText } from '../../src/modules/dictionary/coarse-tagger.js';
+import { dictionaryHasPos } from '../../src/modules/dictionary/pos-lexicon.js';
+import { tagSentence } from '../../src/modules/dictionary/pos-rules.js';
+
+// TAGS=pass (default): as the offline analysis tags (tagText); wink: wink-nlp alone; lookup: as the word lookup tags.
+const tagsFrom = process.env.TAGS ?? 'pass';
+const hasPos = dictionaryHasPos(openEcdict());
+const tagged = (text: string) =>
+  (tagsFrom === 'pass' ? tagText(text, hasPos) : tagsFrom === 'lookup' ? tagSentence(text, hasPos) : analyse(text)).filter((t) => t.pos !== 'SPACE');
 
 interface Tree {
   label: string;
@@ -113,7 +122,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.mrg')).sort()) {
     sentences++;
     const text = sentenceText(words.map((w) => w.word!));
     const goldWord = gold.word!.toLowerCase();
-    const tokens = analyse(text).filter((t) => t.pos !== 'SPACE');
+    const tokens = tagged(text);
     // The gold verb is the k-th occurrence of its word; the claim must be that same occurrence.
     const occurrence = words.slice(0, gold.index).filter((w) => w.word!.toLowerCase() === goldWord).length;
     const same = (i: number) =>

@@ -1,5 +1,5 @@
 import type { Paragraph } from '@changdu/contract';
-import { analyse, knownAt, meaningsOf, type Ecdict, type TokenInContext } from '../dictionary/index.js';
+import { analyse, dictionaryHasPos, knownAt, meaningsOf, tagText, type Ecdict, type TokenInContext } from '../dictionary/index.js';
 import { englishUnits } from './align.js';
 import { mainClause, type Span } from './main-clause.js';
 
@@ -215,8 +215,9 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 export function analyseSentence(text: string, dict: Ecdict): Analysis {
   const pieces = englishUnits([...segmenter.segment(text)].map((s) => s.segment.trim()).filter(Boolean)).map((u) => u.text);
   const tokens: TokenInContext[] = [];
+  const has = dictionaryHasPos(dict);
   const sentences = pieces.map((piece) => {
-    const own = analyse(piece).filter((t) => t.pos !== 'SPACE');
+    const own = tagText(piece, has).filter((t) => t.pos !== 'SPACE');
     tokens.push(...own);
     const m = mainClause(own, dict);
     const span = (s: Span | null) => (s ? phrase(own.slice(s.start, s.end)) : null);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import type { TokenInContext } from './lemmatizer.js';
+import { analyse, type TokenInContext } from './lemmatizer.js';
 import type { HasPos } from './pos-rules.js';
 
 /**
@@ -123,9 +123,6 @@ function kept(t: TokenInContext, want: Coarse, next: TokenInContext | undefined)
   return from === 'adj' && want === 'noun' && (next?.pos === 'NOUN' || next?.pos === 'PROPN');
 }
 
-/** How much more the model must score its class than wink's before it overrides wink (tuned on held-out text). */
-export const MARGIN = Number(process.env.TAGGER_MARGIN ?? 0);
-
 let loaded: CoarseModel | undefined;
 /**
  * The trained model shipped beside this file (the build copies it beside the bundle), loaded once:
@@ -140,7 +137,7 @@ export function coarseModel(file = new URL('./coarse-tagger.model.json.gz', impo
  * wink's tags with the second pass's corrections: a word the model reads as another content
  * class takes that class's tag (a name stays PROPN when the model says noun); "other" keeps wink's.
  */
-export function correctTags(tokens: readonly TokenInContext[], has: HasPos, model: CoarseModel | null = coarseModel(), margin = MARGIN): TokenInContext[] {
+export function correctTags(tokens: readonly TokenInContext[], has: HasPos, model: CoarseModel | null = coarseModel()): TokenInContext[] {
   if (!model) return tokens.map((t) => ({ ...t }));
   return tokens.map((t, i) => {
     if (!isWord(t)) return { ...t };
@@ -149,7 +146,16 @@ export function correctTags(tokens: readonly TokenInContext[], has: HasPos, mode
     for (let c = 1; c < s.length; c++) if (s[c]! > s[best]!) best = c;
     const want = model.classes[best] as Coarse;
     const winks = model.classes.indexOf(coarseOf(t.pos));
-    if (want === 'other' || best === winks || s[best]! - s[winks]! < margin || kept(t, want, tokens[i + 1])) return { ...t };
+    if (want === 'other' || best === winks || kept(t, want, tokens[i + 1])) return { ...t };
     return { ...t, pos: UPOS_OF[want] };
   });
+}
+
+/**
+ * A text's tokens as wink-nlp tags them with the second pass's corrections, without the lookup's
+ * learner rules: what the offline sentence analysis reads (its main-clause rules were written on
+ * corpus conventions; on the Treebank sample they claim 95.0% right with these tags, 94.7% with wink's).
+ */
+export function tagText(text: string, has: HasPos): TokenInContext[] {
+  return correctTags(analyse(text), has);
 }
