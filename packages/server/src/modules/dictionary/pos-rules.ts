@@ -145,6 +145,11 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'NOUN';
       continue;
     }
+    // "It was kind of you": after a form of "be", "kind of" + a person is the adjective (好心的), not the noun 种类.
+    if (word === 'kind' && t.pos === 'NOUN' && prev && BE.has(lower(prev)) && lower(next) === 'of' && OBJECT_PRONOUNS.has(lower(out[i + 2]))) {
+      t.pos = 'ADJ';
+      continue;
+    }
     // "right before", "right after": an intensifying adverb.
     if (word === 'right' && t.pos !== 'ADV' && next && (next.pos === 'ADP' || next.pos === 'SCONJ' || /^(now|away|here|there|back)$/.test(lower(next)))) {
       t.pos = 'ADV';

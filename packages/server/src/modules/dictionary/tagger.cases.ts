@@ -129,4 +129,6 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['close', 'The shops close at six.', 'verb'],
   ['last', 'The batteries can last for days.', 'verb'],
   ['last', 'The last bus leaves at midnight.', 'adj'],
+  ['kind', 'It was kind of them to wait for us.', 'adj'],
+  ['kind', 'What kind of music do you like?', 'noun'],
 ];
