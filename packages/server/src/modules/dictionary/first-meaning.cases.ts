@@ -66,4 +66,6 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['tears', 'She wiped the tears from her eyes.', '泪'],
   ['part', 'The best part is the music.', '部分'],
   ['date', 'What is the date today?', '日期'],
+  ['torn', 'People carry in toasters, lamps, radios and torn jackets.', '撕'],
+  ['broken', 'She swept up the broken glass.', '破|碎|打破|损坏'],
 ];

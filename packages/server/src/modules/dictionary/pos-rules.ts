@@ -196,9 +196,12 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
     if (t.pos !== 'VERB') return;
     let j = i - 1;
     while (j >= 0 && /ly$|^(not|n't|never|also|just|already|being)$/.test(tagged[j]!.text.toLowerCase())) j--;
-    const passive = j >= 0 && BE.has(tagged[j]!.text.toLowerCase()) && has(t.text.toLowerCase(), 'VBN');
-    // Only the passive is sure: an object after the verb is often an adverb or a particle's ("brought back routes").
-    if (passive) t.transitive = true;
+    const word = t.text.toLowerCase();
+    const passive = j >= 0 && BE.has(tagged[j]!.text.toLowerCase()) && has(word, 'VBN');
+    // A past participle before its noun is passive too: "torn jackets" are jackets someone tore (撕破, not 流泪).
+    const attributive = word !== t.lemma && has(word, 'VBN') && tagged[i + 1]?.pos === 'NOUN' && (i === 0 || tagged[i - 1]!.pos !== 'AUX');
+    // Only these are sure: an object after the verb is often an adverb or a particle's ("brought back routes").
+    if (passive || attributive) t.transitive = true;
   });
   return tagged;
 }
