@@ -289,6 +289,35 @@ describe('search', () => {
     expect(await found('lighthouse')).toEqual([]);
   });
 
+  it('orders equal ranks newest first across pages, and drops what was taken offline or locked after it was indexed', async () => {
+    // Thirteen bodies alike rank alike: the date orders them, across the page boundary at ten.
+    const alike = [];
+    for (let day = 1; day <= 13; day++) alike.push(await createArticle(t, { paragraphs: ['The tide rose over the harbour wall at dusk.'], daysAgo: day }));
+    const titled = await createArticle(t, { title: 'Tide tables', paragraphs: ['Read them before you sail.'], daysAgo: 40 });
+    const [offline, locked] = [alike[3]!, alike[5]!];
+    await t.call('article.publish', { id: offline, status: 'offline' }, as());
+    await t.call('article.lock', { id: locked, is_lock: true }, as());
+    const member = await t.createUser();
+    await t.db.kysely
+      .updateTable('users')
+      .set({ member_level: 1, member_expires_at: new Date(t.clock.now().getTime() + 30 * DAY).toISOString() })
+      .where('id', '=', member.user.id)
+      .execute();
+    const all = async (token?: string) => {
+      const first = (await t.call('search.articles', { q: 'tide' }, token ? { token } : {})).result!;
+      const next = (await t.call('search.articles', { q: 'tide', offset: first.next_offset! }, token ? { token } : {})).result!;
+      expect(first.list).toHaveLength(10);
+      expect(next.next_offset).toBeNull();
+      return [...first.list, ...next.list];
+    };
+    const anonymous = await all();
+    // The locked body matched only in its body: a non-member neither finds it nor reads it.
+    expect(anonymous.map((h) => h.id)).toEqual([titled, ...alike.filter((id) => id !== offline && id !== locked)]);
+    const members = await all(member.token);
+    expect(members.map((h) => h.id)).toEqual([titled, ...alike.filter((id) => id !== offline)]);
+    expect(members.find((h) => h.id === locked)!.snippet).toContain('<mark>tide</mark>');
+  });
+
   it('needs a query', async () => {
     expect(await t.call('search.articles', { q: ' ' })).toMatchObject({ http: 400, msg: '请填写搜索内容' });
     expect((await t.call('search.articles', { q: '!!!' })).result).toEqual({ list: [], next_offset: null });

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { rankedPage } from './search.repo.js';
+
+/** `n` candidates of a ranked list, as the index would give them (scores ascending, then `date` descending), and how many were asked for. */
+function index(rows: { id: number; score: number; date: number; ok: boolean }[]) {
+  const sorted = [...rows].sort((a, b) => a.score - b.score || b.date - a.date);
+  const asked: number[] = [];
+  // The index gives the n lowest scores in an order of its own (here: by id) among equal ones; the query sorts them by date.
+  const byIndex = [...rows].sort((a, b) => a.score - b.score || a.id - b.id);
+  const top = async (n: number) => {
+    asked.push(n);
+    return byIndex.slice(0, n).sort((a, b) => a.score - b.score || b.date - a.date);
+  };
+  return { sorted, asked, top };
+}
+
+describe('rankedPage', () => {
+  it('returns what ranking every match would, reading past n when a run of equal scores crosses it', async () => {
+    // 100 rows of one score, the newest with the highest id (past the first n = 2 × 11 + 32).
+    const rows = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, score: -2, date: i, ok: i % 7 !== 0 }));
+    rows.push({ id: 500, score: -3, date: 0, ok: true });
+    const { sorted, asked, top } = index(rows);
+    const page = await rankedPage(11, top);
+    expect(page.map((r) => r.id)).toEqual(sorted.filter((r) => r.ok).slice(0, 11).map((r) => r.id));
+    expect(page[1]!.id).toBe(100);
+    expect(asked).toEqual([54, 216]);
+  });
+
+  it('reads further when too few of the best are the caller’s to see, and stops at the end of the list', async () => {
+    const rows = Array.from({ length: 80 }, (_, i) => ({ id: i + 1, score: -100 + i, date: 0, ok: i >= 60 }));
+    const { sorted, asked, top } = index(rows);
+    expect((await rankedPage(11, top)).map((r) => r.id)).toEqual(sorted.filter((r) => r.ok).slice(0, 11).map((r) => r.id));
+    expect(asked).toEqual([54, 216]);
+    expect(await rankedPage(0, top)).toEqual([]);
+  });
+
+  it('reads the best n once when they hold the page and the run of its last score ends inside them', async () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, score: -1000 + Math.floor(i / 3), date: i, ok: true }));
+    const { sorted, asked, top } = index(rows);
+    expect((await rankedPage(21, top)).map((r) => r.id)).toEqual(sorted.slice(0, 21).map((r) => r.id));
+    expect(asked).toEqual([74]);
+  });
+});
