@@ -17,6 +17,7 @@ export const routes: Record<EndpointName, RouteShape> = {
   'ai.usage': { method: 'GET', path: '/api/ai/usage' },
   'ai.wordDict': { method: 'GET', path: '/api/english/word/ai/dict' },
   'ai.wordExplain': { method: 'GET', path: '/api/english/word/ai' },
+  'ai.wordSense': { method: 'GET', path: '/api/english/word/ai/sense' },
   'appinfo.appVersion': { method: 'GET', path: '/api/appinfo/app_version' },
   'appinfo.contactQywx': { method: 'GET', path: '/api/appinfo/contact_qywx' },
   'appinfo.manualPay': { method: 'GET', path: '/api/appinfo/manual_pay' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { flag, id, offset, optionalText, page, text } from '../fields.js';
+import { wordMeaningSchema } from './reader.endpoints.js';
 
 /** Where a question is about: an article (default, spec §9) or nothing in particular. */
 export const askSources = ['ARTICLE', 'FREE'] as const;
@@ -149,6 +150,16 @@ export const questionsSchema = z.object({
   quota_notice: z.string().nullable(),
 });
 
+/** The provider's choice among the dictionary's meanings of a word in one sentence. */
+export const wordSenseSchema = z.object({
+  /** The headword. */
+  word: z.string(),
+  /** One meaning of the dictionary's fitting lines ("n." + "岸"), or null when the model named none of them. */
+  meaning: wordMeaningSchema.nullable(),
+  model: z.string().nullable(),
+  cached: z.boolean(),
+});
+
 export const aiUsageSchema = z.object({
   /** Whether an AI provider is configured (otherwise answers are offline and free). */
   configured: z.boolean(),
@@ -228,6 +239,14 @@ export const aiEndpoints = {
     input: z.object({ word, sentence: optionalText('句子', 1000) }),
     output: wordExplainSchema,
     stream: 'always',
+  }),
+  'ai.wordSense': endpoint({
+    method: 'GET',
+    path: '/api/english/word/ai/sense',
+    role: 'user',
+    summary: 'AI 判断：这个词在这句话里是词典列出的哪一个意思（按词、句子和模型缓存）',
+    input: z.object({ word, sentence: text('句子', { max: 1000 }) }),
+    output: wordSenseSchema,
   }),
   'ai.wordDict': endpoint({
     method: 'GET',

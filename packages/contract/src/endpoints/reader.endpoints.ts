@@ -21,6 +21,11 @@ export const wordEntrySchema = z.object({
   phonetics: z.array(z.object({ variant: z.enum(['UK', 'US']).nullable(), ipa: z.string() })),
   /** Chinese meanings, those of the part of speech in this sentence first (`fits`), the others after (shown folded). */
   meanings: z.array(wordMeaningSchema.extend({ fits: z.boolean() })),
+  /**
+   * Whether the sentence settled which fitting meaning is meant (one meaning fits, or the sentence's
+   * words point to a sense). When false, a reader with an AI provider may ask `ai.wordSense`.
+   */
+  sense_sure: z.boolean(),
   /** The English definition that best fits the sentence (WordNet), or null. */
   definition: z.string().nullable(),
   /** Up to three English definitions of that part of speech, best fitting first. */

@@ -56,6 +56,8 @@ export const wordsEndpoints = {
       sentence: optionalText('例句', 1000),
       article_id: id('文章 id').optional(),
       source: optionalText('来源', 40),
+      /** The meaning the sheet showed ("n. 岸"), when it was not the dictionary's first for the sentence (an AI choice): one of the word's own. */
+      meaning: optionalText('释义', 200),
     }),
     output: wordItemSchema.extend({ added: z.boolean() }),
   }),

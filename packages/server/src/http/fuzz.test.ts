@@ -35,7 +35,8 @@ const REFUSED_MAY_CHANGE: Partial<Record<EndpointName, string[]>> = {
  * so with "503" (docs/ai.md); readiness says 503 until the process has warmed up, which a test
  * app never does (docs/operations.md). Still the envelope, still no row changed.
  */
-const MAY_BE_UNAVAILABLE = new Set<EndpointName>(['ai.trans', 'ai.retranslate', 'system.ready']);
+// Answer 503 without an AI provider (the fuzz app has none), or while draining.
+const MAY_BE_UNAVAILABLE = new Set<EndpointName>(['ai.trans', 'ai.retranslate', 'ai.wordSense', 'system.ready']);
 
 const REVOKES_TOKENS = new Set<EndpointName>(['auth.logout', 'auth.changePassword', 'auth.resetPassword']);
 

@@ -139,6 +139,7 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   // Dictionary words and names: public knowledge, answered alike for everyone.
   'ai.wordExplain': { word: 'public' },
   'ai.wordDict': { word: 'public' },
+  'ai.wordSense': { word: 'public' },
   'ai.entity': { name: 'public' },
   'ai.retranslate': { id: 'manager-only' },
   'ai.questions': { article_id: 'article' },

@@ -29,6 +29,7 @@ const CARRIES: Partial<Record<EndpointName, Carries>> = {
   'ai.trans': 'text', // a stored paragraph's Chinese
   'ai.entity': 'text', // sentences mentioning the name
   'ai.wordDict': 'text', // example sentences from articles
+  'ai.wordSense': 'none', // one of the dictionary's meanings for the caller's own sentence
   'ai.wordExplain': 'text', // the offline explanation's examples
   'note.all': 'text', // public highlights quote the article
   'article.audio': 'whole', // sentence timings: the whole text

@@ -1,3 +1,4 @@
+import type { WordEntry } from '@changdu/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useStream } from './ai-stream';
@@ -15,6 +16,16 @@ export function useAsk(id: number) {
 
 export function useAiUsage(enabled = true) {
   return useApiQuery('ai.usage', {}, { enabled });
+}
+
+/**
+ * The provider's choice among a tapped word's listed meanings (issue 26 §7), asked only when the
+ * sentence did not settle it, for a logged-in reader on a server with a provider; kept for the page's life.
+ */
+export function useWordSense(entry: WordEntry | undefined, sentence: string, loggedIn: boolean) {
+  const usage = useApiQuery('ai.usage', {}, { enabled: loggedIn && entry?.sense_sure === false, staleTime: 10 * 60_000 });
+  const wanted = loggedIn && !!entry && !entry.sense_sure && sentence.length > 0 && usage.data?.configured === true;
+  return useApiQuery('ai.wordSense', { word: entry?.word ?? '', sentence }, { enabled: wanted, staleTime: Infinity, retry: false });
 }
 
 /**

@@ -20,6 +20,8 @@ export function apiKey<N extends EndpointName>(name: N, input?: Input<N>): Query
 export interface ApiQueryOptions<T = unknown> {
   enabled?: boolean;
   staleTime?: number;
+  /** False: a refused call is not asked again (an optional extra, e.g. a provider's choice). */
+  retry?: boolean;
   /** Data the page already has (e.g. inlined by the server): shown at once, then refreshed. */
   initialData?: () => unknown;
   /** Asks again every so many milliseconds while this answers a number (e.g. an order awaiting payment). */

@@ -38,6 +38,8 @@ function toEntry(entry: PackWord, query: string): WordEntry {
     phonetic: entry.phonetic,
     phonetics: entry.phonetics,
     meanings: entry.meanings.map((m) => ({ ...m, fits: true })),
+    // No sentence kept offline: nothing for a provider to settle.
+    sense_sure: true,
     definition: null,
     definitions: [],
     function_note: null,

@@ -20,6 +20,7 @@ export function makeEntry(overrides: Partial<WordEntry> = {}): WordEntry {
       { pos: 'vt.', text: '谈妥, 转让', fits: true },
       { pos: 'n.', text: '谈判者', fits: false },
     ],
+    sense_sure: true,
     definition: 'discuss the terms of an arrangement',
     definitions: ['discuss the terms of an arrangement', 'succeed in doing, achieving, or producing'],
     function_note: null,

@@ -9,6 +9,7 @@ type Names =
   | 'ai.summaryCreate'
   | 'ai.wordExplain'
   | 'ai.wordDict'
+  | 'ai.wordSense'
   | 'ai.trans'
   | 'ai.analyze'
   | 'ai.entity'
@@ -26,6 +27,7 @@ export function aiRoutes(ai: AiService): Pick<Handlers, Names> {
       (await ai.summary(ctx.actor, input.article_id, false, { renew: input.renew })) as Awaited<ReturnType<Handlers['ai.summaryCreate']>>,
     'ai.wordExplain': (input, ctx) => ai.wordExplain(ctx.actor, input.word, input.sentence, ctx.signal),
     'ai.wordDict': (input, ctx) => ai.wordDict(ctx.actor, input.word),
+    'ai.wordSense': (input, ctx) => ai.wordSense(ctx.actor, input.word, input.sentence),
     'ai.trans': (input, ctx) => ai.trans(ctx.actor, input.text),
     'ai.analyze': (input, ctx) => ai.analyze(ctx.actor, input.text),
     'ai.entity': (input, ctx) => ai.entity(ctx.actor, input.name),

@@ -73,6 +73,20 @@ export function wordExplainMessages(word: string, sentence: string | null, dicti
   ];
 }
 
+/** Which of the dictionary's listed meanings fits the word in the sentence: a number, nothing else. */
+export function wordSenseMessages(word: string, sentence: string, options: string[]): ChatMessage[] {
+  return [
+    { role: 'system', content: '你是英语词汇专家。只回答一个编号，不要解释。' },
+    {
+      role: 'user',
+      content:
+        `句子：${sentence}\n单词「${word}」在这句话里是下面哪个意思？\n` +
+        options.map((o, i) => `${i + 1}. ${o}`).join('\n') +
+        '\n只回答最贴切的那个编号；都不贴切就回答 0。',
+    },
+  ];
+}
+
 export function dictMessages(word: string): ChatMessage[] {
   return [
     { role: 'system', content: `${TUTOR}只输出 JSON。` },

@@ -2,7 +2,7 @@ import { NotFound, Unavailable } from '../../lib/errors.js';
 import { Streamed } from '../../lib/streamed.js';
 import { parseParagraphs } from '../articles/index.js';
 import type { DictionaryService, Ecdict } from '../dictionary/index.js';
-import { meaningsOf } from '../dictionary/index.js';
+import { lineItems, meaningsOf } from '../dictionary/index.js';
 import { hashKey, OFFLINE, parseJsonObject, type AiCalls } from './calls.js';
 import { sentencesMentioning } from './offline.js';
 import * as prompts from './prompts.js';
@@ -138,5 +138,28 @@ export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: P
     };
   }
 
-  return { wordExplain, wordDict };
+  /**
+   * The provider's choice among the meanings the sheet lists first for this tap (issue 26 §7): asked
+   * only when the sentence did not settle it (`sense_sure` false), one short call kept per word,
+   * sentence and model. Never an answer of its own: a meaning the model names outside the list is
+   * no answer (null).
+   */
+  async function wordSense(actor: UserActor, word: string, sentence: string) {
+    if (!provider) throw new Unavailable('判断词义需要配置 AI 服务');
+    const entry = await deps.dictionary.lookup(word, sentence, null, { record: false });
+    const options = entry.meanings
+      .filter((m) => m.fits)
+      .flatMap((m) => lineItems(m.text).map((item) => ({ pos: m.pos, text: item })))
+      .slice(0, 12);
+    const base = { word: entry.word, model };
+    if (options.length < 2) return { ...base, meaning: options[0] ?? null, cached: true };
+    const out = await calls.cachedText(actor, hashKey(['word-sense', model, entry.word, sentence]), 'word-sense', {
+      messages: prompts.wordSenseMessages(word, sentence, options.map((o) => `${o.pos ?? ''} ${o.text}`.trim())),
+      maxTokens: 8,
+    });
+    const n = Number(out.text.match(/\d+/)?.[0] ?? 0);
+    return { ...base, meaning: options[n - 1] ?? null, cached: out.cached };
+  }
+
+  return { wordExplain, wordDict, wordSense };
 }

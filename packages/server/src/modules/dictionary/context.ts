@@ -1,6 +1,7 @@
 import type { EcdictEntry } from './ecdict.js';
 import { functionWord, isFunctionUse } from './function-words.js';
 import { analyse, type TokenInContext } from './lemmatizer.js';
+import { lineItems } from './ecdict-clean.js';
 import { orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 
@@ -28,6 +29,8 @@ export interface SensesInContext {
   definitions: DefinitionInContext[];
   /** A learner's explanation in Chinese when the word is a function word (the, of, to…). */
   functionNote: string | null;
+  /** Whether the sentence settled which fitting meaning is meant: one item fits, or the first shown says the WordNet sense its words point to. */
+  senseSure: boolean;
 }
 
 /** ECDICT's part-of-speech labels grouped as the tagger's universal tags. */
@@ -188,9 +191,11 @@ export function sensesInContext(
   // The items of the sense the sentence means first (sense-order.ts); a passive ("was torn", "is run
   // by") shows the verb's vt. lines first.
   const valency = (m: MeaningInContext) => (context?.transitive === undefined || !m.pos ? 0 : /^vt\./.test(m.pos) === context.transitive ? 0 : /^v[ti]\./.test(m.pos) ? 1 : 0);
-  const bySense = sources.bridges && !fn && pos !== null ? orderBySense(meanings.filter((m) => m.fits), ranked, sources.bridges, [tapped, lemma]) : meanings.filter((m) => m.fits);
-  const fitting = bySense.sort((a, b) => valency(a) - valency(b));
+  const bySense = sources.bridges && !fn && pos !== null ? orderBySense(meanings.filter((m) => m.fits), ranked, sources.bridges, [tapped, lemma]) : { lines: meanings.filter((m) => m.fits), settled: false };
+  const fitting = bySense.lines.sort((a, b) => valency(a) - valency(b));
   const ordered = [...fitting, ...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
 
-  return { pos, meanings: ordered, definitions: definitions.slice(0, 3), functionNote: fn?.note ?? null };
+  const fittingItems = fitting.reduce((n, m) => n + lineItems(m.text).length, 0);
+  const senseSure = fn !== null || pos === null || fittingItems <= 1 || (bySense.settled && fitting[0] === bySense.lines[0]);
+  return { pos, meanings: ordered, definitions: definitions.slice(0, 3), functionNote: fn?.note ?? null, senseSure };
 }

@@ -185,6 +185,7 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
         definition: senses.definitions[0]?.text ?? null,
         definitions: senses.definitions.map((d) => d.text),
         function_note: senses.functionNote,
+        sense_sure: senses.senseSure,
         inflections: Object.entries(entry.exchange)
           .filter(([k]) => FORM_LABELS[k])
           .map(([k, v]) => ({ label: FORM_LABELS[k]!, form: v })),

@@ -31,6 +31,9 @@ describe('the Chinese items of a line are ordered by the sense the sentence mean
     expect((await bySense.lookup('suit', 'She filed a suit against her employer.', null)).meanings[0]?.text).toMatch(/^诉讼/);
     expect((await bySense.lookup('fire', 'The company decided to fire the manager.', null)).meanings[0]?.text).toMatch(/^解雇/);
     expect((await bySense.lookup('tie', 'He wore a red tie to the wedding.', null)).meanings[0]?.text).toMatch(/^领带/);
+    // The sentence settled these: the sheet need not ask a provider (ai.wordSense).
+    expect((await bySense.lookup('suit', 'She filed a suit against her employer.', null)).sense_sure).toBe(true);
+    expect((await bySense.lookup('bank', 'They walked along the bank of the river.', null)).sense_sure).toBe(false);
     // With no word of the sentence in any sense's gloss, ECDICT's common meaning stays first.
     expect((await bySense.lookup('company', 'The best part is the company.', null)).meanings[0]?.text).toMatch(/^公司/);
   });

@@ -97,9 +97,9 @@ function itemScores(item: string, ranked: RankedSense[], bridges: SenseBridges, 
  * when the sentence shares a word with the sense: with no evidence WordNet's most frequent sense is
  * no better a guess than ECDICT's first item.
  */
-export function orderBySense<L extends MeaningLine>(lines: L[], ranked: RankedSense[], bridges: SenseBridges, forms: string[]): L[] {
+export function orderBySense<L extends MeaningLine>(lines: L[], ranked: RankedSense[], bridges: SenseBridges, forms: string[]): { lines: L[]; settled: boolean } {
   const top = ranked[0];
-  if (!top || top.overlap === 0 || ranked.length < 2) return lines;
+  if (!top || top.overlap === 0 || ranked.length < 2) return { lines, settled: false };
   const skip = new Set(forms.map((f) => f.toLowerCase().replace(/(ies|es|s|ed|ing|ly|e)$/, '')));
   const senseHan = ranked.slice(0, 8).map(({ sense }) => senseWords(sense, skip).flatMap((w) => bridges.chineseOf(w)));
   // How well each item says the chosen sense; 0 when it says another sense as well or better.
@@ -111,9 +111,11 @@ export function orderBySense<L extends MeaningLine>(lines: L[], ranked: RankedSe
     const items = lineItems(line.text).map((item, i) => ({ item, i, score: topScore(item) }));
     const best = Math.max(0, ...items.map((x) => x.score));
     // ECDICT's first item is the common meaning: another goes before it only when it says the sense clearly better.
-    if (best < items[0]!.score + MARGIN) return { line, hasTop: best > 0 };
+    if (best < items[0]!.score + MARGIN) return { line, hasTop: best > 0, firstSays: items[0]!.score > 0 };
     const text = [...items.filter((x) => x.score >= items[0]!.score + MARGIN).sort((a, b) => b.score - a.score || a.i - b.i), ...items.filter((x) => x.score < items[0]!.score + MARGIN)].map((x) => x.item).join(', ');
-    return { line: { ...line, text }, hasTop: true };
+    return { line: { ...line, text }, hasTop: true, firstSays: true };
   });
-  return [...reordered.filter((r) => r.hasTop), ...reordered.filter((r) => !r.hasTop)].map((r) => r.line);
+  const ordered = [...reordered.filter((r) => r.hasTop), ...reordered.filter((r) => !r.hasTop)];
+  // Settled when the first item shown says the sense the sentence chose.
+  return { lines: ordered.map((r) => r.line), settled: ordered[0]?.firstSays === true };
 }

@@ -7,7 +7,7 @@ import { DAY, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
 import { parseParagraphs, type ArticlesService } from '../articles/index.js';
 import type { DictionaryService } from '../dictionary/index.js';
-import { ecdictToIpa, meaningsOf } from '../dictionary/index.js';
+import { ecdictToIpa, lineItems, meaningsOf } from '../dictionary/index.js';
 import type { Ecdict } from '../dictionary/index.js';
 import { analyse } from '../dictionary/index.js';
 import { addDays, dayBounds, dayKey, streaks, weekStart } from '../../lib/days.js';
@@ -157,7 +157,7 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
 
     async add(
       actor: UserActor,
-      input: { word: string; sentence?: string | undefined; article_id?: number | undefined; source?: string | undefined },
+      input: { word: string; sentence?: string | undefined; article_id?: number | undefined; source?: string | undefined; meaning?: string | undefined },
     ) {
       const userId = actor.user.id;
       const headword = dictionary.headword(input.word, input.sentence);
@@ -168,7 +168,10 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
       // (a phrase, "give up", is its own headword and answers its own meanings).
       const shown = await dictionary.lookup(input.word, input.sentence, null, { record: false }).catch(() => null);
       const first = shown?.meanings[0];
-      const meaning = first ? meaningText(first) : null;
+      // A meaning the sheet showed instead (the provider's choice, ai.wordSense) must be one of the word's own.
+      const offered = (shown?.meanings ?? []).flatMap((m) => lineItems(m.text).map((item) => meaningText({ pos: m.pos, text: item })));
+      if (input.meaning !== undefined && !offered.includes(input.meaning)) throw new Invalid(`“${input.meaning}”不是这个词在词典里的释义`);
+      const meaning = input.meaning ?? (first ? meaningText(first) : null);
       const now = clock.now().toISOString();
       // Called from a route, outside any transaction: the kept sets are dropped once this one has committed.
       const answer = await transaction(db, async () => {

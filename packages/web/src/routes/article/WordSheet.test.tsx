@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { EARLY_SHEET_ID, wordSheetPendingHtml } from '@changdu/contract';
-import { WordSheet } from './WordSheet';
+import { makeEntry } from '../../test/reader';
+import { Entry, WordSheet, withChosenFirst } from './WordSheet';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,5 +36,29 @@ describe('the word sheet while its word is looked up', () => {
     // Grabber and header (title, close) alike; the body starts with the same spinner (the app adds its AI button under it).
     for (const selector of ['.modal-grabber', '.modal-header', '.modal-body > .word-sheet-body > :first-child'])
       expect(app.querySelector(selector)!.isEqualNode(panel.querySelector(selector)), selector).toBe(true);
+  });
+});
+
+describe('a meaning chosen by the provider for the sentence (ai.wordSense)', () => {
+  const entry = makeEntry({
+    word: 'bank',
+    sense_sure: false,
+    meanings: [
+      { pos: 'n.', text: '银行, 堤, 岸', fits: true },
+      { pos: 'vt.', text: '存入银行', fits: false },
+    ],
+  });
+
+  it('goes first, in the first line, labelled as the AI’s; the other items and lines stay', () => {
+    const chosen = withChosenFirst(entry, { pos: 'n.', text: '岸' });
+    expect(chosen.meanings.map((m) => m.text)).toEqual(['岸, 银行, 堤', '存入银行']);
+    render(<Entry entry={chosen} chosenBy="fake-model" />);
+    expect(screen.getByRole('status').textContent).toContain('AI 判断');
+    expect(screen.getByRole('list', { name: '中文释义' }).querySelector('li')?.textContent).toBe('n.岸, 银行, 堤');
+  });
+
+  it('changes nothing when the choice is not one of the fitting meanings', () => {
+    expect(withChosenFirst(entry, { pos: 'n.', text: '香蕉' })).toBe(entry);
+    expect(withChosenFirst(entry, { pos: 'vt.', text: '存入银行' })).toBe(entry);
   });
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { cardStateLabels, type WordEntry } from '@changdu/contract';
 import { errorMessage } from '../../api/client';
+import { useWordSense } from '../../api/ai.queries';
 import { useWordEntry } from '../../api/reader.queries';
 import { useMarkWords } from '../../api/learner.queries';
 import { useAddWord, useReviewCard } from '../../api/words.queries';
@@ -47,6 +48,9 @@ export function WordSheet({ target, articleId, info, onClose, onEditNote, settle
 
 function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetProps, 'onClose' | 'target' | 'settled'> & { target: WordTarget }) {
   const entry = useWordEntry(target.word, target.sentence);
+  const loggedIn = useIsLoggedIn();
+  const sense = useWordSense(entry.data, target.sentence, loggedIn);
+  const chosen = sense.data?.meaning ?? null;
   const openedAt = useRef(0);
   useEffect(() => {
     openedAt.current = Date.now();
@@ -61,7 +65,7 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
       ) : (
         <>
           {entry.data.phrase && <PhraseSection phrase={entry.data.phrase} sentence={target.sentence} articleId={articleId} />}
-          <Entry entry={entry.data} />
+          <Entry entry={chosen ? withChosenFirst(entry.data, chosen) : entry.data} chosenBy={chosen ? sense.data?.model ?? 'AI' : null} />
         </>
       )}
       {info?.key && (
@@ -84,6 +88,7 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
           sentence={target.sentence}
           articleId={articleId}
           openedAt={openedAt}
+          meaning={chosen ? meaningLabel(chosen) : undefined}
         />
       )}
       <WordAiExplain key={`${target.word}|${target.sentence}`} word={target.word} sentence={target.sentence} />
@@ -129,7 +134,20 @@ function MeaningList({ meanings, label }: { meanings: WordEntry['meanings']; lab
   );
 }
 
-export function Entry({ entry }: { entry: WordEntry }) {
+const meaningLabel = (m: { pos: string | null; text: string }) => `${m.pos ? `${m.pos} ` : ''}${m.text}`;
+
+/** The entry with the provider's chosen meaning first: its line first, the item first in its line. */
+export function withChosenFirst(entry: WordEntry, chosen: { pos: string | null; text: string }): WordEntry {
+  const items = (text: string) => text.split(/[,，;；]\s*/).filter(Boolean);
+  const at = entry.meanings.findIndex((m) => m.fits && m.pos === chosen.pos && items(m.text).includes(chosen.text));
+  if (at < 0) return entry;
+  const line = entry.meanings[at]!;
+  const first = { ...line, text: [chosen.text, ...items(line.text).filter((i) => i !== chosen.text)].join(', ') };
+  return { ...entry, meanings: [first, ...entry.meanings.filter((_, i) => i !== at)] };
+}
+
+/** `chosenBy`: the model that chose the first meaning for this sentence (shown as a label), else null. */
+export function Entry({ entry, chosenBy = null }: { entry: WordEntry; chosenBy?: string | null }) {
   const fitting = entry.meanings.filter((m) => m.fits);
   const others = entry.meanings.filter((m) => !m.fits);
   const shown = fitting.length ? fitting : others;
@@ -154,6 +172,11 @@ export function Entry({ entry }: { entry: WordEntry }) {
         </p>
       )}
       {posLabel && fitting.length > 0 && <p className="word-context-pos">在本句中作{posLabel}</p>}
+      {chosenBy && (
+        <p className="word-ai-sense" role="status">
+          <span className="chip">AI 判断</span> 本句中的意思放在最前（{chosenBy}）
+        </p>
+      )}
       {shown.length > 0 && <MeaningList meanings={shown} label="中文释义" />}
       {entry.function_note && (
         <p className="word-function-note" aria-label="用法说明">
@@ -210,9 +233,11 @@ interface WordBookProps {
   sentence: string;
   articleId: number | null;
   openedAt: { current: number };
+  /** The meaning shown first when it is not the dictionary's own first (the provider's choice): the word book keeps it. */
+  meaning?: string | undefined;
 }
 
-function WordBook({ tapped, headword, inBook, book, sentence, articleId, openedAt }: WordBookProps) {
+function WordBook({ tapped, headword, inBook, book, sentence, articleId, openedAt, meaning }: WordBookProps) {
   const loggedIn = useIsLoggedIn();
   const { pathname } = useLocation();
   const add = useAddWord();
@@ -288,7 +313,7 @@ function WordBook({ tapped, headword, inBook, book, sentence, articleId, openedA
             disabled={add.isPending}
             onClick={() =>
               add.mutate(
-                articleId === null ? { word: tapped, sentence, source: 'book' } : { word: tapped, sentence, article_id: articleId },
+                { word: tapped, sentence, ...(articleId === null ? { source: 'book' } : { article_id: articleId }), ...(meaning ? { meaning } : {}) },
                 // No toast: the sheet answers in place ("已加入生词本" below), where a toast would cover the exam tags.
                 { onError: (error) => toast(errorMessage(error)) },
               )

@@ -16,6 +16,7 @@ function detail(): Output<'words.detail'> {
       query: 'negotiate',
       form_of: null,
       pos_in_context: null,
+      sense_sure: true,
       phonetic: "ni'gәuʃieit",
       meanings: [
         { pos: 'v.', text: '谈判, 协商', fits: true },
