@@ -1,10 +1,11 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { verifySignature } from '@changdu/contract';
 import { transaction, type Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import { Invalid } from '../../lib/errors.js';
 import { HOUR, type Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
+import type { SignedTokens } from '../../lib/signed-token.js';
 import type { ArticlesService, MarksService } from '../articles/index.js';
 import type { WordsService } from '../words/index.js';
 import { addDays, dayBounds, dayKey, daysBetween, streaks, weekStart, minutesShown } from '../../lib/days.js';
@@ -20,16 +21,12 @@ const GRACE_SECONDS = 5;
 const PAGE = 20;
 
 
-interface TPayload {
-  /** Article id (article tokens). */
-  a?: number;
-  /** Book id (book tokens). */
-  b?: number;
-  u: number;
-  i: number;
-}
+/** The claims of a reading `t`: what is read (`a` an article, `b` a book), by whom, since when (ms). */
+type TClaims = { a: number; u: number; i: number } | { b: number; u: number; i: number };
 
-const b64 = (text: string) => Buffer.from(text).toString('base64url');
+/** A `t` is signed for one kind of reading: an article's is refused for a book, and every other signed token for both. */
+const T_PURPOSE = { article: 'reading.article', book: 'reading.book' } as const;
+const T_REFUSED = { invalid: '阅读凭证无效，请刷新页面', expired: '阅读凭证已过期，请刷新页面' };
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
@@ -41,11 +38,13 @@ export interface HistoryDeps {
   articles: Pick<ArticlesService, 'readable' | 'withCards'>;
   marks: Pick<MarksService, 'markFinished'>;
   words: Pick<WordsService, 'addedBetween'>;
+  /** Signs and checks reading `t`s (lib/signed-token.ts, the app secret). */
+  signed: Pick<SignedTokens, 'issue' | 'verify'>;
   /** Looked-up words are written in batches this often (lookup-buffer.ts). */
   lookups: { flushMs: number; log: LookupBufferOptions['log'] };
 }
 
-export function historyService(db: Db, clock: Clock, { articles, marks, words, lookups }: HistoryDeps) {
+export function historyService(db: Db, clock: Clock, { articles, marks, words, signed, lookups }: HistoryDeps) {
   const repo = historyRepo(db);
   const looked = new LookupBuffer({ write: (rows) => repo.recordLookups(rows), log: lookups.log, intervalMs: lookups.flushMs });
   /**
@@ -57,21 +56,12 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
     await looked.flush().catch(() => undefined);
     return repo.lookups(userId, from, to);
   }
-  let secret: Promise<string> | null = null;
-  const key = () => (secret ??= repo.secret('history_t', () => randomBytes(32).toString('hex')));
-  const sign = async (body: string) =>
-    createHmac('sha256', await key())
-      .update(body)
-      .digest('base64url');
-
-  async function parseT(t: string): Promise<TPayload> {
-    const [body, mac] = t.split('.');
-    if (!body || !mac) throw new Invalid('阅读凭证无效，请刷新页面');
-    const expected = Buffer.from(await sign(body));
-    const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new Invalid('阅读凭证无效，请刷新页面');
-    return JSON.parse(Buffer.from(body, 'base64url').toString()) as TPayload;
-  }
+  const issueT = (kind: keyof typeof T_PURPOSE, claims: TClaims) => ({
+    t: signed.issue(T_PURPOSE[kind], claims, T_LIFETIME).token,
+    expires_in: T_LIFETIME / 1000,
+  });
+  const parseT = (kind: keyof typeof T_PURPOSE, t: string): Partial<{ a: number; b: number }> & { u: number; i: number } =>
+    signed.verify(T_PURPOSE[kind], t, T_REFUSED);
 
   async function dayStats(userId: number, day: string) {
     const { start, end } = dayBounds(day);
@@ -114,8 +104,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
 
     async issue(actor: UserActor, articleId: number) {
       await articles.readable(actor, articleId);
-      const body = b64(JSON.stringify({ a: articleId, u: actor.user.id, i: clock.now().getTime() } satisfies TPayload));
-      return { t: `${body}.${await sign(body)}`, expires_in: T_LIFETIME / 1000 };
+      return issueT('article', { a: articleId, u: actor.user.id, i: clock.now().getTime() });
     },
 
     async report(
@@ -130,9 +119,8 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
         { now: now.getTime() },
       );
       if (!check.ok) throw new Invalid(check.reason === 'expired' ? '上报已过期，未记录' : '请求签名无效，未记录');
-      const t = await parseT(input.t);
-      if (t.a !== input.article_id || t.b !== undefined || t.u !== actor.user.id) throw new Invalid('阅读凭证与这篇文章不符');
-      if (now.getTime() - t.i > T_LIFETIME) throw new Invalid('阅读凭证已过期，请刷新页面');
+      const t = parseT('article', input.t);
+      if (t.a !== input.article_id || t.u !== actor.user.id) throw new Invalid('阅读凭证与这篇文章不符');
       const tokenHash = hash(input.t);
       const row = await repo.token(tokenHash);
       if (row && check.time <= row.last_sign_at) throw new Invalid('重复的上报，未记录');
@@ -164,8 +152,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
      * rules as articles: signed, bound to the book and the reader, never more time than passed.
      */
     async issueBook(actor: UserActor, bookId: number) {
-      const body = b64(JSON.stringify({ b: bookId, u: actor.user.id, i: clock.now().getTime() } satisfies TPayload));
-      return { t: `${body}.${await sign(body)}`, expires_in: T_LIFETIME / 1000 };
+      return issueT('book', { b: bookId, u: actor.user.id, i: clock.now().getTime() });
     },
 
     /** Credits a book's reading time to the reader's day (no article history row); answers the seconds credited. */
@@ -173,9 +160,8 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
       const now = clock.now();
       const check = verifySignature(signature, { id: input.id, spent_time: input.spent_time, t: input.t }, { now: now.getTime() });
       if (!check.ok) throw new Invalid(check.reason === 'expired' ? '上报已过期，未记录' : '请求签名无效，未记录');
-      const t = await parseT(input.t);
-      if (t.b !== input.id || t.a !== undefined || t.u !== actor.user.id) throw new Invalid('阅读凭证与这本书不符');
-      if (now.getTime() - t.i > T_LIFETIME) throw new Invalid('阅读凭证已过期，请刷新页面');
+      const t = parseT('book', input.t);
+      if (t.b !== input.id || t.u !== actor.user.id) throw new Invalid('阅读凭证与这本书不符');
       const tokenHash = hash(input.t);
       const row = await repo.token(tokenHash);
       if (row && check.time <= row.last_sign_at) throw new Invalid('重复的上报，未记录');
