@@ -1,6 +1,6 @@
 import type { UploadsService } from './uploads.service.js';
 import type { ArticleLevel, BookDetail, BookPos, ExamLevel, Paragraph, ShelfEntry } from '@changdu/contract';
-import type { Db } from '../../db/client.js';
+import { transaction, type Db } from '../../db/client.js';
 import type { Actor, UserActor } from '../../lib/actor.js';
 import { can } from '../../lib/policy.js';
 import type { Clock } from '../../lib/clock.js';
@@ -221,8 +221,11 @@ export function booksService(deps: BooksDeps) {
         at,
       };
       const progress = Math.min(1, Math.round(((pos.chapter + pos.fraction) / book.chapter_count) * 1000) / 1000);
-      await repo.addToShelf(actor.user.id, bookId, nowDate.toISOString());
-      const moved = await repo.setPos(actor.user.id, bookId, JSON.stringify(stored), at, progress, nowDate.toISOString());
+      // Shelved and placed together: a failed position leaves no half-made shelf entry.
+      const moved = await transaction(db, async () => {
+        await repo.addToShelf(actor.user.id, bookId, nowDate.toISOString());
+        return repo.setPos(actor.user.id, bookId, JSON.stringify(stored), at, progress, nowDate.toISOString());
+      });
       return { ...(await shelfEntry(actor.user.id, book)), moved };
     },
 
@@ -233,9 +236,14 @@ export function booksService(deps: BooksDeps) {
 
     async reportHistory(actor: UserActor, input: { id: number; spent_time: number; t: string }, signature: string | null) {
       await readable(actor, input.id);
-      const { credited } = await deps.history.reportBook(actor, input, signature);
-      await repo.addToShelf(actor.user.id, input.id, now());
-      await repo.addSeconds(actor.user.id, input.id, credited, now());
+      // The day's credit (history) and the book's own seconds count together or not at all: a
+      // report that failed halfway would otherwise be refused as a replay when sent again.
+      const credited = await transaction(db, async () => {
+        const { credited } = await deps.history.reportBook(actor, input, signature);
+        await repo.addToShelf(actor.user.id, input.id, now());
+        await repo.addSeconds(actor.user.id, input.id, credited, now());
+        return credited;
+      });
       const entry = await repo.entry(actor.user.id, input.id);
       return { credited, read_seconds: entry?.read_seconds ?? credited };
     },
