@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import { importX } from 'eslint-plugin-import-x';
+import { resolve as resolveTs } from './eslint-ts-resolver.js';
 
 const TS_RESOLVER = `${import.meta.dirname}/eslint-ts-resolver.js`;
 
@@ -155,6 +157,19 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // No import cycles in the server, type-only imports included: a cycle is two files that must be
+  // read together, and the usual cure is a types file both import (a module's `<module>.types.ts`).
+  {
+    files: ['packages/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    // The same resolver as boundaries', in import-x's own interface (v3): `./x.js` is `x.ts`.
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [{ interfaceVersion: 3, name: 'changdu-ts', resolve: (source, file) => resolveTs(source, file) }],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'packages/e2e/**', 'bench/**', 'scripts/**', 'packages/contract/src/cli/**'],

@@ -270,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Every process keeps its active readers' word books and hears the others' changes on the bus.
   const words = wordsService(db, clock, { dict, dictionary, articles, events, log: app.log });
-  const history = historyService(db, clock, { articles, marks, words, lookups: { flushMs: config.lookupFlushMs, log: app.log } });
+  const history = historyService(db, clock, { articles, marks, words, signed, lookups: { flushMs: config.lookupFlushMs, log: app.log } });
   // After in-flight requests have finished: the looked-up words they noted are written before the database closes.
   app.addHook('onClose', async () => {
     words.close();

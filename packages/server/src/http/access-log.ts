@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { RequestView } from './replay.js';
+import type { RequestView } from './request-view.js';
 
 /**
  * The access log: one line per request, written when the response is finished, with what an

@@ -7,6 +7,9 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Clock } from '../lib/clock.js';
 import { logReplayed } from './access-log.js';
+import type { RequestView } from './request-view.js';
+
+export type { RequestView };
 
 /**
  * Answers the server keeps and replays (`PublicCache.replay` in the contract: the dictionary's).
@@ -37,7 +40,10 @@ export class AnswerReplay {
     this.#nextId = options.nextId;
     this.#trustProxy = options.trustProxy;
     // A word's answer is 1–3 KB: the default keeps a few thousand.
-    this.#kept = new LRUCache({ maxSize: options.maxBytes ?? 8 * 1024 * 1024, sizeCalculation: (k, url) => k.body.length + url.length + 300 });
+    this.#kept = new LRUCache({
+      maxSize: options.maxBytes ?? 8 * 1024 * 1024,
+      sizeCalculation: (k, url) => k.body.length + url.length + 300,
+    });
   }
 
   /**
@@ -148,15 +154,6 @@ interface FactoryOptions {
   maxRequestsPerSocket: number;
   /** Fastify's root logger: pino (app.ts configures it). */
   logger: Logger;
-}
-
-export interface RequestView {
-  method: string | undefined;
-  url: string | undefined;
-  headers: IncomingHttpHeaders;
-  host: string;
-  ip: string | undefined;
-  socket: IncomingMessage['socket'];
 }
 
 /**

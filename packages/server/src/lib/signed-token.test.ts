@@ -24,4 +24,15 @@ describe('signed tokens', () => {
     clock.advance(MINUTE);
     expect(() => tokens.verify('upload', token, '上传许可已过期')).toThrow('上传许可已过期');
   });
+
+  it('tells a genuine token past its time from a forged one when asked to', () => {
+    const clock = new ManualClock();
+    const tokens = signedTokens(SECRET, clock);
+    const text = { invalid: '凭证无效', expired: '凭证已过期' };
+    const { token } = tokens.issue('reading', { a: 1 }, MINUTE);
+    expect(() => tokens.verify('reading', `${token.split('.')[0]}.forged`, text)).toThrow('凭证无效');
+    expect(() => tokens.verify('upload', token, text)).toThrow('凭证无效');
+    clock.advance(MINUTE);
+    expect(() => tokens.verify('reading', token, text)).toThrow('凭证已过期');
+  });
 });

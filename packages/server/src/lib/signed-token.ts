@@ -11,9 +11,15 @@ import { Invalid } from './errors.js';
 export interface SignedTokens {
   /** A token for `purpose` carrying `claims`, valid for `ttlMs` from now. */
   issue(purpose: string, claims: Record<string, unknown>, ttlMs: number): { token: string; expiresAt: Date };
-  /** The claims of a token issued for `purpose`; throws Invalid (with `message`) when forged, for another purpose or expired. */
-  verify<T extends Record<string, unknown> = Record<string, unknown>>(purpose: string, token: string, message?: string): T;
+  /**
+   * The claims of a token issued for `purpose`; throws Invalid when forged, for another purpose
+   * or expired, with `message`, or with its `expired` text for a genuine token past its time.
+   */
+  verify<T extends Record<string, unknown> = Record<string, unknown>>(purpose: string, token: string, message?: RefusalText): T;
 }
+
+/** What a refused token is told: one text, or one for a token that is only out of date. */
+export type RefusalText = string | { invalid: string; expired: string };
 
 interface Envelope {
   p: string;
@@ -32,7 +38,8 @@ export function signedTokens(secret: string, clock: Clock): SignedTokens {
       );
       return { token: `${body}.${mac(body).toString('base64url')}`, expiresAt };
     },
-    verify<T extends Record<string, unknown>>(purpose: string, token: string, message = '链接无效或已过期'): T {
+    verify<T extends Record<string, unknown>>(purpose: string, token: string, text: RefusalText = '链接无效或已过期'): T {
+      const message = typeof text === 'string' ? text : text.invalid;
       const [body, sig, extra] = token.split('.');
       if (!body || !sig || extra !== undefined) throw new Invalid(message);
       const given = Buffer.from(sig, 'base64url');
@@ -44,7 +51,8 @@ export function signedTokens(secret: string, clock: Clock): SignedTokens {
       } catch {
         throw new Invalid(message);
       }
-      if (env.p !== purpose || typeof env.exp !== 'number' || env.exp <= clock.now().getTime()) throw new Invalid(message);
+      if (env.p !== purpose || typeof env.exp !== 'number') throw new Invalid(message);
+      if (env.exp <= clock.now().getTime()) throw new Invalid(typeof text === 'string' ? text : text.expired);
       return env.c as T;
     },
   };

@@ -4,7 +4,7 @@ import { linkActor, type Who } from '../../lib/policy.js';
 import { Invalid, NotFound } from '../../lib/errors.js';
 import { encodeMp3, type Pcm } from '../../providers/tts/index.js';
 import { parseParagraphs } from '../articles/index.js';
-import type { ArticleMediaDeps, ArticleRow } from './article-media.service.js';
+import type { ArticleMediaDeps, ArticleRow } from './article-media.types.js';
 import { articleVersion, hash } from './article-version.js';
 
 /** Bumped when the audio's make changes, so files of the old make are not served. */

@@ -8,57 +8,25 @@ import {
   type Paragraph,
   type PdfStyle,
 } from '@changdu/contract';
-import type { Selectable } from 'kysely';
 import { loadSharp } from '../../lib/sharp.js';
-import type { TasksTable } from '../../db/schema.js';
-import { articleExportKind, articlePdfKind, type Enqueue } from '../../jobs/kinds.js';
+import { articleExportKind, articlePdfKind } from '../../jobs/kinds.js';
 import type { Actor, UserActor } from '../../lib/actor.js';
 import { JOB_ACTOR, type Who } from '../../lib/policy.js';
-import type { Clock } from '../../lib/clock.js';
 import { Forbidden, Invalid, NotFound } from '../../lib/errors.js';
-import type { SignedTokens } from '../../lib/signed-token.js';
-import type { PdfRenderer } from '../../providers/pdf/index.js';
-import type { Storage } from '../../providers/storage/storage.js';
-import type { TtsProvider } from '../../providers/tts/index.js';
-import { parseParagraphs, visibleParagraphs, type ArticlesService, type KeyWordsService } from '../articles/index.js';
-import type { ImagesService } from '../media/index.js';
-import type { NotesService } from '../notes/index.js';
-import { effectiveRole, type UsersService } from '../users/index.js';
-import type { WordsService } from '../words/index.js';
+import { parseParagraphs, visibleParagraphs } from '../articles/index.js';
+import { effectiveRole } from '../users/index.js';
 import { articleAudio } from './article-audio.js';
+import type { ArticleMediaDeps, ArticleRow } from './article-media.types.js';
 import { articleVersion, hash } from './article-version.js';
 import { clamp, quoteBudget } from './poster-text.js';
 import { articleHtml } from './article-html.js';
 import { buildEpub, buildExportZip, type ExportArticle } from './export-book.js';
 import { loadFonts, renderCard } from './render-image.js';
 
-export type ArticleRow = Awaited<ReturnType<ArticlesService['readable']>>['row'];
+export type { ArticleMediaDeps, ArticleRow, TaskLookup } from './article-media.types.js';
 
 /** Bumped when a renderer's output changes, so cached files of the old look are not served. */
 const RENDER_VERSION = { poster: 3, pdf: 1 };
-
-export interface TaskLookup {
-  find(id: number): Promise<Selectable<TasksTable> | undefined>;
-}
-
-export interface ArticleMediaDeps {
-  clock: Clock;
-  storage: Storage;
-  articles: Pick<ArticlesService, 'readable'>;
-  keyWords: Pick<KeyWordsService, 'list'>;
-  notes: Pick<NotesService, 'mine'>;
-  words: Pick<WordsService, 'ofArticle'>;
-  users: Pick<UsersService, 'byId'>;
-  images: Pick<ImagesService, 'render'>;
-  jobs: Enqueue & TaskLookup;
-  signed: SignedTokens;
-  tts: TtsProvider;
-  pdf: PdfRenderer;
-  /** The CJK font file for posters. */
-  posterFont: string;
-  /** Where links inside generated files (QR codes, PDF footers) point when no request is at hand. */
-  publicOrigin: () => string;
-}
 
 /** Article media: share posters, sentence-timed audio, PDFs and exports, each cached by article version in storage. */
 export function articleMediaService(deps: ArticleMediaDeps) {

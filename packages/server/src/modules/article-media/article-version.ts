@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ArticleRow } from './article-media.service.js';
+import type { ArticleRow } from './article-media.types.js';
 
 /** A short stable digest of the parts, for cache keys of generated files. */
 export const hash = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 16);

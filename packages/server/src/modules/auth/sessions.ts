@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { keepListening, type EventBus, type EventLog, type Listening } from '../../providers/events/index.js';
+import { ReaderCopies, type EventBus, type EventLog } from '../../providers/events/index.js';
 import type { UserRow } from '../users/index.js';
 
 /** A live token as resolved: its row's id and expiry, and its user's row (frozen: it is shared by requests). */
@@ -24,7 +24,8 @@ export interface SessionsOptions {
  * and user rows every time (two reads were most of what a logged-in word lookup cost). A reader's
  * sessions are dropped when their row changes or a token of theirs is revoked: at once in the
  * process that made the change, after it committed (`changed`), and through the event bus in
- * every other; a session older than `ttlMs` is read again in case an event was lost. Until this
+ * every other (`ReaderCopies`, providers/events/reader-copies.ts); a session older than `ttlMs`
+ * is read again in case an event was lost. Until this
  * process listens on the bus, nothing is kept. The token's expiry and the reader's role are
  * judged at each request from what is kept (docs/decisions.md "Sessions kept in memory").
  */
@@ -32,24 +33,28 @@ export class Sessions {
   private readonly kept: LRUCache<string, Session>;
   /** Moves on at every drop: a read that started before one may predate its change, so it is not kept. */
   private epoch = 0;
-  private readonly listening: Listening | null;
-  private closed = false;
+  private readonly copies: ReaderCopies;
 
-  constructor(private readonly options: SessionsOptions) {
+  constructor(options: SessionsOptions) {
     this.kept = new LRUCache<string, Session>({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 10_000 });
-    this.listening = options.events ? keepListening(options.events, 'session.changed', (m) => this.drop(m.user_id), options.log) : null;
+    this.copies = new ReaderCopies({
+      channel: 'session.changed',
+      events: options.events,
+      log: options.log,
+      drop: (userId) => this.drop(userId),
+    });
   }
 
   /** The session of a token hash live at `nowMs`: kept, or read by `load` (a token that is not live: null). */
   async resolve(hash: string, nowMs: number, load: () => Promise<Session | null>): Promise<Session | null> {
     const kept = this.kept.get(hash);
     if (kept) return kept.expiresAt > nowMs ? kept : null;
-    if (this.listening && !this.listening.live) return load();
+    if (!this.copies.mayKeep) return load();
     const epoch = this.epoch;
     const found = await load();
     if (!found) return null;
     const session = { ...found, user: Object.freeze({ ...found.user }) };
-    if (epoch === this.epoch && !this.closed) this.kept.set(hash, session);
+    if (epoch === this.epoch && this.copies.mayKeep) this.kept.set(hash, session);
     return session;
   }
 
@@ -58,18 +63,12 @@ export class Sessions {
    * here, then tells the other processes. A publish that fails is logged; there the sessions
    * last until `ttlMs`.
    */
-  async changed(userId: number): Promise<void> {
-    this.drop(userId);
-    const bus = this.options.events;
-    if (!bus || this.closed) return;
-    await bus
-      .publish('session.changed', { user_id: userId })
-      .catch((err: unknown) => this.options.log.warn({ err, userId }, 'session change not announced to other processes'));
+  changed(userId: number): Promise<void> {
+    return this.copies.changed(userId);
   }
 
   close(): void {
-    this.closed = true;
-    this.listening?.close();
+    this.copies.close();
     this.kept.clear();
   }
 

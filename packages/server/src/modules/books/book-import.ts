@@ -7,7 +7,8 @@ import { FetchError } from '../../providers/fetch/fetcher.js';
 import { levelOf, measure } from '../articles/index.js';
 import { chapterRow, flattenToc } from './book-views.js';
 import type { BooksRepo } from './books.repo.js';
-import type { BooksDeps, UserActor } from './books.service.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { BooksDeps } from './books.types.js';
 import { IMAGE_SCHEME, parseEpub, type ParsedEpub } from './epub.js';
 import { looksLike, ownUploadKey, tooLarge, wrongType } from './uploads.service.js';
 
@@ -232,7 +233,11 @@ export function bookImports(deps: BooksDeps, repo: BooksRepo) {
           await repo.addToShelf(userId, existing.id, now());
           return { task_id: null, book_id: existing.id, held };
         }
-        const task = await deps.jobs.enqueue(importBookKind, { user_id: userId, link: input.link, digest: input.digest ?? null }, { createdBy: userId });
+        const task = await deps.jobs.enqueue(
+          importBookKind,
+          { user_id: userId, link: input.link, digest: input.digest ?? null },
+          { createdBy: userId },
+        );
         return { task_id: task.id, book_id: null, held: null };
       });
       // The file is of no use once the book is on the shelf; removed after the commit (storage is no transaction's).

@@ -3,7 +3,8 @@ import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
 import { toCard, toNote } from './book-views.js';
 import type { BooksRepo } from './books.repo.js';
-import type { BooksDeps, Readable, UserActor } from './books.service.js';
+import type { UserActor } from '../../lib/actor.js';
+import type { BooksDeps, Readable } from './books.types.js';
 
 const MAX_NOTE_DATA = 2048;
 const NOTED_PAGE = 10;

@@ -4,7 +4,7 @@ import { NotFound } from '../../lib/errors.js';
 import { mdInline } from '../article-media/index.js';
 import { toEntry } from './book-views.js';
 import type { BookRow, BooksRepo } from './books.repo.js';
-import type { BooksDeps, Readable } from './books.service.js';
+import type { BooksDeps, Readable } from './books.types.js';
 
 const QUOTE_MAX = 220;
 

@@ -1,57 +1,22 @@
-import type { UploadsService } from './uploads.service.js';
 import type { ArticleLevel, BookDetail, BookPos, ExamLevel, Paragraph, ShelfEntry } from '@changdu/contract';
-import type { Db } from '../../db/client.js';
+import { transaction } from '../../db/client.js';
 import type { Actor, UserActor } from '../../lib/actor.js';
 import { can } from '../../lib/policy.js';
-import type { Clock } from '../../lib/clock.js';
 import { Invalid, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
-import type { Fetcher } from '../../providers/fetch/fetcher.js';
-import type { Storage } from '../../providers/storage/index.js';
 import { levelWords, type LevelWord } from '../articles/index.js';
-import type { ArticleMediaService } from '../article-media/index.js';
-import type { Ecdict } from '../dictionary/index.js';
-import type { HistoryService } from '../history/index.js';
-import type { UsersService } from '../users/index.js';
-import type { WordsService } from '../words/index.js';
-import type { Enqueue } from '../../jobs/kinds.js';
 import { bookImports } from './book-import.js';
 import { bookNotes } from './book-notes.js';
 import { bookShare } from './book-share.js';
 import { levelCounts, toCard, toEntry, tocOf } from './book-views.js';
 import { booksRepo, type BookRow } from './books.repo.js';
+import type { BooksDeps, Readable } from './books.types.js';
 
 export type { UserActor };
+export type { BookImages, BooksDeps, Readable } from './books.types.js';
 
 const PAGE = 20;
 const LEVEL_CACHE_LIMIT = 500;
-
-/** Stores a book's images (normalised to WebP under `images/`); `remove` undoes a failed import. */
-export interface BookImages {
-  store(name: string, data: Buffer): Promise<string>;
-  remove(name: string): Promise<void>;
-}
-
-export interface BooksDeps {
-  db: Db;
-  clock: Clock;
-  storage: Storage;
-  fetcher: Fetcher;
-  dict: Ecdict;
-  images: BookImages;
-  history: Pick<HistoryService, 'issueBook' | 'reportBook'>;
-  users: Pick<UsersService, 'allIds'>;
-  words: Pick<WordsService, 'inParagraphs'>;
-  /** The one card renderer (article media), for the share image; reached only when an image is asked for. */
-  cards: Pick<ArticleMediaService, 'renderMarkdown'>;
-  /** An import takes the reader's own upload (no longer pending) and lets go of it (file and row) once done with it. */
-  uploads: Pick<UploadsService, 'hold' | 'release'>;
-  /** Starting a reader's import. */
-  jobs: Enqueue;
-}
-
-/** Who may open a book: published ones anyone; private ones their uploader, readers with it on their shelf, managers. */
-export type Readable = (actor: Actor, bookId: number) => Promise<BookRow>;
 
 export function booksService(deps: BooksDeps) {
   const { db, clock, dict } = deps;
@@ -221,8 +186,11 @@ export function booksService(deps: BooksDeps) {
         at,
       };
       const progress = Math.min(1, Math.round(((pos.chapter + pos.fraction) / book.chapter_count) * 1000) / 1000);
-      await repo.addToShelf(actor.user.id, bookId, nowDate.toISOString());
-      const moved = await repo.setPos(actor.user.id, bookId, JSON.stringify(stored), at, progress, nowDate.toISOString());
+      // Shelved and placed together: a failed position leaves no half-made shelf entry.
+      const moved = await transaction(db, async () => {
+        await repo.addToShelf(actor.user.id, bookId, nowDate.toISOString());
+        return repo.setPos(actor.user.id, bookId, JSON.stringify(stored), at, progress, nowDate.toISOString());
+      });
       return { ...(await shelfEntry(actor.user.id, book)), moved };
     },
 
@@ -233,9 +201,14 @@ export function booksService(deps: BooksDeps) {
 
     async reportHistory(actor: UserActor, input: { id: number; spent_time: number; t: string }, signature: string | null) {
       await readable(actor, input.id);
-      const { credited } = await deps.history.reportBook(actor, input, signature);
-      await repo.addToShelf(actor.user.id, input.id, now());
-      await repo.addSeconds(actor.user.id, input.id, credited, now());
+      // The day's credit (history) and the book's own seconds count together or not at all: a
+      // report that failed halfway would otherwise be refused as a replay when sent again.
+      const credited = await transaction(db, async () => {
+        const { credited } = await deps.history.reportBook(actor, input, signature);
+        await repo.addToShelf(actor.user.id, input.id, now());
+        await repo.addSeconds(actor.user.id, input.id, credited, now());
+        return credited;
+      });
       const entry = await repo.entry(actor.user.id, input.id);
       return { credited, read_seconds: entry?.read_seconds ?? credited };
     },

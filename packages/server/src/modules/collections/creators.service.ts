@@ -135,14 +135,18 @@ export function creatorsService(db: Db, clock: Clock, deps: CreatorsDeps) {
       if (!demo || (await repo.find(demo.id))) return false;
       const newest = (await deps.articles.topic(undefined, undefined, undefined, 0)).list.slice(0, 4);
       if (newest.length === 0) return false;
-      await repo.make(demo.id, '喜欢科学和城市漫步的英语学习者，整理适合入门的外刊文章。', now());
       const actor: UserActor = { kind: 'user', role: 'user', user: demo, tokenId: 0 };
-      const saved = await deps.collections.save(actor, {
-        title: '入门精选：先读这几篇',
-        description: '刚开始读外刊？按顺序读这几篇，篇幅不长，话题各不相同。',
-        articles: newest.map((a, i) => ({ article_id: a.id, note: i === 0 ? '从这篇开始' : undefined })),
+      // One transaction: seeding runs once (it skips a demo who is a creator), so a failure
+      // between the writes must not leave a creator whose collection stays private for ever.
+      await transaction(db, async () => {
+        await repo.make(demo.id, '喜欢科学和城市漫步的英语学习者，整理适合入门的外刊文章。', now());
+        const saved = await deps.collections.save(actor, {
+          title: '入门精选：先读这几篇',
+          description: '刚开始读外刊？按顺序读这几篇，篇幅不长，话题各不相同。',
+          articles: newest.map((a, i) => ({ article_id: a.id, note: i === 0 ? '从这篇开始' : undefined })),
+        });
+        await deps.collections.publish(actor, saved.id, false);
       });
-      await deps.collections.publish(actor, saved.id, false);
       return true;
     },
 

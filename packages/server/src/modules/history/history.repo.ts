@@ -46,14 +46,6 @@ export function historyRepo(db: Db) {
   }
 
   return {
-    async secret(name: string, make: () => string): Promise<string> {
-      await db.kysely
-        .insertInto('app_secrets')
-        .values({ name, value: make() })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      return (await db.kysely.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow()).value;
-    },
     token: (hash: string) => db.kysely.selectFrom('history_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
 
     /**

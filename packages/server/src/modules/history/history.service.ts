@@ -1,51 +1,34 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { verifySignature } from '@changdu/contract';
 import { transaction, type Db } from '../../db/client.js';
 import type { UserActor } from '../../lib/actor.js';
 import { Invalid } from '../../lib/errors.js';
-import { HOUR, type Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
+import type { SignedTokens } from '../../lib/signed-token.js';
 import type { ArticlesService, MarksService } from '../articles/index.js';
 import type { WordsService } from '../words/index.js';
 import { addDays, dayBounds, dayKey, daysBetween, streaks, weekStart, minutesShown } from '../../lib/days.js';
 import { readersAbove, type WeekStanding } from '../../lib/week-standing.js';
 import { historyRepo } from './history.repo.js';
 import { LookupBuffer, type LookupBufferOptions } from './lookup-buffer.js';
+import { admitReport, issueT, type ReadingKind } from './reading-check.js';
 
-const T_LIFETIME = 12 * HOUR;
 /** What one article can add to a week's reading time for the rank: leaving a page open earns nothing more. */
 export const ARTICLE_CAP_SECONDS = 30 * 60;
 const rankWeek = (day: string) => ({ monday: weekStart(day), sunday: addDays(weekStart(day), 6), capSeconds: ARTICLE_CAP_SECONDS });
-const GRACE_SECONDS = 5;
 const PAGE = 20;
 
-
-interface TPayload {
-  /** Article id (article tokens). */
-  a?: number;
-  /** Book id (book tokens). */
-  b?: number;
-  u: number;
-  i: number;
-}
-
-const b64 = (text: string) => Buffer.from(text).toString('base64url');
-const hash = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/**
- * Reading time that cannot simply be claimed: the server signs a `t` when reading starts; a
- * report must carry it and a fresh request signature, may never credit more time than has
- * passed since `t` was issued, and is refused when replayed.
- */
+/** Reading time (credited only through reading-check.ts), read data and the reading history list. */
 export interface HistoryDeps {
   articles: Pick<ArticlesService, 'readable' | 'withCards'>;
   marks: Pick<MarksService, 'markFinished'>;
   words: Pick<WordsService, 'addedBetween'>;
+  /** Signs and checks reading `t`s (lib/signed-token.ts, the app secret). */
+  signed: Pick<SignedTokens, 'issue' | 'verify'>;
   /** Looked-up words are written in batches this often (lookup-buffer.ts). */
   lookups: { flushMs: number; log: LookupBufferOptions['log'] };
 }
 
-export function historyService(db: Db, clock: Clock, { articles, marks, words, lookups }: HistoryDeps) {
+export function historyService(db: Db, clock: Clock, { articles, marks, words, signed, lookups }: HistoryDeps) {
   const repo = historyRepo(db);
   const looked = new LookupBuffer({ write: (rows) => repo.recordLookups(rows), log: lookups.log, intervalMs: lookups.flushMs });
   /**
@@ -57,21 +40,15 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
     await looked.flush().catch(() => undefined);
     return repo.lookups(userId, from, to);
   }
-  let secret: Promise<string> | null = null;
-  const key = () => (secret ??= repo.secret('history_t', () => randomBytes(32).toString('hex')));
-  const sign = async (body: string) =>
-    createHmac('sha256', await key())
-      .update(body)
-      .digest('base64url');
-
-  async function parseT(t: string): Promise<TPayload> {
-    const [body, mac] = t.split('.');
-    if (!body || !mac) throw new Invalid('阅读凭证无效，请刷新页面');
-    const expected = Buffer.from(await sign(body));
-    const given = Buffer.from(mac);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new Invalid('阅读凭证无效，请刷新页面');
-    return JSON.parse(Buffer.from(body, 'base64url').toString()) as TPayload;
-  }
+  /** The one anti-cheat check (reading-check.ts), for an article's report or a book's. */
+  const admit = (
+    actor: UserActor,
+    kind: ReadingKind,
+    id: number,
+    params: Parameters<typeof admitReport>[1]['params'],
+    signature: string | null,
+    now: Date,
+  ) => admitReport({ signed, kept: repo.token }, { kind, id, params, userId: actor.user.id, signature, now });
 
   async function dayStats(userId: number, day: string) {
     const { start, end } = dayBounds(day);
@@ -104,7 +81,10 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
         repo.weekValue(measure, monday, userId),
       ]);
       const top = leaders.map((r) => ({ user_id: Number(r.user_id), value: Number(r.value) }));
-      return { top, mine: value > 0 ? { value, above: await readersAbove(top, limit, value, () => repo.weekAbove(measure, monday, value)) } : null };
+      return {
+        top,
+        mine: value > 0 ? { value, above: await readersAbove(top, limit, value, () => repo.weekAbove(measure, monday, value)) } : null,
+      };
     },
 
     /** A dictionary lookup by a logged-in reader counts toward the day's looked-up words (written within `flushMs`). */
@@ -114,8 +94,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
 
     async issue(actor: UserActor, articleId: number) {
       await articles.readable(actor, articleId);
-      const body = b64(JSON.stringify({ a: articleId, u: actor.user.id, i: clock.now().getTime() } satisfies TPayload));
-      return { t: `${body}.${await sign(body)}`, expires_in: T_LIFETIME / 1000 };
+      return issueT(signed, 'article', articleId, actor.user.id, clock.now());
     },
 
     async report(
@@ -124,28 +103,14 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
       signature: string | null,
     ) {
       const now = clock.now();
-      const check = verifySignature(
-        signature,
-        { article_id: input.article_id, spent_time: input.spent_time, is_finish: input.is_finish, t: input.t },
-        { now: now.getTime() },
-      );
-      if (!check.ok) throw new Invalid(check.reason === 'expired' ? '上报已过期，未记录' : '请求签名无效，未记录');
-      const t = await parseT(input.t);
-      if (t.a !== input.article_id || t.b !== undefined || t.u !== actor.user.id) throw new Invalid('阅读凭证与这篇文章不符');
-      if (now.getTime() - t.i > T_LIFETIME) throw new Invalid('阅读凭证已过期，请刷新页面');
-      const tokenHash = hash(input.t);
-      const row = await repo.token(tokenHash);
-      if (row && check.time <= row.last_sign_at) throw new Invalid('重复的上报，未记录');
-      const elapsed = (now.getTime() - t.i) / 1000 + GRACE_SECONDS;
-      if ((row?.credited ?? 0) + input.spent_time > elapsed) throw new Invalid('阅读时长超过了实际经过的时间，未记录');
+      const params = { article_id: input.article_id, spent_time: input.spent_time, is_finish: input.is_finish, t: input.t };
+      const admitted = await admit(actor, 'article', input.article_id, params, signature, now);
       const credited = await transaction(db, async () => {
         const done = await repo.credit({
-          tokenHash,
+          ...admitted,
           userId: actor.user.id,
           articleId: input.article_id,
           seconds: input.spent_time,
-          signAt: check.time,
-          expected: row ? { credited: row.credited, lastSignAt: row.last_sign_at } : null,
           isFinish: input.is_finish,
           day: dayKey(now),
           week: rankWeek(dayKey(now)),
@@ -164,30 +129,19 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, l
      * rules as articles: signed, bound to the book and the reader, never more time than passed.
      */
     async issueBook(actor: UserActor, bookId: number) {
-      const body = b64(JSON.stringify({ b: bookId, u: actor.user.id, i: clock.now().getTime() } satisfies TPayload));
-      return { t: `${body}.${await sign(body)}`, expires_in: T_LIFETIME / 1000 };
+      return issueT(signed, 'book', bookId, actor.user.id, clock.now());
     },
 
     /** Credits a book's reading time to the reader's day (no article history row); answers the seconds credited. */
     async reportBook(actor: UserActor, input: { id: number; spent_time: number; t: string }, signature: string | null) {
       const now = clock.now();
-      const check = verifySignature(signature, { id: input.id, spent_time: input.spent_time, t: input.t }, { now: now.getTime() });
-      if (!check.ok) throw new Invalid(check.reason === 'expired' ? '上报已过期，未记录' : '请求签名无效，未记录');
-      const t = await parseT(input.t);
-      if (t.b !== input.id || t.a !== undefined || t.u !== actor.user.id) throw new Invalid('阅读凭证与这本书不符');
-      if (now.getTime() - t.i > T_LIFETIME) throw new Invalid('阅读凭证已过期，请刷新页面');
-      const tokenHash = hash(input.t);
-      const row = await repo.token(tokenHash);
-      if (row && check.time <= row.last_sign_at) throw new Invalid('重复的上报，未记录');
-      const elapsed = (now.getTime() - t.i) / 1000 + GRACE_SECONDS;
-      if ((row?.credited ?? 0) + input.spent_time > elapsed) throw new Invalid('阅读时长超过了实际经过的时间，未记录');
+      const params = { id: input.id, spent_time: input.spent_time, t: input.t };
+      const admitted = await admit(actor, 'book', input.id, params, signature, now);
       const done = await repo.credit({
-        tokenHash,
+        ...admitted,
         userId: actor.user.id,
         articleId: null,
         seconds: input.spent_time,
-        signAt: check.time,
-        expected: row ? { credited: row.credited, lastSignAt: row.last_sign_at } : null,
         isFinish: false,
         day: dayKey(now),
         week: rankWeek(dayKey(now)),

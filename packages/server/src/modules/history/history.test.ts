@@ -1,7 +1,7 @@
 import { signParams } from '@changdu/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createArticle } from '../../../test/factories.js';
-import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { createSiblingApp, createTestApp, type TestApp } from '../../../test/test-app.js';
 import { DAY, HOUR, MINUTE } from '../../lib/clock.js';
 import { streaks } from '../../lib/days.js';
 
@@ -79,6 +79,30 @@ describe('reading time', () => {
     t.clock.advance(13 * HOUR);
     expect((await report(stale, 30)).msg).toBe('阅读凭证已过期，请刷新页面');
     expect((await t.call('history.list', {}, { token: reader.token })).result!.list[0]).toMatchObject({ spent_time: 20 });
+  });
+
+  it('signs t with the app secret: a process sharing APP_SECRET takes it, one with another secret refuses it', async () => {
+    await t.close();
+    const secret = 'the-app-secret-of-this-deployment';
+    t = await createTestApp({ env: { APP_SECRET: secret } });
+    reader = await t.createUser();
+    articleId = await createArticle(t, { title: 'Timed' });
+    const sibling = await createSiblingApp(t, { env: { APP_SECRET: secret } });
+    const stranger = await createSiblingApp(t, { env: { APP_SECRET: 'another-secret-of-another-deployment' } });
+    try {
+      const tValue = await startReading();
+      t.clock.advance(MINUTE);
+      const params = { article_id: articleId, spent_time: 30, is_finish: false, t: tValue };
+      const send = (app: TestApp) =>
+        app.call('history.report', params, { token: reader.token, headers: { 'x-bb-sign': signParams(params, app.clock.now().getTime()) } });
+      expect(await send(stranger)).toMatchObject({ http: 400, msg: '阅读凭证无效，请刷新页面' });
+      expect((await send(sibling)).result).toMatchObject({ credited: 30 });
+      // The secret is the deployment's (config), not a row of its own the history module keeps.
+      expect(await t.db.kysely.selectFrom('app_secrets').selectAll().execute()).toEqual([]);
+    } finally {
+      await stranger.close();
+      await sibling.close();
+    }
   });
 
   it('refuses bad input and unknown articles', async () => {

@@ -7,7 +7,7 @@ import type { Progress } from '../rss/index.js';
 import { fetchFailure } from '../rss/index.js';
 import { splitIssue } from './epub-issue.js';
 import type { MagazineRow, MagazinesRepo } from './magazines.repo.js';
-import type { MagazinesDeps } from './magazines.service.js';
+import type { MagazinesDeps } from './magazines.types.js';
 import { discoverToc } from './toc.js';
 import type { MagazineDetail } from '@changdu/contract';
 

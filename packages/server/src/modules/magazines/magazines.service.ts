@@ -1,4 +1,3 @@
-import type { UploadsService } from '../books/index.js';
 import {
   PLACEHOLDER_COUNT,
   type ArticleEdit,
@@ -9,41 +8,21 @@ import {
   type MagazineStatus,
   type Role,
 } from '@changdu/contract';
-import { isUniqueViolation, transaction, type Db } from '../../db/client.js';
+import { isUniqueViolation, transaction } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { can, isManager } from '../../lib/policy.js';
-import type { Clock } from '../../lib/clock.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/page.js';
-import { FetchError, type Fetcher } from '../../providers/fetch/fetcher.js';
-import type { ArticlesService, Editor, EditorialService } from '../articles/index.js';
-import type { ImagesService } from '../media/index.js';
-import type { RssService } from '../rss/index.js';
-import { crawlMagazineKind, downloadMagazineKind, type Enqueue } from '../../jobs/kinds.js';
+import { FetchError } from '../../providers/fetch/fetcher.js';
+import type { Editor } from '../articles/index.js';
+import { crawlMagazineKind, downloadMagazineKind } from '../../jobs/kinds.js';
 import { magazinesRepo, type MagazineArticleRow, type MagazineRow } from './magazines.repo.js';
-import type { SiteRule } from './toc.js';
 import { magazineIngest } from './magazine-ingest.js';
+import type { MagazinesDeps } from './magazines.types.js';
+
+export type { MagazinesDeps };
 
 const PAGE = 20;
-
-export interface MagazinesDeps {
-  db: Db;
-  clock: Clock;
-  fetcher: Fetcher;
-  articles: Pick<ArticlesService, 'cards' | 'statuses'>;
-  editorial: Pick<EditorialService, 'update' | 'publish' | 'ingest'>;
-  /** The one ingest of a web page (fetch, extract, cover, draft): the rss module's. */
-  pages: Pick<RssService, 'importPage'>;
-  images: Pick<ImagesService, 'storeCover'>;
-  /** Per-site rules of the table-of-contents discovery (site-rules.json). */
-  rules: readonly SiteRule[];
-  /** Where uploaded files are kept (the upload token's storage). */
-  files: { get(key: string): Promise<Buffer | null> };
-  /** Taking an own upload for the issue (no longer pending), and letting it go once used. */
-  uploads: Pick<UploadsService, 'hold' | 'release'>;
-  /** Starting an issue's crawl and its articles' download. */
-  jobs: Enqueue;
-}
 
 export interface AuditInput {
   action?: 'approve' | 'reject' | undefined;
@@ -152,7 +131,10 @@ export function magazinesService({ db, clock, fetcher, articles, editorial, page
     });
   }
 
-  const ingest = magazineIngest({ db, clock, fetcher, editorial, pages, images, rules, files, uploads }, { repo, load, requireEditable, managerView });
+  const ingest = magazineIngest(
+    { db, clock, fetcher, editorial, pages, images, rules, files, uploads },
+    { repo, load, requireEditable, managerView },
+  );
 
   const approvedArticles = (rows: MagazineArticleRow[]) =>
     rows.filter((r): r is MagazineArticleRow & { article_id: number } => r.review === 'approved' && r.article_id !== null);

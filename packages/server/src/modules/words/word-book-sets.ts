@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { keepListening, type EventBus, type EventLog, type Listening } from '../../providers/events/index.js';
+import { ReaderCopies, type EventBus, type EventLog } from '../../providers/events/index.js';
 
 export interface WordBookSetsOptions {
   /** Every headword of a reader's word book. */
@@ -30,15 +30,15 @@ interface Entry {
  * Each active reader's word-book headwords in memory, so a logged-in lookup answers "in my word
  * book" without a query. A set is dropped when its reader adds or removes a word: at once in the
  * process that made the change (`changed`, after the write committed) and, through the event bus,
- * in every other; a set older than `ttlMs` is read again in case an event was lost. Until this
- * process listens on the bus, and for word books too large to keep, the database is asked.
+ * in every other (`ReaderCopies`, providers/events/reader-copies.ts); a set older than `ttlMs`
+ * is read again in case an event was lost. Until this process listens on the bus, and for word
+ * books too large to keep, the database is asked.
  */
 export class WordBookSets {
   private readonly sets: LRUCache<number, Entry>;
   private readonly maxEntryWords: number;
-  /** Other processes' changes; null without a bus (this process is the only one). */
-  private readonly listening: Listening | null;
-  private closed = false;
+  /** Drops a reader's set on their changes, here and in other processes. */
+  private readonly copies: ReaderCopies;
 
   constructor(private readonly options: WordBookSetsOptions) {
     const maxWords = options.maxWords ?? 100_000;
@@ -50,14 +50,17 @@ export class WordBookSets {
       sizeCalculation: (entry) => (entry.ready?.size ?? 0) + 1,
       ttl: options.ttlMs ?? 60_000,
     });
-    this.listening = options.events
-      ? keepListening(options.events, 'word_book.changed', (message) => void this.sets.delete(message.user_id), options.log)
-      : null;
+    this.copies = new ReaderCopies({
+      channel: 'word_book.changed',
+      events: options.events,
+      log: options.log,
+      drop: (userId) => void this.sets.delete(userId),
+    });
   }
 
   /** Whether the reader's word book holds the headword; from memory when the set is kept. */
   has(userId: number, word: string): boolean | Promise<boolean> {
-    if (this.listening && !this.listening.live) return this.options.hasWord(userId, word);
+    if (!this.copies.mayKeep) return this.options.hasWord(userId, word);
     const entry = this.sets.get(userId) ?? this.load(userId);
     if (entry.ready) return entry.ready.has(word);
     if (entry.large) return this.options.hasWord(userId, word);
@@ -68,18 +71,12 @@ export class WordBookSets {
    * The reader's word book changed (the write has committed): drops the set here, then tells the
    * other processes. A publish that fails is logged; their sets then last until `ttlMs`.
    */
-  async changed(userId: number): Promise<void> {
-    this.sets.delete(userId);
-    const bus = this.options.events;
-    if (!bus || this.closed) return;
-    await bus
-      .publish('word_book.changed', { user_id: userId })
-      .catch((err: unknown) => this.options.log.warn({ err, userId }, 'word book change not announced to other processes'));
+  changed(userId: number): Promise<void> {
+    return this.copies.changed(userId);
   }
 
   close(): void {
-    this.closed = true;
-    this.listening?.close();
+    this.copies.close();
     this.sets.clear();
   }
 
@@ -88,7 +85,8 @@ export class WordBookSets {
       words: this.options.headwords(userId).then((list) => {
         const words = list.length > this.maxEntryWords ? null : new Set(list);
         // Kept only if nothing dropped it meanwhile: a change during the read may not be in it.
-        if (this.sets.peek(userId) === entry) this.sets.set(userId, words ? { words: entry.words, ready: words } : { words: entry.words, large: true });
+        if (this.sets.peek(userId) === entry)
+          this.sets.set(userId, words ? { words: entry.words, ready: words } : { words: entry.words, large: true });
         return words;
       }),
     };

@@ -8,6 +8,7 @@ export { memoryEventBus } from './memory.events.js';
 export { postgresEventBus, type PostgresEventBusOptions } from './postgres.events.js';
 export { redisEventBus } from './redis.events.js';
 export { keepListening, type Listening } from './listen.js';
+export { ReaderCopies, type ReaderChannel, type ReaderCopiesOptions } from './reader-copies.js';
 
 /**
  * The bus for this deployment: Redis when configured (it already carries shared state), else
