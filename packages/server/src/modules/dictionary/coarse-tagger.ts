@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { analyse, type TokenInContext } from './lemmatizer.js';
-import type { HasPos } from './pos-rules.js';
+import type { HasPos } from './pos-lexicon.js';
 
 /**
  * A second pass over wink-nlp's tags for the parts of speech a learner taps: noun, verb,

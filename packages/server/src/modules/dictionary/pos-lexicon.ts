@@ -1,6 +1,12 @@
 import { meaningLines, uposOfLabel } from './context.js';
 import type { Ecdict } from './ecdict.js';
-import type { HasPos } from './pos-rules.js';
+
+/**
+ * `has(word, upos)`: whether the dictionary gives the word a meaning of that universal part of
+ * speech; `has(word, 'VBN')` whether it is a verb's past participle. The tagging rules and the
+ * second pass ask it before they switch a word to another reading.
+ */
+export type HasPos = (word: string, upos: string) => boolean;
 
 /**
  * Whether the dictionary gives a word (or its headword) a meaning of a universal part of speech:

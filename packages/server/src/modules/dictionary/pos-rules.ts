@@ -1,6 +1,9 @@
 import { analyseCached } from './context-cache.js';
 import { coarseModel, correctTags, type CoarseModel } from './coarse-tagger.js';
 import type { TokenInContext } from './lemmatizer.js';
+import type { HasPos } from './pos-lexicon.js';
+
+export type { HasPos };
 
 /**
  * Corrections of the tagger's part of speech where a small model errs in ways a learner notices
@@ -8,7 +11,7 @@ import type { TokenInContext } from './lemmatizer.js';
  * says whether the dictionary gives the word a meaning of that part of speech, so a rule only
  * switches to a reading the dictionary knows; `has(word, 'VBN')` whether it is a verb's past participle.
  */
-export type HasPos = (word: string, upos: string) => boolean;
+
 
 const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', "'s", "'re", 'am']);
 const LINKING = new Set([
