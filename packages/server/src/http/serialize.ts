@@ -42,6 +42,20 @@ export function plainNullables(schema: unknown): unknown {
  * not validated; a schema with no JSON Schema form falls back to JSON.stringify.
  */
 export function envelopeSerializer(output: z.ZodType): Serializer {
+  let serialize = serializers.get(output);
+  if (!serialize) {
+    serialize = buildSerializer(output);
+    serializers.set(output, serialize);
+  }
+  return serialize;
+}
+
+// A serializer depends on the contract schema alone and keeps no state, so each is built once
+// per process: the build (zod → JSON Schema → generated code) was two fifths of building an app,
+// which a process that builds several (the test suite: one or more per test) paid every time.
+const serializers = new WeakMap<z.ZodType, Serializer>();
+
+function buildSerializer(output: z.ZodType): Serializer {
   try {
     const schema = z.toJSONSchema(envelopeSchema(output), { io: 'output', unrepresentable: 'any' });
     return fastJson(plainNullables(schema) as Parameters<typeof fastJson>[0]) as Serializer;
