@@ -27,6 +27,8 @@ export async function serverProjects() {
     include: ['src/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./test/setup.ts'],
+    // The migrations run once per run into a template that every test app's database copies.
+    globalSetup: ['./test/template-db.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   };
