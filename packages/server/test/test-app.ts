@@ -4,42 +4,76 @@ import os from 'node:os';
 import path from 'node:path';
 import { endpoints, requestParts, type EndpointName, type Envelope, type Endpoints, type InputOf, type OutputOf } from '@changdu/contract';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openPostgres, openSqlite, type Db } from '../src/db/client.js';
-import { migrateToLatest } from '../src/db/migrate.js';
 import { ManualClock } from '../src/lib/clock.js';
 import { openEcdict, type Ecdict } from '../src/modules/dictionary/ecdict.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { usersRepo, type UserRow } from '../src/modules/users/users.repo.js';
 import type { SmsProvider } from '../src/providers/sms/sms.provider.js';
+import { atFileEnd } from './file-end.js';
+import { databaseUrl, onServer } from './template-db.js';
 
-/** A fresh, migrated database for one test app: in-memory SQLite, or a new PostgreSQL database. */
+/**
+ * A fresh, migrated database for one test app: an in-memory copy of the run's migrated SQLite
+ * image, or a new PostgreSQL database created from the run's migrated template (template-db.ts).
+ */
 async function freshDb(): Promise<{ db: Db; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') {
-    const db = openSqlite(':memory:');
+    sqliteImage ??= fs.readFileSync(inject('sqliteTemplate'));
+    const db = openSqlite(sqliteImage);
     return { db, drop: () => db.destroy() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `changdu_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString(), { poolSize: 4 });
+  // Creating and dropping a PostgreSQL database take ~0.5 s each, mostly waiting on the server:
+  // from a file's second app on, the next app's database is created while this one's tests run,
+  // and a closed app's database is dropped in the background (awaited at the end of the file).
+  const name = await (spare ?? createDatabase(adminUrl));
+  spare = undefined;
+  databasesMade += 1;
+  if (databasesMade === 1) {
+    atFileEnd(async () => {
+      const unused = spare;
+      spare = undefined;
+      databasesMade = 0;
+      if (unused) await dropDatabase(adminUrl, await unused);
+    });
+  }
+  if (databasesMade >= 2) {
+    spare = createDatabase(adminUrl);
+    // Seen now as well, so a failure is not an unhandled rejection before it is awaited.
+    spare.catch(() => undefined);
+  }
+  const db = openPostgres(databaseUrl(adminUrl, name), { poolSize: 4 });
   return {
     db,
     drop: async () => {
       await db.destroy();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      const dropping = dropDatabase(adminUrl, name);
+      // Seen now as well, so a failure is not an unhandled rejection before the file ends.
+      dropping.catch(() => undefined);
+      atFileEnd(() => dropping);
     },
   };
+}
+
+/** The migrated SQLite image, read once per test file. */
+let sqliteImage: Buffer | undefined;
+/** A PostgreSQL database made ahead for the file's next test app. */
+let spare: Promise<string> | undefined;
+/** PostgreSQL databases made for the current test file's apps. */
+let databasesMade = 0;
+
+async function createDatabase(adminUrl: string): Promise<string> {
+  const name = `changdu_test_${inject('postgresRun')}_${randomBytes(6).toString('hex')}`;
+  await onServer(adminUrl, (c) => c.query(`create database ${name} template ${inject('postgresTemplate')}`));
+  return name;
+}
+
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await onServer(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
 }
 
 /** A recording SMS provider; `delivers` decides whether registration needs codes. */
@@ -116,7 +150,6 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { db, drop } = await freshDb();
-  await migrateToLatest(db);
   return appOn({ db, clock: new ManualClock(), drop }, options);
 }
 

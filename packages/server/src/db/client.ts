@@ -112,9 +112,12 @@ function withStatementCache(database: SQLite.Database) {
   };
 }
 
-/** Opens SQLite (a file, or `:memory:`) with WAL and foreign keys on. */
-export function openSqlite(file: string): Db {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+/**
+ * Opens SQLite (a file, `:memory:`, or an in-memory copy of a database image such as a file's
+ * bytes) with WAL (files only) and foreign keys on.
+ */
+export function openSqlite(file: string | Buffer): Db {
+  if (typeof file === 'string' && file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');

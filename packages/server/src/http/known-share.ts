@@ -5,12 +5,20 @@ export type KnownShares = (userId: number, articleIds: readonly number[]) => Pro
 
 /** Whether an endpoint's answer holds article cards (objects with `known_pct`): decided once, from its contract schema. */
 export function carriesCards(output: z.ZodType): boolean {
-  try {
-    return JSON.stringify(z.toJSONSchema(output, { io: 'output', unrepresentable: 'any' })).includes('"known_pct"');
-  } catch {
-    return false;
+  let carries = decided.get(output);
+  if (carries === undefined) {
+    try {
+      carries = JSON.stringify(z.toJSONSchema(output, { io: 'output', unrepresentable: 'any' })).includes('"known_pct"');
+    } catch {
+      carries = false;
+    }
+    decided.set(output, carries);
   }
+  return carries;
 }
+
+/** Decided once per schema and process (a process may build several apps: the test suite). */
+const decided = new WeakMap<z.ZodType, boolean>();
 
 const isPlain = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v) as object | null);

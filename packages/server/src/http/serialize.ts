@@ -43,6 +43,21 @@ export function plainNullables(schema: unknown): unknown {
  * parse (zod drops the fields it does not name) and JSON.stringify: slower, never wider.
  */
 export function envelopeSerializer(output: z.ZodType, compile: typeof fastJson = fastJson): Serializer {
+  if (compile !== fastJson) return buildSerializer(output, compile);
+  let serialize = serializers.get(output);
+  if (!serialize) {
+    serialize = buildSerializer(output, compile);
+    serializers.set(output, serialize);
+  }
+  return serialize;
+}
+
+// A serializer depends on the contract schema alone and keeps no state, so each is built once
+// per process: the build (zod → JSON Schema → generated code) was two fifths of building an app,
+// which a process that builds several (the test suite: one or more per test) paid every time.
+const serializers = new WeakMap<z.ZodType, Serializer>();
+
+function buildSerializer(output: z.ZodType, compile: typeof fastJson): Serializer {
   const envelope = envelopeSchema(output);
   try {
     const schema = z.toJSONSchema(envelope, { io: 'output', unrepresentable: 'any' });

@@ -12,12 +12,16 @@ export function publicConfig(config: Config, db: Db): PublicConfig {
   return { product_name: '畅读', analytics_script_url: config.analyticsScriptUrl, database: db.dialect, version: VERSION };
 }
 
+/** The OpenAPI document: the contract's alone, so written once per process however many apps it builds. */
+let openapi: string | undefined;
+
 export function systemRoutes(
   config: Config,
   db: Db,
   life: Pick<Lifecycle, 'state'>,
 ): Pick<Handlers, 'system.health' | 'system.ready' | 'system.config' | 'system.openapi'> {
-  const openapi = JSON.stringify(buildOpenApi(endpoints, { title: '畅读 Changdu API', version: VERSION }));
+  openapi ??= JSON.stringify(buildOpenApi(endpoints, { title: '畅读 Changdu API', version: VERSION }));
+  const document = openapi;
   return {
     'system.health': async () => {
       try {
@@ -35,6 +39,6 @@ export function systemRoutes(
       return { ready: true as const };
     },
     'system.config': async () => publicConfig(config, db),
-    'system.openapi': async () => openapi,
+    'system.openapi': async () => document,
   };
 }
