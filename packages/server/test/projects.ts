@@ -36,12 +36,19 @@ export async function serverProjects() {
     testTimeout: 30_000,
     hookTimeout: 30_000,
   };
-  const projects: { test: typeof base & { name: string; env: Record<string, string> } }[] = [
-    { test: { ...base, name: 'server:sqlite', env: { TEST_DB: 'sqlite' } } },
+  // A file that replaces modules (vi.mock: a repo write made to fail) needs its own module graph:
+  // with a shared one the mock may not take, or may reach other files. Such files are named
+  // *.isolated.test.ts and run in projects of their own, isolated.
+  const shared = { ...base, exclude: ['src/**/*.isolated.test.ts'] };
+  const isolated = { ...base, include: ['src/**/*.isolated.test.ts'], isolate: true };
+  const both = (name: string, env: Record<string, string>) => [
+    { test: { ...shared, name, env } },
+    { test: { ...isolated, name: `${name}:isolated`, env } },
   ];
+  const projects = both('server:sqlite', { TEST_DB: 'sqlite' });
   const url = process.env.TEST_DATABASE_URL ?? DEFAULT_PG;
   if (await reachable(url)) {
-    projects.push({ test: { ...base, name: 'server:postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: url } } });
+    projects.push(...both('server:postgres', { TEST_DB: 'postgres', TEST_DATABASE_URL: url }));
   } else if (process.env.CI === 'true') {
     throw new Error(`PostgreSQL is required under CI but does not answer at ${url}`);
   } else {
