@@ -148,6 +148,13 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'NOUN';
       continue;
     }
+    // "Please book two seats": the word after a polite "please" is the imperative verb, and "please"
+    // itself the 请 a learner knows (the corpora tag it VB; the second pass follows them).
+    if (lower(prev) === 'please' && t.pos === 'NOUN' && t.lemma === word && has(word, 'VERB') && (i === 1 || !isWord(out[i - 2]))) {
+      t.pos = 'VERB';
+      prev!.pos = 'INTJ';
+      continue;
+    }
     // "It was kind of you": after a form of "be", "kind of" + a person is the adjective (好心的), not the noun 种类.
     if (word === 'kind' && t.pos === 'NOUN' && prev && BE.has(lower(prev)) && lower(next) === 'of' && OBJECT_PRONOUNS.has(lower(out[i + 2]))) {
       t.pos = 'ADJ';

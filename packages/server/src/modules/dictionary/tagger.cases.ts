@@ -131,4 +131,6 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['last', 'The last bus leaves at midnight.', 'adj'],
   ['kind', 'It was kind of them to wait for us.', 'adj'],
   ['kind', 'What kind of music do you like?', 'noun'],
+  ['book', 'Please book two seats for Friday.', 'verb'],
+  ['call', 'Please call me when you arrive.', 'verb'],
 ];
