@@ -29,7 +29,10 @@ function treebankSentences(dir: string): Tok[][] {
       const at = tok.lastIndexOf('/');
       if (at <= 0 || tok === '[' || tok === ']') continue;
       s.push({ word: tok.slice(0, at), tag: tok.slice(at + 1) });
-      if (tok.endsWith('/.')) (out.push(s), (s = []));
+      if (tok.endsWith('/.')) {
+        out.push(s);
+        s = [];
+      }
     }
     if (s.length) out.push(s);
   }
