@@ -60,6 +60,9 @@ const LITERAL = new Set([
   'of all',
   'by all',
   'as for',
+  // Met in press text (bench/measure-phrasal.ts): "he has not said", "do it again" (ECDICT's "do it" is slang).
+  'have not',
+  'do it',
 ]);
 
 const WORDNET_FILES: [string, string][] = [
@@ -167,7 +170,7 @@ function parseLines(text: string): PhraseIndex {
 }
 
 // Bump when the selection rules above change, so a cached index is rebuilt.
-const RULES_VERSION = 2;
+const RULES_VERSION = 3;
 
 /**
  * The index, from a file derived once per machine from the same dictionary files

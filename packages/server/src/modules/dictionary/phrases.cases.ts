@@ -72,6 +72,8 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
+  ['She has not called her brother since May.', 'has'],
+  ['We can do it again next year if the weather is kind.', 'do'],
   ['Put the book on the table.', 'put'],
   ['Put the book on the table.', 'on'],
   ['She put the cup on the shelf.', 'put'],
