@@ -20,3 +20,4 @@ export { openWordNet, wordnetDir, type WordNet, type WordNetSense, type WnPos } 
 export { openCmudict, ecdictToIpa, arpabetToIpa, type Cmudict, type Pronunciation } from './phonetics.js';
 export { functionWord, type FunctionWord } from './function-words.js';
 export { dictionaryPackService, dictionaryPackRoutes, packWords, type PackSource, type DictionaryPackService } from './pack.js';
+export { derivedFile, derivedText, stampOf } from './derived-file.js';

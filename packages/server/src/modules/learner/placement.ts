@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { ecdictFile, type Ecdict } from '../dictionary/index.js';
+import { derivedFile, derivedText, ecdictFile, stampOf, type Ecdict } from '../dictionary/index.js';
 
 /** A headword with its rank in ECDICT's contemporary-corpus frequency list (1 = most common). */
 export interface RankedWord {
@@ -10,12 +10,32 @@ export interface RankedWord {
 /** The test samples ranks 1–20,000 and the known set may hold up to 30,000 ranked headwords. */
 const POOL_MAX_RANK = 30000;
 
+/** Bumped when the scan below changes what it keeps. */
+const POOL_FORMAT = 1;
+
 /**
  * Lower-case headwords ranked by ECDICT's `frq` (falling back to none: unranked words are not
  * sampled), inflected forms left out (their `exchange` names a lemma): the pool the placement
- * test draws from and marks known from. Read once per process (a scan of the file, under a second).
+ * test draws from and marks known from. The scan of the dictionary takes a second or more, so it
+ * is made once per machine (`derived-file.ts`) and read back by every process after: a reader's
+ * first test does not wait for it.
  */
 export function rankedHeadwords(file = ecdictFile()): RankedWord[] {
+  const found = derivedFile(`placement-pool-v${POOL_FORMAT}-${stampOf([file])}.tsv`, () =>
+    scanRanked(file)
+      .map((w) => `${w.word}\t${w.rank}`)
+      .join('\n'),
+  );
+  return derivedText(found)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [word, rank] = line.split('\t');
+      return { word: word!, rank: Number(rank) };
+    });
+}
+
+function scanRanked(file: string): RankedWord[] {
   const db = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const rows = db
