@@ -17,5 +17,6 @@ export * from './collections-constants.js';
 export * from './books-constants.js';
 export * from './article-media-constants.js';
 export * from './magazines-constants.js';
+export * from './learner-constants.js';
 export { describedPath, fillPath, inQuery, pathParams, requestParts, routerPath, type RouteShape } from './paths.js';
 export { routes as endpoints } from './routes.generated.js';

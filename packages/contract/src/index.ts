@@ -16,6 +16,7 @@ export * from './endpoints/system.endpoints.js';
 export * from './endpoints/articles.shared.js';
 export * from './endpoints/articles.endpoints.js';
 export * from './endpoints/learner.endpoints.js';
+export * from './learner-constants.js';
 export * from './endpoints/rss.endpoints.js';
 export * from './endpoints/tasks.endpoints.js';
 export * from './endpoints/media.endpoints.js';

@@ -127,6 +127,7 @@ export const routes: Record<EndpointName, RouteShape> = {
   'history.token': { method: 'GET', path: '/reader/history/t' },
   'learner.article': { method: 'GET', path: '/api/learner/article/{id}' },
   'learner.articleKnown': { method: 'POST', path: '/api/learner/article/{id}/known' },
+  'learner.articleMarks': { method: 'GET', path: '/api/learner/article/{id}/marks' },
   'learner.placement': { method: 'GET', path: '/api/learner/placement' },
   'learner.placementAnswer': { method: 'POST', path: '/api/learner/placement' },
   'learner.profile': { method: 'GET', path: '/api/learner/profile' },

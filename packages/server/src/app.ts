@@ -14,7 +14,7 @@ import { serveWebApp } from './http/web-app.js';
 import { lifecycle, turnAwayWhileDraining, type Lifecycle } from './http/lifecycle.js';
 import { appMetrics, registerMetricsRoute, timeRequests } from './http/metrics.js';
 import { warmUp } from './http/warm-up.js';
-import { enqueueDueCrawls, expireUploadsKind, jobHandlers, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
+import { enqueueDueCrawls, expireUploadsKind, jobHandlers, learnerSetsKind, jobKinds, jobQueue, type JobQueue } from './jobs/index.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { signedTokens } from './lib/signed-token.js';
 import {
@@ -71,6 +71,7 @@ declare module 'fastify' {
     crawlDueFeeds(): Promise<number>;
     /** Queues the removal of expired uploads never imported (workers call it periodically); answers the task. */
     queueUploadExpiry(): Promise<{ id: number }>;
+    queueLearnerSets(): Promise<{ id: number }>;
     /** Starting, ready or draining (http/lifecycle.ts): `/api/ready` answers from it, a drain turns new requests away. */
     lifecycle: Lifecycle;
     /** Runs a few common reads (dictionary, home list) so the first readers do not pay for cold caches; then ready. */
@@ -200,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('crawlDueFeeds', () => enqueueDueCrawls(rss, jobs, config.feedCrawlHours));
   // One task however many workers ask at once (the kind's idempotency key).
   app.decorate('queueUploadExpiry', () => jobs.enqueue(expireUploadsKind, {}));
+  // Sets of articles published without an editor's write (imports, demo content) are made by this sweep.
+  app.decorate('queueLearnerSets', () => jobs.enqueue(learnerSetsKind, {}));
   app.decorate('seedDemoContent', async (feedUrl: string) => {
     const added = await seedDemoContent({ editorial, registerFeed: rss.registerFeed, now: clock.now() }, feedUrl);
     // A demo creator and collection go with the first demo articles (built below; called after buildApp).
@@ -328,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       magazines,
       ai,
       media,
+      learner,
       // With a provider, a downloaded draft is queued for translation.
       translateAfterDownload: aiProvider ? (kind, payload, options) => jobs.enqueue(kind, payload, options) : null,
     }),

@@ -71,7 +71,8 @@ async function main() {
     const crawl = () => app.crawlDueFeeds().catch((error: unknown) => app.log.error({ err: error }, 'scheduled crawl failed'));
     // Uploads never imported go a token's lifetime after they arrived (docs/books.md).
     const expire = () => app.queueUploadExpiry().catch((error: unknown) => app.log.error({ err: error }, 'scheduled upload expiry failed'));
-    const periodic = () => Promise.all([crawl(), expire()]);
+    const sets = () => app.queueLearnerSets().catch((error: unknown) => app.log.error({ err: error }, 'scheduled learner sets failed'));
+    const periodic = () => Promise.all([crawl(), expire(), sets()]);
     await periodic();
     // Both catch and log their own failure, so the tick has nothing left to await.
     setInterval(() => void periodic(), 10 * MINUTE).unref();

@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { id } from '../fields.js';
-
-/** The statuses a reader sets by hand; `learning` is the word book's (words.add), never set here. */
-export const learnerWordStatuses = ['known', 'ignored', 'new'] as const;
-export type LearnerWordStatus = (typeof learnerWordStatuses)[number];
-
-/** How many words one call may mark (an imported list, "I know the rest" goes its own way). */
-export const LEARNER_WORDS_MAX = 2000;
-
-/** An English word as a reader types or imports it: letters, with inner apostrophes or hyphens. */
-export const ENGLISH_WORD = /^[A-Za-z](?:[A-Za-z'’-]*[A-Za-z])?$/;
+import { ENGLISH_WORD, LEARNER_WORDS_MAX, learnerWordStatuses } from '../learner-constants.js';
 
 const englishWord = z
   .string({ error: '单词格式不正确' })
@@ -88,6 +79,18 @@ export const learnerEndpoints = {
     summary: '读前概览：认识的词占比和最值得学的生词（含合乎语境的释义）',
     input: z.object({ id: id('文章 id') }),
     output: learnerArticleSchema,
+  }),
+  'learner.articleMarks': endpoint({
+    method: 'GET',
+    path: '/api/learner/article/{id}/marks',
+    role: 'user',
+    summary: '正文里的生词标记：文章中我还不认识（也不在生词本里）的词出现的各种词形',
+    input: z.object({ id: id('文章 id') }),
+    output: z.object({
+      article_id: z.number().int(),
+      /** Lower-case forms as they occur in the text (walked, walking) of every headword that is new to the reader; function words are never marked. */
+      new_forms: z.array(z.string()),
+    }),
   }),
   'learner.articleKnown': endpoint({
     method: 'POST',

@@ -71,6 +71,7 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'words.add': { word: 'public', article_id: 'article' },
   'learner.article': { id: 'article' },
   'learner.articleKnown': { id: 'article' },
+  'learner.articleMarks': { id: 'article' },
   'dict.pack': { article_id: 'article' },
   'words.delete': { word: 'word' },
   'words.ofArticle': { article_id: 'article' },

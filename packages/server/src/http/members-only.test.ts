@@ -40,6 +40,7 @@ const CARRIES: Partial<Record<EndpointName, Carries>> = {
   // Dictionary headwords of the part the caller may read, and (learner) the sentence a new word stands in.
   'dict.pack': 'text-unseen',
   'learner.article': 'text-unseen',
+  'learner.articleMarks': 'text-unseen', // the forms of new words in the part the caller may read
   'learner.articleKnown': 'none', // a count of words marked known
   'ai.questions': 'text-unseen',
   'ai.ask': 'text-unseen',

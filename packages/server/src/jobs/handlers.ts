@@ -3,6 +3,8 @@ import type { MagazinesService } from '../modules/magazines/index.js';
 import type { AiService } from '../modules/ai/index.js';
 import { expireUploadsJob } from './expire-uploads.job.js';
 import { importBookJob } from './import-book.job.js';
+import type { LearnerService } from '../modules/learner/index.js';
+import { learnerSetsJob } from './learner-sets.job.js';
 import type { ArticleMediaService } from '../modules/article-media/index.js';
 import type { RssService } from '../modules/rss/index.js';
 import { articleExportJob, articlePdfJob } from './article-media.job.js';
@@ -24,6 +26,7 @@ export interface HandlerDeps {
   /** Set when an AI provider is configured: a downloaded draft is queued for translation. */
   translateAfterDownload: Enqueue['enqueue'] | null;
   media: ArticleMediaService;
+  learner: Pick<LearnerService, 'makeSets'>;
 }
 
 /** One handler per kind in `kinds.ts`; the queue refuses to build when the two lists differ. */
@@ -39,5 +42,6 @@ export function jobHandlers(deps: HandlerDeps): JobHandler[] {
     articlePdfJob(deps.media),
     articleExportJob(deps.media),
     expireUploadsJob(deps.uploads),
+    learnerSetsJob(deps.learner),
   ];
 }

@@ -115,6 +115,17 @@ export const expireUploadsKind = defineKind({
   idempotencyKey: () => 'uploads',
 });
 
+/**
+ * Makes the learner's headword sets of published articles at their current version (docs/learner.md):
+ * one article after an editor's write, or, without an id, the most recently published ones.
+ */
+export const learnerSetsKind = defineKind({
+  name: 'learner.sets',
+  payload: z.object({ article_id: z.number().int().optional() }),
+  retry: { maxAttempts: 2, backoffMs: 60_000 },
+  idempotencyKey: (p) => `learner-sets:${p.article_id ?? 'recent'}`,
+});
+
 /** The kinds this build runs; start-up fails unless each has exactly one handler. */
 export const jobKinds: readonly JobKind[] = [
   crawlFeedKind,
@@ -127,6 +138,7 @@ export const jobKinds: readonly JobKind[] = [
   articlePdfKind,
   articleExportKind,
   expireUploadsKind,
+  learnerSetsKind,
 ];
 
 export type PayloadOf<K extends JobKind> = z.input<K['payload']>;

@@ -275,6 +275,7 @@ describe('job kinds and handlers at start-up', () => {
       'article.pdf',
       'article.export',
       'uploads.expire',
+      'learner.sets',
     ]);
   });
 });

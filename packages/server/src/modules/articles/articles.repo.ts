@@ -76,7 +76,6 @@ export function articlesRepo(db: Db) {
             .execute()
         : Promise.resolve([]),
     findByUrl: (url: string) => base().where('articles.url', '=', url).executeTakeFirst(),
-    /** What decides who may open an article and which prepared body fits, without reading the body. */
     /** The version of each of these articles (rows that don't exist are absent), without reading bodies. */
     async versions(ids: readonly number[]): Promise<Map<number, number>> {
       if (ids.length === 0) return new Map();
@@ -97,6 +96,19 @@ export function articlesRepo(db: Db) {
         .execute();
       return new Map(rows.map((r) => [r.id, r.status]));
     },
+    /** The ids of the `limit` most recently published articles, newest first. */
+    async recentPublishedIds(limit: number): Promise<number[]> {
+      const rows = await db.kysely
+        .selectFrom('articles')
+        .select('id')
+        .where('status', '=', 'published')
+        .orderBy('published_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.id);
+    },
+    /** What decides who may open an article and which prepared body fits, without reading the body. */
     async stamp(id: number) {
       stampQuery ??= db.kysely.selectFrom('articles').select(['id', 'status', 'is_lock', 'version']).where('id', '=', 0).compile();
       return (await db.kysely.executeQuery<ArticleStamp>({ ...stampQuery, parameters: [id] })).rows[0];

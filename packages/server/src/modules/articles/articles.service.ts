@@ -120,6 +120,7 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
     statuses: (ids: readonly number[]) => repo.statuses(ids),
     /** Each article's version (raised by every write of its row): the key of what is derived from its text. */
     versions: (ids: readonly number[]) => repo.versions(ids),
+    recentPublishedIds: (limit: number) => repo.recentPublishedIds(limit),
 
     async list(offset: number, viewer: Viewer) {
       const page = await published(offset);

@@ -11,7 +11,7 @@ import { transaction, type Db } from '../../db/client.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
-import { redownloadArticleKind, type Enqueue } from '../../jobs/kinds.js';
+import { learnerSetsKind, redownloadArticleKind, type Enqueue } from '../../jobs/kinds.js';
 import type { Ecdict } from '../dictionary/index.js';
 import { articleMetaRepo } from './article-meta.repo.js';
 import { parseParagraphs, prepareContent } from './article-content.js';
@@ -122,6 +122,11 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict, jobs: Enque
     await meta.addEvent(id, editor?.id ?? null, action, detail, now());
   }
 
+  /** A published article's new version has its learner sets made now, not when its first reader opens a list (docs/learner.md). */
+  async function queueLearnerSets(id: number, status: ArticleStatus): Promise<void> {
+    if (status === 'published') await jobs.enqueue(learnerSetsKind, { article_id: id });
+  }
+
   async function authorId(name: string | null | undefined): Promise<number | null> {
     return name ? meta.authorId(name, now()) : null;
   }
@@ -194,15 +199,17 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict, jobs: Enque
         const after = await load(id);
         await log(id, editor, 'update', describeChanges(before, after, paragraphsBefore, paragraphs));
       });
+      await queueLearnerSets(id, before.status);
       return manageView(id);
     },
 
     async lock(editor: Editor, id: number, isLock: boolean) {
-      await load(id);
+      const row = await load(id);
       await transaction(db, async () => {
         await repo.update(id, { is_lock: isLock ? 1 : 0, updated_at: now() });
         await log(id, editor, isLock ? 'lock' : 'unlock', isLock ? '设为会员文章' : '取消会员限制');
       });
+      await queueLearnerSets(id, row.status);
       return manageView(id);
     },
 
@@ -214,6 +221,7 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict, jobs: Enque
           await repo.update(id, { status: 'published', reject_reason: null, published_at: row.published_at ?? now(), updated_at: now() });
           await log(id, editor, 'audit', '审核通过并发布');
         });
+        await queueLearnerSets(id, 'published');
         return withPublishWarning(await manageView(id));
       } else {
         if (!reason) throw new Invalid('请写明退回原因');
@@ -238,6 +246,7 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict, jobs: Enque
         });
         await log(id, editor, 'publish', `状态改为「${statusLabels[status]}」${at ? `，发布时间 ${at}` : ''}`);
       });
+      await queueLearnerSets(id, status);
       const view = await manageView(id);
       return status === 'published' ? withPublishWarning(view) : view;
     },
@@ -253,7 +262,7 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict, jobs: Enque
      * demo content is on first start. The change history records who brought it in.
      */
     async importPublished(item: IngestedArticle & { title_zh: string | null; summary_zh: string | null; isLock: boolean }) {
-      return transaction(db, async () => {
+      const id = await transaction(db, async () => {
         const id = await repo.create({
           status: 'published',
           title: item.title,
@@ -272,6 +281,8 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict, jobs: Enque
         await log(id, null, 'create', '导入并发布');
         return id;
       });
+      await queueLearnerSets(id, 'published');
+      return id;
     },
 
     /** Whether any article exists (first start seeds demo content only into an empty library). */
@@ -311,6 +322,7 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict, jobs: Enque
         await repo.update(id, { ...prepareContent(merged, dict), updated_at: now() });
         await log(id, editor, 'redownload', `重新抽取正文：${merged.length} 段，其中 ${kept} 段未变（保留译文）`);
       });
+      await queueLearnerSets(id, row.status);
       return manageView(id);
     },
 
@@ -319,7 +331,7 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict, jobs: Enque
      * are left as they are. Answers how many changed.
      */
     async setTranslations(id: number, zhById: ReadonlyMap<string, string>, editor: Editor | null, detail: string): Promise<number> {
-      return transaction(db, async () => {
+      const { changed, status } = await transaction(db, async () => {
         const row = await load(id);
         let changed = 0;
         const paragraphs = parseParagraphs(row.content).map((p) => {
@@ -332,8 +344,10 @@ export function editorialService(db: Db, clock: Clock, dict: Ecdict, jobs: Enque
           await repo.update(id, { ...prepareContent(paragraphs, dict), updated_at: now() });
           await log(id, editor, 'retranslate', detail);
         }
-        return changed;
+        return { changed, status: row.status };
       });
+      if (changed > 0) await queueLearnerSets(id, status);
+      return changed;
     },
 
     async requireUrl(id: number): Promise<string> {

@@ -8,6 +8,10 @@ export interface HeadwordCount {
   /** Id of the sentence it first occurs in, and the form it has there. */
   sentence: string;
   form: string;
+  /** Every form it takes in the text, lower case, the first one first (the reader marks words by form). */
+  forms: string[];
+  /** The tagger read most of its tokens as a closed-class word (pronoun, determiner, preposition…): learned by reading, never listed or marked new. */
+  closed: boolean;
 }
 
 export interface ArticleAnalysis {
@@ -17,6 +21,8 @@ export interface ArticleAnalysis {
 
 /** Tagger parts of speech that are not vocabulary to know: names, numbers, symbols, punctuation. */
 const NOT_COUNTED = new Set(['PROPN', 'NUM', 'SYM', 'PUNCT', 'X', 'SPACE']);
+/** Closed word classes (Universal Dependencies tags). */
+const CLOSED = new Set(['PRON', 'DET', 'ADP', 'CCONJ', 'SCONJ', 'AUX', 'PART']);
 
 /**
  * The headwords of an article's text, each with its token count: every word token the tagger does
@@ -26,13 +32,15 @@ const NOT_COUNTED = new Set(['PROPN', 'NUM', 'SYM', 'PUNCT', 'X', 'SPACE']);
  */
 export function analyseArticle(paragraphs: readonly Paragraph[], dict: Ecdict): ArticleAnalysis {
   const byWord = new Map<string, HeadwordCount>();
+  const closedTokens = new Map<string, number>();
   // Forms repeat: each (lemma, surface) pair is resolved once per article.
   const resolved = new Map<string, string | null>();
   let tokens = 0;
   for (const p of paragraphs) {
     for (const s of p.sentences) {
       for (const t of analyse(s.text)) {
-        if (NOT_COUNTED.has(t.pos) || !/^[a-z]/i.test(t.text)) continue;
+        // A token with a space or comma inside is no word a reader taps (and would break the stored lines).
+        if (NOT_COUNTED.has(t.pos) || !/^[a-z]/i.test(t.text) || /[\s,]/.test(t.text)) continue;
         const surface = t.text.toLowerCase();
         const key = `${t.lemma}\u0000${surface}`;
         let headword = resolved.get(key);
@@ -44,24 +52,44 @@ export function analyseArticle(paragraphs: readonly Paragraph[], dict: Ecdict): 
         }
         if (!headword) continue;
         tokens += 1;
+        if (CLOSED.has(t.pos)) closedTokens.set(headword, (closedTokens.get(headword) ?? 0) + 1);
         const found = byWord.get(headword);
-        if (found) found.count += 1;
-        else byWord.set(headword, { word: headword, count: 1, sentence: s.id, form: surface });
+        if (found) {
+          found.count += 1;
+          if (!found.forms.includes(surface)) found.forms.push(surface);
+        } else byWord.set(headword, { word: headword, count: 1, sentence: s.id, form: surface, forms: [surface], closed: false });
       }
     }
   }
+  for (const w of byWord.values()) w.closed = 2 * (closedTokens.get(w.word) ?? 0) > w.count;
   return { tokens, words: [...byWord.values()] };
 }
 
-/** Stored form: one `headword count sentence-id form` line per headword (none of them holds a space). */
+/**
+ * Sets stored before forms were kept hold one form a headword; the header says a set has them all
+ * (`learner.service#analysis` makes an old set again when it needs the forms).
+ */
+const ALL_FORMS = '#forms';
+
+/**
+ * Stored form: a header line, then one `headword count sentence-id form,form… [c]` line per
+ * headword (none of them holds a space or comma; `c` marks a closed-class word).
+ */
 export function encodeWords(words: readonly HeadwordCount[]): string {
-  return words.map((w) => `${w.word} ${w.count} ${w.sentence} ${w.form}`).join('\n');
+  return [ALL_FORMS, ...words.map((w) => `${w.word} ${w.count} ${w.sentence} ${w.forms.join(',')}${w.closed ? ' c' : ''}`)].join('\n');
+}
+
+/** Whether a stored set holds every form of its headwords. */
+export function hasAllForms(text: string): boolean {
+  return text.startsWith(ALL_FORMS);
 }
 
 export function decodeWords(text: string): HeadwordCount[] {
-  if (!text) return [];
-  return text.split('\n').map((line) => {
-    const [word, count, sentence, form] = line.split(' ');
-    return { word: word!, count: Number(count), sentence: sentence ?? '', form: form ?? word! };
+  const lines = text ? text.split('\n') : [];
+  if (lines[0] === ALL_FORMS) lines.shift();
+  return lines.map((line) => {
+    const [word, count, sentence, formList, closed] = line.split(' ');
+    const forms = (formList ?? word!).split(',');
+    return { word: word!, count: Number(count), sentence: sentence ?? '', form: forms[0]!, forms, closed: closed === 'c' };
   });
 }

@@ -112,6 +112,16 @@ export function learnerRepo(db: Db) {
             .where('part', '=', part)
             .execute()
         : Promise.resolve([]),
+    /** The stored version of each article's set of this part, and whether it has every form (its first line), without the words. */
+    storedVersions: (ids: readonly number[], part: string) =>
+      ids.length
+        ? db.kysely
+            .selectFrom('learner_article_words')
+            .select(['article_id', 'version', sql<string>`substr(words, 1, 6)`.as('head')])
+            .where('article_id', 'in', [...ids])
+            .where('part', '=', part)
+            .execute()
+        : Promise.resolve([]),
     async saveArticleWords(row: { article_id: number; part: string; version: number; tokens: number; words: string }): Promise<void> {
       await db.kysely
         .insertInto('learner_article_words')

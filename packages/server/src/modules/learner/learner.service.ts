@@ -8,7 +8,7 @@ import { Invalid, NotFound } from '../../lib/errors.js';
 import { visibleParagraphs, type ArticlesService } from '../articles/index.js';
 import { corpusRank, functionWord, type DictionaryService, type Ecdict } from '../dictionary/index.js';
 import type { WordsService } from '../words/index.js';
-import { analyseArticle, decodeWords, encodeWords, type HeadwordCount } from './article-words.js';
+import { analyseArticle, decodeWords, encodeWords, hasAllForms, type HeadwordCount } from './article-words.js';
 import { learnerRepo } from './learner.repo.js';
 import { placementItems, rankedHeadwords, score, type RankedWord } from './placement.js';
 import { Bitset, shares, WordIds, type ArticleWords, type ReaderSet } from './word-sets.js';
@@ -16,6 +16,8 @@ import { Bitset, shares, WordIds, type ArticleWords, type ReaderSet } from './wo
 /** A card whose FSRS stability reaches 90 days has graduated: the reader knows the word. */
 export const GRADUATED_DAYS = 90;
 const NEW_WORDS_SHOWN = 20;
+/** A sweep without ids looks at this many of the newest published articles (older ones are made at first use). */
+const RECENT_SWEPT = 500;
 /** Fewer real words answered than this says too little to estimate from. */
 const MIN_REAL_ANSWERS = 12;
 /** Above this rate of "yes" to pseudo-words, the reader's own yes answers are not taken as known. */
@@ -28,7 +30,7 @@ export interface LearnerDeps {
   clock: Clock;
   dict: Ecdict;
   dictionary: Pick<DictionaryService, 'senses'>;
-  articles: Pick<ArticlesService, 'readable' | 'versions'>;
+  articles: Pick<ArticlesService, 'readable' | 'versions' | 'recentPublishedIds'>;
   words: Pick<WordsService, 'stabilities' | 'bookStamp'>;
   /** The placement pool (ranked headwords); read from ECDICT at first use when not given. */
   ranked?: () => readonly RankedWord[];
@@ -90,7 +92,7 @@ export function learnerService(deps: LearnerDeps) {
   /** The headword counts of one part of an article at this version: stored, or made now and stored. */
   async function analysis(id: number, version: number, part: ArticlePart, paragraphs: () => Promise<readonly Paragraph[]>) {
     const [stored] = await repo.articleWords([id], part);
-    if (stored && Number(stored.version) === version) return { tokens: Number(stored.tokens), words: decodeWords(stored.words) };
+    if (stored && Number(stored.version) === version && hasAllForms(stored.words)) return { tokens: Number(stored.tokens), words: decodeWords(stored.words) };
     const made = analyseArticle(await paragraphs(), dict);
     await repo.saveArticleWords({ article_id: id, part, version, tokens: made.tokens, words: encodeWords(made.words) });
     return made;
@@ -165,6 +167,12 @@ export function learnerService(deps: LearnerDeps) {
     return { paragraphs, ...made, version: Number(row.version) };
   }
 
+  /** A headword the reader has yet to learn. Function words (by the tagger or the dictionary's list) count toward the share but are learned by reading, not from a list or a mark. */
+  function isNew(w: HeadwordCount, reader: ReaderSet): boolean {
+    const id = ids.idOf(w.word);
+    return !reader.known.has(id) && !reader.learning.has(id) && !reader.ignored.has(id) && !w.closed && !functionWord(w.word);
+  }
+
   function worth(w: HeadwordCount): { rank: number | null; score: number } {
     const entry = dict.lookup(w.word);
     const rank = entry ? corpusRank(entry) : null;
@@ -218,6 +226,36 @@ export function learnerService(deps: LearnerDeps) {
   return {
     knownShares,
 
+    /**
+     * Makes the sets of these published articles (or of the most recently published) that are
+     * missing or older than the article: at ingest, so neither a list nor a reader waits for them.
+     * A members-only article also gets the set of the part a non-member reads.
+     */
+    async makeSets(articleIds?: readonly number[]): Promise<{ made: number }> {
+      const list = articleIds ?? (await articles.recentPublishedIds(RECENT_SWEPT));
+      const [versions, stored] = await Promise.all([articles.versions(list), repo.storedVersions(list, 'full')]);
+      const current = new Set(stored.filter((r) => Number(r.version) === versions.get(r.article_id) && hasAllForms(r.head)).map((r) => r.article_id));
+      let made = 0;
+      for (const id of list) {
+        const version = versions.get(id);
+        if (version === undefined || current.has(id)) continue;
+        let row;
+        try {
+          ({ row } = await articles.readable(ANONYMOUS, id));
+        } catch (error) {
+          // A draft, or gone since: there is nothing readers see to count.
+          if (error instanceof NotFound) continue;
+          throw error;
+        }
+        const at = Number(row.version);
+        const full = await analysis(id, at, 'full', () => Promise.resolve(visibleParagraphs(row, true)));
+        articleSets.set(`${id}:full`, toSet(at, full.tokens, full.words));
+        if (row.is_lock === 1) await analysis(id, at, 'preview', () => Promise.resolve(visibleParagraphs(row, false)));
+        made += 1;
+      }
+      return { made };
+    },
+
     async profile(userId: number): Promise<LearnerProfile> {
       const [set, estimate, times] = await Promise.all([readerSet(userId), repo.latestEstimate(userId), repo.knownTimes(userId)]);
       const byDay = new Map<string, number>();
@@ -256,11 +294,7 @@ export function learnerService(deps: LearnerDeps) {
       const sentences = new Map(found.paragraphs.flatMap((p) => p.sentences.map((s) => [s.id, s.text] as const)));
       const counted = found.words.filter((w) => !reader.ignored.has(ids.idOf(w.word)));
       const fresh = counted
-        .filter((w) => {
-          const id = ids.idOf(w.word);
-          // Function words count toward the share but are learned by reading, not from a list.
-          return !reader.known.has(id) && !reader.learning.has(id) && !functionWord(w.word);
-        })
+        .filter((w) => isNew(w, reader))
         .map((w) => ({ w, ...worth(w) }))
         .sort((a, b) => b.score - a.score || a.w.word.localeCompare(b.w.word))
         .slice(0, NEW_WORDS_SHOWN);
@@ -275,6 +309,13 @@ export function learnerService(deps: LearnerDeps) {
           return { word: w.word, count: w.count, meaning: meaningOf(w, sentence), sentence, rank };
         }),
       };
+    },
+
+    /** The forms in the text (the part the reader may read) of the headwords new to the reader: what the reader underlines. */
+    async articleMarks(actor: Extract<Actor, { kind: 'user' }>, articleId: number): Promise<{ article_id: number; new_forms: string[] }> {
+      const [found, reader] = await Promise.all([readableAnalysis(actor, articleId), readerSet(actor.user.id)]);
+      const forms = found.words.filter((w) => isNew(w, reader)).flatMap((w) => w.forms);
+      return { article_id: articleId, new_forms: [...new Set(forms)].sort() };
     },
 
     /** "I know the rest": every headword of the article (the part the reader may read) not in the word book becomes known. */

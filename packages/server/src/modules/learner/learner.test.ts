@@ -151,6 +151,73 @@ describe('an article before reading', () => {
   });
 });
 
+describe('new words marked in the text', () => {
+  const marks = async (id: number, token = reader.token) => (await t.call('learner.articleMarks', { id }, { token })).result!.new_forms;
+
+  it('gives every form of each new headword, and drops words once known, learning or ignored', async () => {
+    const id = await createArticle(t, { paragraphs: ['The farmer walks to the market. He walked home and counted the apples, one apple at a time.'] });
+    const before = await marks(id);
+    expect(before).toEqual(expect.arrayContaining(['farmer', 'walks', 'walked', 'market', 'apples', 'apple', 'counted']));
+    // Function words are learned by reading: never underlined.
+    for (const w of ['the', 'to', 'he', 'and', 'at', 'one']) expect(before).not.toContain(w);
+    await mark(['walk'], 'known');
+    await t.call('words.add', { word: 'market' }, { token: reader.token });
+    await mark(['apple'], 'ignored');
+    const after = await marks(id);
+    for (const w of ['walks', 'walked', 'market', 'apples', 'apple']) expect(after).not.toContain(w);
+    expect(after).toEqual(expect.arrayContaining(['farmer', 'counted']));
+  });
+
+  it('makes a set stored before forms were kept again, with all its forms', async () => {
+    const id = await createArticle(t, { paragraphs: ['She walks daily. Yesterday she walked further.'] });
+    const version = (await t.db.kysely.selectFrom('articles').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
+    // The old stored form: one form per headword, no header line.
+    await t.db.kysely
+      .insertInto('learner_article_words')
+      .values({ article_id: id, part: 'full', version: Number(version), tokens: 6, words: 'walk 2 s1 walks\ndaily 1 s1 daily' })
+      .execute();
+    expect(await marks(id)).toEqual(expect.arrayContaining(['walks', 'walked', 'daily']));
+  });
+
+  it('answers 404 for a draft and 401 without a login', async () => {
+    const draft = await createArticle(t, { status: 'draft', paragraphs: STORY });
+    expect((await t.call('learner.articleMarks', { id: draft }, { token: reader.token })).http).toBe(404);
+    expect((await t.call('learner.articleMarks', { id: draft })).http).toBe(401);
+  });
+});
+
+describe('article sets made at ingest', () => {
+  const stored = (id: number) =>
+    t.db.kysely.selectFrom('learner_article_words').select(['part', 'version']).where('article_id', '=', id).orderBy('part').execute();
+  const versionOf = async (id: number) =>
+    Number((await t.db.kysely.selectFrom('articles').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version);
+
+  it('makes the set of an article an editor publishes or edits, before any reader asks', async () => {
+    const editor = await t.createUser({ role: 'super' });
+    const draft = await createArticle(t, { status: 'draft', paragraphs: STORY });
+    await t.call('article.publish', { id: draft, status: 'published' }, { token: editor.token });
+    await t.app.jobs.drain();
+    expect(await stored(draft)).toEqual([{ part: 'full', version: await versionOf(draft) }]);
+    // Made members-only: the part a non-member reads is made too, at the new version.
+    await t.call('article.lock', { id: draft, is_lock: true }, { token: editor.token });
+    await t.app.jobs.drain();
+    const v = await versionOf(draft);
+    expect(await stored(draft)).toEqual([
+      { part: 'full', version: v },
+      { part: 'preview', version: v },
+    ]);
+  });
+
+  it('sweeps the newest published articles without sets (imports, demo content), and leaves drafts alone', async () => {
+    const published = await createArticle(t, { paragraphs: STORY });
+    const draft = await createArticle(t, { status: 'draft', paragraphs: STORY });
+    await t.app.queueLearnerSets();
+    await t.app.jobs.drain();
+    expect(await stored(published)).toHaveLength(1);
+    expect(await stored(draft)).toEqual([]);
+  });
+});
+
 describe('known shares on article cards', () => {
   it('fills known_pct for a reader, leaves it null for anonymous visitors, and follows the reader’s marks', async () => {
     const id = await createArticle(t, { paragraphs: STORY });
