@@ -51,9 +51,15 @@ test('a new reader takes the placement, sees an article’s known share and new 
   await expect(panel.locator('.preread-sentence')).toBeVisible();
   await screenshots(page, 'preread');
 
-  // Finishing: everything not in the word book becomes known.
+  // In the text, a rare word new to this reader is underlined; a short common one is not.
+  const fresh = page.locator('.reader-body .w-fresh');
+  await expect(fresh.filter({ hasText: /^quinces$/ })).toHaveCount(1);
+  await expect(fresh.filter({ hasText: /^for$/ })).toHaveCount(0);
+
+  // Finishing: everything not in the word book becomes known, and the underlines go.
   await page.getByRole('button', { name: '其余的词我都认识' }).click();
   await expect(page.getByText(/^已把 \d+ 个词标为认识/)).toBeVisible();
+  await expect(fresh).toHaveCount(0);
 
   await page.goto('/?tab=latest');
   await expect(page.locator('.article-card', { hasText: title }).locator('.chip-known')).toHaveText('认识 100%');
@@ -62,4 +68,19 @@ test('a new reader takes the placement, sees an article’s known share and new 
   await page.goto('/Mine');
   await expect(page.getByTestId('vocab-known')).not.toHaveText('0');
   await expect(page.getByRole('link', { name: '重新测试词汇量' })).toBeVisible();
+});
+
+test('a reader imports a word list file and the words count as known', async ({ page, context, request, baseURL }) => {
+  await newReader(request, context, baseURL!);
+  await page.goto('/learner/import');
+  await page.getByLabel('选择词表文件').setInputFiles({
+    name: 'anki-export.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('#separator:tab\n<b>orchard</b>\t果园\nquince\t榅桲\ntake off\t起飞\n'),
+  });
+  await expect(page.getByText(/识别出 2 个单词，跳过 1 行/)).toBeVisible();
+  await page.getByRole('button', { name: '导入并标为认识' }).click();
+  await expect(page.getByText('导入完成：新标记 2 个词为认识', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: '看我的词汇' }).click();
+  await expect(page.getByTestId('vocab-known')).toHaveText('2');
 });

@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: 'About', ...screen(() => import('./routes/general/About').then((m) => m.About)) },
           { path: 'Mine', ...screen(() => import('./routes/general/Mine').then((m) => m.Mine)) },
           { path: 'learner/placement', ...screen(() => import('./routes/learner/Placement').then((m) => m.Placement)) },
+          { path: 'learner/import', ...screen(() => import('./routes/learner/ImportWords').then((m) => m.ImportWords)) },
           { path: 'Login', ...screen(() => import('./routes/auth/Login').then((m) => m.Login)) },
           { path: 'Register', ...screen(() => import('./routes/auth/Register').then((m) => m.Register)) },
           { path: 'reset', ...screen(() => import('./routes/auth/Reset').then((m) => m.Reset)) },

@@ -23,6 +23,11 @@ export function useLearnerArticle(id: number, enabled = true) {
   return useApiQuery('learner.article', { id }, { enabled });
 }
 
+/** The forms of the article's words new to the reader, underlined in the text; a mark (我认识, 其余都认识) refetches them. */
+export function useArticleMarks(id: number, enabled = true) {
+  return useApiQuery('learner.articleMarks', { id }, { enabled });
+}
+
 /** One test's items; kept while the test runs (a refetch would not change them, but would flash). */
 export function usePlacementItems() {
   return useApiQuery('learner.placement', {}, { staleTime: Infinity });

@@ -15,7 +15,7 @@ import { MediaSheet } from './MediaSheet';
 import { Reader } from './Reader';
 import { ReaderSettings } from './ReaderSettings';
 import { useBilingual } from './useBilingual';
-import { fontSteps, useFontStep, useLevelChoice } from './useReaderPrefs';
+import { fontSteps, useFontStep, useLevelChoice, useStatusMarks } from './useReaderPrefs';
 import '../../styles/reading-tools.css';
 import '../../styles/reading-sheets.css';
 
@@ -31,13 +31,15 @@ export function ArticlePage() {
   const [bilingual, setBilingual] = useBilingual();
   const [fontStep, setFontStep] = useFontStep();
   const [level, setLevel] = useLevelChoice();
+  const [statusMarks, setStatusMarks] = useStatusMarks();
+  const loggedIn = useIsLoggedIn();
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Imported articles may have no Chinese yet: then 双语 explains instead of silently doing nothing.
   const hasTranslation =
     !!article.data && (!!article.data.title_zh || !!article.data.summary_zh || article.data.paragraphs.some((p) => !!p.zh));
   const [mediaOpen, setMediaOpen] = useState(false);
   const [listening, setListening] = useState(false);
-  const keptOffline = useOfflineKeep(articleId, !!article.data, useIsLoggedIn());
+  const keptOffline = useOfflineKeep(articleId, !!article.data, loggedIn);
 
   const actions = (
     <div className="reader-actions">
@@ -81,7 +83,13 @@ export function ArticlePage() {
       ) : article.error ? (
         <LoadFailed title="文章加载失败" message={article.error.msg} onRetry={() => void article.refetch()} />
       ) : (
-        <Reader article={article.data} bilingual={bilingual} fontScale={fontSteps[fontStep].value} level={level} />
+        <Reader
+          article={article.data}
+          bilingual={bilingual}
+          fontScale={fontSteps[fontStep].value}
+          level={level}
+          statusMarks={statusMarks}
+        />
       )}
       <OfflineMark ready={keptOffline} />
       {article.data && listening && (
@@ -95,6 +103,7 @@ export function ArticlePage() {
         onFontStep={setFontStep}
         level={level}
         onLevel={setLevel}
+        statusMarks={loggedIn ? { on: statusMarks, set: setStatusMarks } : undefined}
       />
     </div>
   );

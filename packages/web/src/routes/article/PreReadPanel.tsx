@@ -22,6 +22,11 @@ function InSentence({ sentence, word }: { sentence: string; word: string }) {
   );
 }
 
+/** The reader has marked nothing in this article (no test, no known word, no word-book word): its shares say nothing yet. */
+export function unmarked(figures: Pick<LearnerArticle, 'known_pct' | 'learning_pct'>): boolean {
+  return figures.known_pct === 0 && figures.learning_pct === 0;
+}
+
 /**
  * Before the text (logged-in readers): how much of the article the reader knows, in three rows of
  * fixed height drawn before the figures arrive (contract `PREREAD_PENDING_HTML`, which the server
@@ -88,10 +93,17 @@ export function PreReadPanel({ articleId }: { articleId: number }) {
         <span className="preread-bar-known" style={{ width: `${known}%` }} />
         <span className="preread-bar-learning" style={{ width: `${learning}%` }} />
       </div>
-      <p className="preread-note">
-        {known >= 90 && known <= 98 ? '难度正合适：大部分都认识，又有新词可学' : known > 98 ? '轻松读：几乎都认识' : '有些难：可以先看看生词'}
-        {' · '}共 {unique} 个不同的词
-      </p>
+      {unmarked(panel.data) ? (
+        // Nothing known yet: every word would count as new. The test says in 3 minutes what weeks of marking would.
+        <p className="preread-note">
+          还不知道你认识哪些词：<Link to="/learner/placement">测一测词汇量</Link>，生词才标得准
+        </p>
+      ) : (
+        <p className="preread-note">
+          {known >= 90 && known <= 98 ? '难度正合适：大部分都认识，又有新词可学' : known > 98 ? '轻松读：几乎都认识' : '有些难：可以先看看生词'}
+          {' · '}共 {unique} 个不同的词
+        </p>
+      )}
       {expanded && (
         <div id={listId}>
           <h2 className="preread-title">值得先学的生词</h2>

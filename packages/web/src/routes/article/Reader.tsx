@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { levelLabels, type ArticleDetail, type ExamLevel, type Note } from '@changdu/contract';
 import { errorMessage } from '../../api/client';
 import { useDeleteNote, useLevelWords, useMarkArticle, useMyNotes, useSaveNote } from '../../api/reader.queries';
+import { useArticleMarks, useLearnerArticle } from '../../api/learner.queries';
 import { useArticleWords } from '../../api/words.queries';
 import { LoginPrompt } from '../../components/LoginPrompt';
 import { copyText } from '../../lib/clipboard';
@@ -37,7 +38,7 @@ import { SENTENCE_MAX, tappedWord } from './word-at-point';
 import { earlyTapTarget, takeEarlyTap } from './early-tap';
 import { restoreEarlySelection, takeEarlySelection } from './early-selection';
 import { WordSheet, type WordTarget } from './WordSheet';
-import { KnowTheRest, PreReadPanel } from './PreReadPanel';
+import { KnowTheRest, PreReadPanel, unmarked } from './PreReadPanel';
 import { AiHelpSheet, AiSelectionButtons, type AiAction, type AiRequest } from './ai/AiHelpSheet';
 import { AiSummaryCard } from './ai/AiSummaryCard';
 
@@ -46,10 +47,12 @@ export interface ReaderProps {
   bilingual: boolean;
   fontScale: number;
   level: ExamLevel | null;
+  /** Underline the words new to the reader (a logged-in reader's setting). */
+  statusMarks: boolean;
 }
 
 /** The article with its reading tools: word sheet, highlights and notes, word marks, marks, heartbeat. */
-export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
+export function Reader({ article, bilingual, fontScale, level, statusMarks }: ReaderProps) {
   const id = article.id;
   const loggedIn = useIsLoggedIn();
   const { hash } = useLocation();
@@ -59,6 +62,11 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   const myNotes = useMyNotes(id, loggedIn);
   const bookWords = useArticleWords(id, loggedIn);
   const levelWords = useLevelWords(id, level);
+  // The panel's figures (one request, shared with PreReadPanel): a reader who has marked nothing
+  // would see every word underlined, so the text is marked once they have (the panel asks for the test).
+  const figures = useLearnerArticle(id, loggedIn);
+  const marking = loggedIn && statusMarks && !!figures.data && !unmarked(figures.data);
+  const freshWords = useArticleMarks(id, marking);
   const saveNote = useSaveNote(id);
   const deleteNote = useDeleteNote(id);
   const mark = useMarkArticle(id);
@@ -106,9 +114,10 @@ export function Reader({ article, bilingual, fontScale, level }: ReaderProps) {
   const notes = useMemo(() => inReadingOrder(myNotes.data?.list ?? [], article.paragraphs), [myNotes.data, article.paragraphs]);
   const order = useCallback((list: Note[]) => inReadingOrder(list, article.paragraphs), [article.paragraphs]);
   const levelList = level ? levelWords.data?.list : undefined;
+  const freshForms = marking ? freshWords.data?.new_forms : undefined;
   const info = useMemo(
-    () => wordInfoMap(bookWords.data?.list ?? [], levelList ?? [], article.words),
-    [bookWords.data, levelList, article.words],
+    () => wordInfoMap(bookWords.data?.list ?? [], levelList ?? [], article.words, freshForms),
+    [bookWords.data, levelList, article.words, freshForms],
   );
   const wordClass = useCallback((key: string) => wordClasses(info.get(key), now), [info, now]);
   const highlights = useMemo(() => highlightsByParagraph(myNotes.data?.list ?? []), [myNotes.data]);

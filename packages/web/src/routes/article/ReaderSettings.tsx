@@ -12,12 +12,24 @@ export interface ReaderSettingsProps {
   onLevel: (level: ExamLevel | null) => void;
   /** Show the 生词标注 choice (the article reader); books leave it out. */
   showLevel?: boolean;
+  /** The underline of words new to the reader, for a logged-in reader of articles. */
+  statusMarks?: { on: boolean; set: (on: boolean) => void } | undefined;
   /** Open the 翻页说明 hint (the book reader, whose taps page). */
   onPagingHelp?: () => void;
 }
 
 /** 阅读设置: text size, theme, and which exam level's harder words are marked. */
-export function ReaderSettings({ open, onClose, fontStep, onFontStep, level, onLevel, showLevel = true, onPagingHelp }: ReaderSettingsProps) {
+export function ReaderSettings({
+  open,
+  onClose,
+  fontStep,
+  onFontStep,
+  level,
+  onLevel,
+  showLevel = true,
+  statusMarks,
+  onPagingHelp,
+}: ReaderSettingsProps) {
   return (
     <Modal open={open} onClose={onClose} title="阅读设置">
       <div className="reader-settings">
@@ -64,6 +76,16 @@ export function ReaderSettings({ open, onClose, fontStep, onFontStep, level, onL
                 </button>
               ))}
             </div>
+          </section>
+        )}
+        {statusMarks && (
+          <section>
+            <h3 className="settings-label">我的生词</h3>
+            <label className="settings-switch">
+              <input type="checkbox" checked={statusMarks.on} onChange={(e) => statusMarks.set(e.currentTarget.checked)} />
+              <span>给我还不认识的词加下划线</span>
+            </label>
+            <p className="settings-hint">在词卡里点“我认识”，或读完点“其余的词我都认识”，下划线就会消失</p>
           </section>
         )}
         {onPagingHelp && (

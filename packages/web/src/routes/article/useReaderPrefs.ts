@@ -12,6 +12,7 @@ export type FontStep = 0 | 1 | 2 | 3;
 
 const FONT_KEY = 'cd_reader_font';
 const LEVEL_KEY = 'cd_reader_level';
+const STATUS_KEY = 'cd_reader_status_marks';
 
 function read(key: string): string | null {
   try {
@@ -60,6 +61,18 @@ export function useLevelChoice(): [ExamLevel | null, (level: ExamLevel | null) =
     (next) => {
       setLevel(next);
       write(LEVEL_KEY, next);
+    },
+  ];
+}
+
+/** Whether words new to the reader are underlined in the text: on unless turned off on this device. */
+export function useStatusMarks(): [boolean, (on: boolean) => void] {
+  const [on, setOn] = useState(() => read(STATUS_KEY) !== 'off');
+  return [
+    on,
+    (next) => {
+      setOn(next);
+      write(STATUS_KEY, next ? null : 'off');
     },
   ];
 }

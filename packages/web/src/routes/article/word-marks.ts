@@ -10,6 +10,8 @@ export interface WordInfo {
   book?: BookWord;
   level?: LevelWord;
   key?: KeyWord;
+  /** A form of a headword the reader has not met: not known, not ignored, not in the word book (learner.articleMarks). */
+  fresh?: true;
 }
 
 export function isDue(word: Pick<BookWord, 'due'>, now: number = Date.now()): boolean {
@@ -24,8 +26,13 @@ export function keyForms(word: string): string[] {
   return [...new Set([w, `${w}s`, `${w}es`, `${w}d`, `${w}ed`, `${stem}ing`, `${stem}ed`, ...(y ? [`${y}ies`, `${y}ied`] : [])])];
 }
 
-/** Everything known per word key (lower-case form), from the word book, the level list and the key words. */
-export function wordInfoMap(book: readonly BookWord[], level: readonly LevelWord[], keys: readonly KeyWord[]): Map<string, WordInfo> {
+/** Everything known per word key (lower-case form), from the word book, the level list, the key words and the reader's new words. */
+export function wordInfoMap(
+  book: readonly BookWord[],
+  level: readonly LevelWord[],
+  keys: readonly KeyWord[],
+  freshForms: readonly string[] = [],
+): Map<string, WordInfo> {
   const map = new Map<string, WordInfo>();
   const put = (form: string, patch: WordInfo) => {
     const key = form.toLowerCase();
@@ -33,16 +40,22 @@ export function wordInfoMap(book: readonly BookWord[], level: readonly LevelWord
   };
   for (const item of keys) for (const form of keyForms(item.word)) put(form, { key: item });
   for (const item of level) for (const form of [item.word, ...item.forms]) put(form, { level: item });
+  for (const form of freshForms) put(form, { fresh: true });
   for (const item of book) for (const form of [item.word, ...item.forms]) put(form, { book: item });
   return map;
 }
 
-/** The classes a word span gets: word-book state (and due), level word, key word. */
+/**
+ * The classes a word span gets: word-book state (and due), level word, key word, and `w-fresh`
+ * for a word new to the reader (a word-book word shows its card's state instead; `w-new` is
+ * the card state "new", not this).
+ */
 export function wordClasses(info: WordInfo | undefined, now: number): string | undefined {
   if (!info) return undefined;
   const classes: string[] = [];
   if (info.book) classes.push('w-book', `w-${info.book.state}`, ...(isDue(info.book, now) ? ['w-due'] : []));
   if (info.level) classes.push('w-level');
   if (info.key) classes.push('w-key');
+  if (info.fresh && !info.book) classes.push('w-fresh');
   return classes.length ? classes.join(' ') : undefined;
 }

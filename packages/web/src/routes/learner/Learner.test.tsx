@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PREREAD_PENDING_HTML, type LearnerArticle, type LearnerProfile } from '@changdu/contract';
 import { ok } from '../../test/api-mock';
-import { makeCard, makeDetail } from '../../test/articles';
+import { makeCard, makeDetail, makeParagraph } from '../../test/articles';
 import { logIn, makeUser, renderApp } from '../../test/render-app';
 
 const profile: LearnerProfile = {
@@ -64,6 +64,40 @@ describe('learner screens', () => {
     expect(api.to('POST /api/learner/words')[0]!.body).toEqual({ words: ['negotiate'], status: 'known' });
   });
 
+  it('underlines the words new to the reader in the text, and not once the setting is off', async () => {
+    const user = makeUser();
+    logIn(user);
+    const text = 'The farmers negotiated with the buyers.';
+    renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(makeDetail({ id: 12, paragraphs: [makeParagraph('p1', { text, html: text })] })),
+      'GET /api/learner/article/12': ok(panel),
+      'GET /api/learner/article/12/marks': ok({ article_id: 12, new_forms: ['buyers', 'negotiated'] }),
+    });
+    await waitFor(() => expect([...document.querySelectorAll('.reader-body .w-fresh')].map((el) => el.textContent)).toEqual(['negotiated', 'buyers']), {
+      timeout: 15_000,
+    });
+    await userEvent.click(screen.getByRole('button', { name: '阅读设置' }));
+    const underline = screen.getByRole('checkbox', { name: '给我还不认识的词加下划线' });
+    expect(underline).toHaveProperty('checked', true);
+    await userEvent.click(underline);
+    await waitFor(() => expect(document.querySelectorAll('.reader-body .w-fresh')).toHaveLength(0));
+    expect(localStorage.getItem('cd_reader_status_marks')).toBe('off');
+  });
+
+  it('asks a reader who has marked nothing to take the test, and underlines nothing until then', async () => {
+    const user = makeUser();
+    logIn(user);
+    const { api } = renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(makeDetail({ id: 12 })),
+      'GET /api/learner/article/12': ok({ ...panel, known_pct: 0, learning_pct: 0 }),
+      'GET /api/learner/article/12/marks': ok({ article_id: 12, new_forms: ['paragraph', 'text'] }),
+    });
+    const link = await screen.findByRole('link', { name: '测一测词汇量' }, { timeout: 15_000 });
+    expect(link.getAttribute('href')).toBe('/learner/placement');
+    expect(document.querySelectorAll('.reader-body .w-fresh')).toHaveLength(0);
+    expect(api.to('GET /api/learner/article/12/marks')).toHaveLength(0);
+  });
+
   it('draws the panel while its figures load exactly as the server draws it for a logged-in reader', async () => {
     const user = makeUser();
     logIn(user);
@@ -75,6 +109,28 @@ describe('learner screens', () => {
     const drawn = document.createElement('template');
     drawn.innerHTML = PREREAD_PENDING_HTML;
     expect(pending.isEqualNode(drawn.content.firstElementChild), pending.outerHTML).toBe(true);
+  });
+
+  it('imports a word list file in batches the server takes, and says how many were marked', async () => {
+    const user = makeUser();
+    logIn(user);
+    const letters = (n: number) => Array.from({ length: 3 }, (_, i) => String.fromCharCode(97 + (Math.floor(n / 26 ** i) % 26))).join('');
+    const words = Array.from({ length: 2003 }, (_, i) => `zq${letters(i)}`);
+    const { api } = renderApp('/learner/import', {
+      'GET /api/user/me': ok(user),
+      'POST /api/learner/words': ok({ changed: 7 }),
+    });
+    const input = await screen.findByLabelText('选择词表文件', {}, { timeout: 15_000 });
+    await userEvent.upload(input, new File([['#separator:tab', ...words, '你好'].join('\n')], 'words.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(/识别出 2,003 个单词，跳过 1 行/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '导入并标为认识' }));
+    expect(await screen.findByText(/导入完成：新标记 14 个词为认识/)).toBeTruthy();
+    const sent = api.to('POST /api/learner/words').map((r) => r.body as { words: string[]; status: string });
+    expect(sent.map((b) => [b.words.length, b.status])).toEqual([
+      [2000, 'known'],
+      [3, 'known'],
+    ]);
+    expect(sent.flatMap((b) => b.words)).toEqual(words);
   });
 
   it('shows a card’s known share, and the recommendation’s reason', async () => {

@@ -79,6 +79,9 @@ export function VocabularyCard() {
         <Link to="/learner/placement" className="button button-secondary button-block">
           {p.vocabulary_estimate === null ? '测一测词汇量（约 3 分钟）' : '重新测试词汇量'}
         </Link>
+        <Link to="/learner/import" className="button button-ghost button-block">
+          导入词表（文本文件或 Anki 导出）
+        </Link>
       </div>
     </section>
   );
