@@ -80,7 +80,7 @@ export function ReaderSettings({
         )}
         {statusMarks && (
           <section>
-            <h3 className="settings-label">我的生词</h3>
+            <h3 className="settings-label">我的词汇</h3>
             <label className="settings-switch">
               <input type="checkbox" checked={statusMarks.on} onChange={(e) => statusMarks.set(e.currentTarget.checked)} />
               <span>给我还不认识的词加下划线</span>
