@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { rankedPage } from './search.repo.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createArticle } from '../../../test/factories.js';
+import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { rankedPage, searchRepo } from './search.repo.js';
 
 /** `n` candidates of a ranked list, as the index would give them (scores ascending, then `date` descending), and how many were asked for. */
 function index(rows: { id: number; score: number; date: number; ok: boolean }[]) {
@@ -39,5 +41,25 @@ describe('rankedPage', () => {
     const { sorted, asked, top } = index(rows);
     expect((await rankedPage(21, top)).map((r) => r.id)).toEqual(sorted.slice(0, 21).map((r) => r.id));
     expect(asked).toEqual([74]);
+  });
+});
+
+describe('SQLite search on a large library', () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  it('ranks only the newest matches when there are more than it scores, and all of them when fewer', async (ctx) => {
+    t = await createTestApp();
+    if (t.db.dialect !== 'sqlite') ctx.skip();
+    // The oldest has the best rank (the word in its title): beyond the newest three it is not scored.
+    const oldest = await createArticle(t, { title: 'Tide tables', paragraphs: ['Read them before you sail.'] });
+    const bodies = [];
+    for (let i = 0; i < 4; i++) bodies.push(await createArticle(t, { paragraphs: [`The tide rose over wall number ${i + 1}.`] }));
+    const anonymous = { role: 'anonymous' } as const;
+    const capped = await searchRepo(t.db, { rankedAtMost: 3 }).english(['tide'], 0, 10, anonymous);
+    expect(capped.map((r) => r.id).sort((a, b) => a - b)).toEqual(bodies.slice(1));
+    const whole = await searchRepo(t.db, { rankedAtMost: 10 }).english(['tide'], 0, 10, anonymous);
+    expect(whole.map((r) => r.id)[0]).toBe(oldest);
+    expect(whole).toHaveLength(5);
   });
 });

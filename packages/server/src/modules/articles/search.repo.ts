@@ -58,7 +58,15 @@ export async function rankedPage(end: number, top: (n: number) => Promise<Candid
   }
 }
 
-export function searchRepo(db: Db) {
+/**
+ * SQLite ranks at most this many matches, the newest (highest ids) of them: FTS5's bm25 scores
+ * every match it is given and has no top-k index, so a common word on a large library would cost
+ * in proportion to the library. A rarer query (fewer matches) is ranked whole, as before.
+ */
+export const SQLITE_RANKED_AT_MOST = 4000;
+
+export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
+  const rankedAtMost = options.rankedAtMost ?? SQLITE_RANKED_AT_MOST;
   return {
     /**
      * A body matches, and gives the snippet, only where the caller may quote it (lib/policy.ts:
@@ -70,6 +78,12 @@ export function searchRepo(db: Db) {
       const whole = articlesWhere(who, 'quote');
       if (db.dialect === 'sqlite') {
         const match = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+        // Walking the matches newest first costs no scoring: the id where the newest
+        // `rankedAtMost` end bounds what bm25 scores below (none when there are fewer).
+        const { rows: edge } = await sql<{ id: number }>`
+          select rowid as id from articles_fts where articles_fts match ${match}
+          order by rowid desc limit 1 offset ${rankedAtMost - 1}`.execute(db.kysely);
+        const oldest = edge[0]?.id ?? 0;
         const page = await rankedPage(offset + limit, async (n) => {
           // bm25 over the index alone (no row per match), then the `n` best joined to their
           // articles for the policy and the tie-break.
@@ -78,7 +92,7 @@ export function searchRepo(db: Db) {
                 select 1 from articles_fts titled where titled.articles_fts match ${`{title title_zh summary} : (${match})`} and titled.rowid = ranked.id
               ))) as ok
             from (select rowid as id, bm25(articles_fts, 10.0, 8.0, 4.0, 1.0) as score from articles_fts
-                  where articles_fts match ${match} order by score limit ${n}) ranked
+                  where articles_fts match ${match} and rowid >= ${oldest} order by score limit ${n}) ranked
               join articles on articles.id = ranked.id
             order by ranked.score, articles.published_at desc`.execute(db.kysely);
           return rows;
