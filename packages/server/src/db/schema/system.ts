@@ -1,10 +1,9 @@
 import type { Generated } from 'kysely';
 
-/** The system: logged events, background tasks, secrets and manager-edited settings. */
+/** The system: logged events, background tasks and manager-edited settings. */
 export interface SystemTables {
   log_events: LogEventsTable;
   tasks: TasksTable;
-  app_secrets: AppSecretsTable;
   app_settings: AppSettingsTable;
 }
 
@@ -42,10 +41,6 @@ export interface TasksTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
-}
-export interface AppSecretsTable {
-  name: string;
-  value: string;
 }
 /** A manager-edited setting: one JSON value per key (modules/appinfo). */
 export interface AppSettingsTable {
