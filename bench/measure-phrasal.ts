@@ -5,57 +5,25 @@
 // lookup does (phraseFinder over the sentence): the phrase it names must be that verb with that
 // particle. Verbs with no particle and no preposition after them are tapped too: any phrasal
 // verb claimed there is counted as a false claim.
-import fs from 'node:fs';
 import path from 'node:path';
 import { analyseCached } from '../packages/server/src/modules/dictionary/context-cache.js';
 import { openEcdict } from '../packages/server/src/modules/dictionary/ecdict.js';
 import { phraseIndex } from '../packages/server/src/modules/dictionary/phrase-index.js';
 import { phraseFinder } from '../packages/server/src/modules/dictionary/phrases.js';
 import { openWordNet } from '../packages/server/src/modules/dictionary/wordnet.js';
-import { detokenise } from './tagged-corpora.js';
+import { conllTagged, detokenise, treebankTagged, type Tagged } from './tagged-corpora.js';
 
-type Tok = { word: string; tag: string };
+type Tok = Tagged;
 const root = process.argv[2];
 if (!root) {
   console.error('usage: npx tsx bench/measure-phrasal.ts <corpora dir>');
   process.exit(2);
 }
 
-function treebankSentences(dir: string): Tok[][] {
-  const out: Tok[][] = [];
-  for (const file of fs.readdirSync(path.join(dir, 'tagged')).filter((f) => f.endsWith('.pos')).sort()) {
-    let s: Tok[] = [];
-    for (const tok of fs.readFileSync(path.join(dir, 'tagged', file), 'utf8').split(/\s+/)) {
-      const at = tok.lastIndexOf('/');
-      if (at <= 0 || tok === '[' || tok === ']') continue;
-      s.push({ word: tok.slice(0, at), tag: tok.slice(at + 1) });
-      if (tok.endsWith('/.')) {
-        out.push(s);
-        s = [];
-      }
-    }
-    if (s.length) out.push(s);
-  }
-  return out;
-}
-
-function conllSentences(file: string): Tok[][] {
-  const out: Tok[][] = [];
-  let s: Tok[] = [];
-  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-    const [word, tag] = line.split(' ');
-    if (!word || !tag) {
-      if (s.length) out.push(s);
-      s = [];
-    } else s.push({ word, tag });
-  }
-  return out;
-}
-
 const find = phraseFinder(openEcdict(), openWordNet(), phraseIndex(), analyseCached);
 const sets: [string, Tok[][]][] = [
-  ['treebank', treebankSentences(path.join(root, 'treebank'))],
-  ['conll2000', [...conllSentences(path.join(root, 'conll2000', 'train.txt')), ...conllSentences(path.join(root, 'conll2000', 'test.txt'))]],
+  ['treebank', treebankTagged(path.join(root, 'treebank'))],
+  ['conll2000', [...conllTagged(path.join(root, 'conll2000', 'train.txt')), ...conllTagged(path.join(root, 'conll2000', 'test.txt'))]],
 ];
 const missed = new Map<string, number>();
 const falseClaims = new Map<string, number>();

@@ -54,15 +54,22 @@ export function detokenise(words: string[]): { text: string; starts: number[] } 
   return { text, starts };
 }
 
-export function treebank(dir: string): Gold[][] {
-  const out: Gold[][] = [];
+/** A token with the corpus's own Penn Treebank tag (for measures that need the fine tag, e.g. RP). */
+export interface Tagged {
+  word: string;
+  tag: string;
+}
+
+/** The NLTK Treebank sample's sentences with their PTB tags. */
+export function treebankTagged(dir: string): Tagged[][] {
+  const out: Tagged[][] = [];
   for (const file of fs.readdirSync(path.join(dir, 'tagged')).filter((f) => f.endsWith('.pos')).sort()) {
-    let sentence: Gold[] = [];
+    let sentence: Tagged[] = [];
     for (const tok of fs.readFileSync(path.join(dir, 'tagged', file), 'utf8').split(/\s+/)) {
       const at = tok.lastIndexOf('/');
       if (at <= 0 || tok === '[' || tok === ']') continue;
       const tag = tok.slice(at + 1);
-      sentence.push({ word: tok.slice(0, at), tag: tag.includes('|') ? null : ptbCoarse(tag) });
+      sentence.push({ word: tok.slice(0, at), tag });
       if (tag === '.') {
         out.push(sentence);
         sentence = [];
@@ -71,6 +78,13 @@ export function treebank(dir: string): Gold[][] {
     if (sentence.length) out.push(sentence);
   }
   return out;
+}
+
+/** A PTB-tagged sentence with coarse gold tags (an ambiguous `A|B` tag is no gold). */
+const coarseOf = (sentence: Tagged[]): Gold[] => sentence.map((t) => ({ word: t.word, tag: t.tag.includes('|') ? null : ptbCoarse(t.tag) }));
+
+export function treebank(dir: string): Gold[][] {
+  return treebankTagged(dir).map(coarseOf);
 }
 
 export function brown(dir: string): Gold[][] {
@@ -117,19 +131,23 @@ export function masc(dir: string, part: 'all' | 'train' | 'held-out' = 'all', sp
   return out;
 }
 
-export function conll(dir: string): Gold[][] {
-  const out: Gold[][] = [];
-  let sentence: Gold[] = [];
-  for (const line of fs.readFileSync(path.join(dir, 'test.txt'), 'utf8').split('\n')) {
+/** A CoNLL-2000 file's sentences with their PTB tags. */
+export function conllTagged(file: string): Tagged[][] {
+  const out: Tagged[][] = [];
+  let sentence: Tagged[] = [];
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
     const [word, tag] = line.split(' ');
     if (!word || !tag) {
       if (sentence.length) out.push(sentence);
       sentence = [];
       continue;
     }
-    sentence.push({ word, tag: ptbCoarse(tag) });
+    sentence.push({ word, tag });
   }
   if (sentence.length) out.push(sentence);
   return out;
 }
 
+export function conll(dir: string): Gold[][] {
+  return conllTagged(path.join(dir, 'test.txt')).map(coarseOf);
+}
