@@ -19,13 +19,17 @@ import { pathToFileURL } from 'node:url';
 const args = process.argv.slice(2);
 const wordsAt = args.indexOf('--words');
 const WORDS = wordsAt >= 0 ? Number(args[wordsAt + 1]) : 9000;
-const src = path.resolve(args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--words') ?? path.join(import.meta.dirname, '../../src'));
+const src = path.resolve(
+  args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--words') ?? path.join(import.meta.dirname, '../../src'),
+);
 const load = async <T>(file: string) => (await import(pathToFileURL(path.join(src, file)).href)) as T;
 
 interface Paragraph {
   id: string;
 }
-const { paragraphFromText } = await load<{ paragraphFromText(kind: 'p', text: string, zh: string | null): Paragraph }>('modules/articles/index.ts');
+const { paragraphFromText } = await load<{ paragraphFromText(kind: 'p', text: string, zh: string | null): Paragraph }>(
+  'modules/articles/index.ts',
+);
 const { espeakTts } = await load<{ espeakTts(voice: string, speed: number): unknown }>('providers/tts/index.ts');
 const { localStorage } = await load<{ localStorage(root: string): unknown }>('providers/storage/index.ts');
 type Audio = {
@@ -43,7 +47,16 @@ for (let i = 0; words < WORDS; i++) {
   paragraphs.push(paragraphFromText('p', text, null));
   words += text.split(/\s+/).length;
 }
-const row = { id: 1, title: 'Measured', title_zh: null, content: JSON.stringify(paragraphs), cover: null, level_auto: 3, level_override: null, source: null };
+const row = {
+  id: 1,
+  title: 'Measured',
+  title_zh: null,
+  content: JSON.stringify(paragraphs),
+  cover: null,
+  level_auto: 3,
+  level_override: null,
+  source: null,
+};
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-audio-measure-'));
 const deps = { storage: localStorage(dir), tts: espeakTts('en-us', 160), signed: null, jobs: null, limiter: null };
@@ -60,8 +73,8 @@ const mp3 = fs.readdirSync(path.join(dir, 'audio')).find((f) => f.endsWith('.mp3
 const size = fs.statSync(path.join(dir, 'audio', mp3)).size;
 fs.rmSync(dir, { recursive: true, force: true });
 const mb = (n: number) => (n / 1e6).toFixed(0);
-console.log(
+process.stdout.write(
   `${audio.buildAudio ? 'task (streamed)' : 'request (whole in memory)'}: ${words} words, ${paragraphs.length} paragraphs, ` +
     `${seconds.toFixed(1)} s, MP3 ${(size / 1e6).toFixed(1)} MB (${((size * 8) / 48_000 / 60).toFixed(1)} min); ` +
-    `RSS ${mb(rssBefore)} MB before, peak ${mb(peak)} MB (+${mb(peak - Math.max(rssBefore, 0))} MB; peak before the make ${mb(peakBefore)} MB)`,
+    `RSS ${mb(rssBefore)} MB before, peak ${mb(peak)} MB (+${mb(peak - rssBefore)} MB; peak before the make ${mb(peakBefore)} MB)\n`,
 );

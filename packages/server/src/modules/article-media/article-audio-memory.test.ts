@@ -74,15 +74,11 @@ describe('making an article’s audio', () => {
     );
     const reports: number[] = [];
     const before = held();
-    const started = Date.now();
     const done = await audio.buildAudio(1, {
       progress: async (percent) => void reports.push(percent),
       signal: new AbortController().signal,
     });
     peak = Math.max(peak, held());
-    console.info(
-      `audio of ${SENTENCES} sentences made in ${Date.now() - started} ms; held memory grew by at most ${((peak - before) / 1e6).toFixed(1)} MB`,
-    );
 
     expect(spoken).toBe(SENTENCES);
     expect(done.sentences).toBe(SENTENCES);
