@@ -316,6 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
     images,
     jobs,
+    limiter,
     signed,
     tts: espeakTts(config.media.ttsVoice, config.media.ttsSpeed),
     pdf,

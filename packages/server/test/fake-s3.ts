@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local S3 that speaks the real REST protocol for single objects on path-style URLs
- * (`/bucket/key`): PUT, GET, HEAD and DELETE, every request checked against AWS Signature
+ * (`/bucket/key`): PUT, GET, HEAD and DELETE, and multipart uploads (create, upload part,
+ * complete, abort; parts but the last at least 5 MiB, as S3 requires), every request checked against AWS Signature
  * Version 4 (an `Authorization` header, or a presigned query string), S3's XML errors, objects
  * kept in memory. The real SDK talks to it unchanged; nothing leaves 127.0.0.1.
  */
@@ -32,6 +33,8 @@ export interface FakeS3 {
   secretAccessKey: string;
   /** What the bucket holds, by full object key. */
   objects: ReadonlyMap<string, FakeS3Object>;
+  /** How many multipart uploads were begun and neither completed nor aborted. */
+  openUploads(): number;
   /** One line per request: `METHOD /path STATUS [ErrorCode]`. */
   log: string[];
   /** Moves the fake's clock (e.g. past a presigned URL's expiry); null goes back to real time. */
@@ -43,6 +46,13 @@ const ALGORITHM = 'AWS4-HMAC-SHA256';
 const MAX_SKEW_MS = 15 * 60 * 1000;
 const MAX_PRESIGN_SEC = 7 * 24 * 3600;
 const MAX_BODY = 64 * 1024 * 1024;
+const MIN_PART = 5 * 1024 * 1024;
+
+interface Upload {
+  key: string;
+  contentType: string;
+  parts: Map<number, { body: Buffer; etag: string }>;
+}
 
 class S3Error extends Error {
   constructor(
@@ -115,6 +125,7 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
   const accessKeyId = options.accessKeyId ?? 'AKIAFAKES3TESTKEY000';
   const secretAccessKey = options.secretAccessKey ?? randomBytes(30).toString('base64');
   const objects = new Map<string, FakeS3Object>();
+  const uploads = new Map<string, Upload>();
   const log: string[] = [];
   let fixedNow: Date | null = null;
   const now = () => fixedNow ?? new Date();
@@ -288,6 +299,19 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
     }
   }
 
+  /** The body's MD5 (hex, the ETag), held to a Content-MD5 header when one was sent. */
+  function checkedMd5(req: http.IncomingMessage, body: Buffer): string {
+    const md5 = createHash('md5').update(body);
+    const contentMd5 = req.headers['content-md5'];
+    if (contentMd5 !== undefined) {
+      if (typeof contentMd5 !== 'string' || !/^[A-Za-z0-9+/]{22}==$/.test(contentMd5))
+        throw new S3Error(400, 'InvalidDigest', 'The Content-MD5 you specified was invalid.');
+      if (contentMd5 !== md5.copy().digest('base64'))
+        throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+    }
+    return md5.digest('hex');
+  }
+
   async function readBody(req: http.IncomingMessage): Promise<Buffer> {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -312,20 +336,68 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
     if (bucketName !== bucket) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist', { BucketName: bucketName });
     if (key === '') throw new S3Error(501, 'NotImplemented', 'Only object operations are implemented by this fake.');
 
+    const q = new Map(query);
+    const uploadId = q.get('uploadId');
+    if (method === 'POST' && q.has('uploads')) {
+      const id = randomBytes(12).toString('hex');
+      uploads.set(id, { key, contentType: req.headers['content-type'] ?? 'binary/octet-stream', parts: new Map() });
+      res.setHeader('content-type', 'application/xml');
+      return res.end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<InitiateMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${xmlEscape(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+      );
+    }
+    if (uploadId !== undefined) {
+      const upload = uploads.get(uploadId);
+      if (!upload || upload.key !== key)
+        throw new S3Error(404, 'NoSuchUpload', 'The specified upload does not exist.', { UploadId: uploadId });
+      if (method === 'PUT') {
+        const partNumber = Number(q.get('partNumber'));
+        if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000)
+          throw new S3Error(400, 'InvalidArgument', 'Part number must be an integer between 1 and 10000, inclusive');
+        const etag = checkedMd5(req, body);
+        upload.parts.set(partNumber, { body, etag });
+        res.setHeader('etag', `"${etag}"`);
+        return res.end();
+      }
+      if (method === 'POST') {
+        const listed = [...body.toString('utf8').matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => ({
+          number: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(m[1]!)?.[1]),
+          etag: /<ETag>"?([0-9a-f]+)"?<\/ETag>/.exec(m[1]!.replace(/&quot;|&#34;/g, '"'))?.[1],
+        }));
+        if (listed.length === 0) throw new S3Error(400, 'MalformedXML', 'The XML you provided was not well-formed.');
+        const chosen: Buffer[] = [];
+        for (const [i, part] of listed.entries()) {
+          if (i > 0 && part.number <= listed[i - 1]!.number) throw new S3Error(400, 'InvalidPartOrder', 'The list of parts was not in ascending order.');
+          const stored = upload.parts.get(part.number);
+          if (!stored || stored.etag !== part.etag) throw new S3Error(400, 'InvalidPart', 'One or more of the specified parts could not be found.');
+          if (i < listed.length - 1 && stored.body.length < MIN_PART)
+            throw new S3Error(400, 'EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed object size.');
+          chosen.push(stored.body);
+        }
+        const whole = Buffer.concat(chosen);
+        const etag = `${createHash('md5')
+          .update(Buffer.concat(listed.map((p) => Buffer.from(p.etag!, 'hex'))))
+          .digest('hex')}-${listed.length}`;
+        objects.set(key, { body: whole, contentType: upload.contentType, etag, lastModified: now() });
+        uploads.delete(uploadId);
+        res.setHeader('content-type', 'application/xml');
+        return res.end(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUploadResult><Bucket>${bucket}</Bucket><Key>${xmlEscape(key)}</Key><ETag>"${etag}"</ETag></CompleteMultipartUploadResult>`,
+        );
+      }
+      if (method === 'DELETE') {
+        uploads.delete(uploadId);
+        res.statusCode = 204;
+        return res.end();
+      }
+    }
+
     if (method === 'PUT') {
       if (req.headers['x-amz-copy-source']) throw new S3Error(501, 'NotImplemented', 'CopyObject is not implemented by this fake.');
-      const md5 = createHash('md5').update(body);
-      const contentMd5 = req.headers['content-md5'];
-      if (contentMd5 !== undefined) {
-        if (typeof contentMd5 !== 'string' || !/^[A-Za-z0-9+/]{22}==$/.test(contentMd5))
-          throw new S3Error(400, 'InvalidDigest', 'The Content-MD5 you specified was invalid.');
-        if (contentMd5 !== md5.copy().digest('base64'))
-          throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
-      }
       const object = {
         body,
         contentType: req.headers['content-type'] ?? 'binary/octet-stream',
-        etag: md5.digest('hex'),
+        etag: checkedMd5(req, body),
         lastModified: now(),
       };
       objects.set(key, object);
@@ -377,6 +449,7 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
     accessKeyId,
     secretAccessKey,
     objects,
+    openUploads: () => uploads.size,
     log,
     setNow(date) {
       fixedNow = date;

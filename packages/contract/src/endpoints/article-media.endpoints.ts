@@ -80,14 +80,26 @@ export const articleMediaEndpoints = {
     method: 'GET',
     path: '/reader/article/{id}/audio',
     role: 'anonymous',
-    summary: '文章朗读（离线合成，逐句）：文件地址与每句的起止时间（秒）；文件用 /auth/audio_token 的令牌获取',
-    input: z.object({ id: id('文章 id') }),
-    output: z.object({
-      version: z.string(),
-      duration: z.number(),
-      voice: z.string(),
-      sentences: z.array(audioTimingSchema),
-    }),
+    summary:
+      '文章朗读（离线合成，逐句）：已生成时 ready=true 并给出每句的起止时间（秒）；否则后台生成，ready=false 并给出任务 id 与进度（带 task_id 再问即可跟进，任务失败时返回原因）。每位读者每小时可发起的新生成有限。文件用 /auth/audio_token 的令牌获取',
+    input: z.object({ id: id('文章 id'), task_id: id('任务 id').optional() }),
+    output: z.discriminatedUnion('ready', [
+      z.object({
+        ready: z.literal(true),
+        task_id: z.null(),
+        version: z.string(),
+        duration: z.number(),
+        voice: z.string(),
+        sentences: z.array(audioTimingSchema),
+      }),
+      z.object({
+        ready: z.literal(false),
+        task_id: z.number().int(),
+        /** 0–100 */
+        progress: z.number().int(),
+        message: z.string().nullable(),
+      }),
+    ]),
   }),
   'auth.audioToken': endpoint({
     method: 'GET',
@@ -102,7 +114,7 @@ export const articleMediaEndpoints = {
     method: 'GET',
     path: '/reader/article/{id}/audio.mp3',
     role: 'anonymous',
-    summary: '文章朗读 MP3（凭 /auth/audio_token 的 token）',
+    summary: '文章朗读 MP3（凭 /auth/audio_token 的 token）；还没有生成时返回 404（生成由 /reader/article/{id}/audio 发起）',
     input: z.object({ id: id('文章 id'), token: text('令牌', { max: 600 }) }),
     output: z.custom<Uint8Array<ArrayBufferLike>>((v) => v instanceof Uint8Array),
     produces: 'audio/mpeg',

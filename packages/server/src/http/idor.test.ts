@@ -148,7 +148,9 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'article.pdf': { id: 'article' },
   'article.pdfPrepare': { id: 'article' },
   'article.poster': { id: 'article', note_uuid: 'note' },
-  'article.audio': { id: 'article' },
+  // The task an earlier answer named, followed for its failure: every reader of the article is told
+  // it, and a task of anything else is ignored exactly as a missing one is (the answer is the article's).
+  'article.audio': { id: 'article', task_id: 'public' },
   'auth.audioToken': { article_id: 'article' },
   'article.audioFile': { id: 'article' },
   'article.exportFile': { task_id: 'task' },

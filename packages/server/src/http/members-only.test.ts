@@ -144,7 +144,7 @@ function inputFor(ep: Endpoint): Record<string, unknown> {
   if ('text' in input) input.text = LOCKED_SENTENCE;
   if ('prompt' in input) input.prompt = `What does the article say about ${WORD}?`;
   if ('offset' in input) input.offset = 0;
-  for (const k of ['note_uuid', 'selection', 'stream', 'token', 'sentence']) delete input[k];
+  for (const k of ['note_uuid', 'selection', 'stream', 'token', 'sentence', 'task_id']) delete input[k];
   if ('style' in input) input.style = 'en';
   return input;
 }

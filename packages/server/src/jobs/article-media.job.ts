@@ -1,6 +1,6 @@
 import type { ArticleMediaService } from '../modules/article-media/index.js';
 import { handle } from './job.js';
-import { articleExportKind, articlePdfKind } from './kinds.js';
+import { articleAudioKind, articleExportKind, articlePdfKind } from './kinds.js';
 
 export function articlePdfJob(media: ArticleMediaService) {
   return handle(articlePdfKind, async (payload, ctx) => {
@@ -14,5 +14,12 @@ export function articleExportJob(media: ArticleMediaService) {
   return handle(articleExportKind, async (payload, ctx) => {
     const done = await media.buildExport(payload.user_id, payload.article_ids, ctx.taskId, ctx.progress);
     return { file: done.url, articles: done.articles, size: done.size };
+  });
+}
+
+export function articleAudioJob(media: ArticleMediaService) {
+  return handle(articleAudioKind, async (payload, ctx) => {
+    const done = await media.buildAudio(payload.article_id, ctx);
+    return { duration: done.duration, sentences: done.sentences };
   });
 }

@@ -7,7 +7,7 @@ import type { LearnerService } from '../modules/learner/index.js';
 import { learnerSetsJob } from './learner-sets.job.js';
 import type { ArticleMediaService } from '../modules/article-media/index.js';
 import type { RssService } from '../modules/rss/index.js';
-import { articleExportJob, articlePdfJob } from './article-media.job.js';
+import { articleAudioJob, articleExportJob, articlePdfJob } from './article-media.job.js';
 import { crawlFeedJob } from './crawl-feed.job.js';
 import { downloadItemJob } from './download-item.job.js';
 import type { JobHandler } from './job.js';
@@ -40,6 +40,7 @@ export function jobHandlers(deps: HandlerDeps): JobHandler[] {
     downloadMagazineJob(deps.magazines),
     retranslateArticleJob(deps.ai),
     articlePdfJob(deps.media),
+    articleAudioJob(deps.media),
     articleExportJob(deps.media),
     expireUploadsJob(deps.uploads),
     learnerSetsJob(deps.learner),

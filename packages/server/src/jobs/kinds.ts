@@ -97,6 +97,18 @@ export const articlePdfKind = defineKind({
   idempotencyKey: (p) => `pdf:${p.article_id}:${p.style}:${p.user_id ?? ''}:${p.origin ?? ''}`,
 });
 
+/**
+ * Reads an article aloud into storage: one MP3 and its sentence timings per article version
+ * (`version` holds the text's version, the voice and the audio's make). Every reader of one
+ * version shares the task, whichever process they asked.
+ */
+export const articleAudioKind = defineKind({
+  name: 'article.audio',
+  payload: z.object({ article_id: z.number().int(), version: z.string().min(1).max(64) }),
+  retry: { maxAttempts: 2, backoffMs: 30_000 },
+  idempotencyKey: (p) => `audio:${p.article_id}:${p.version}`,
+});
+
 /** Builds a reader's export ZIP (Markdown per article plus one EPUB) into storage. */
 export const articleExportKind = defineKind({
   name: 'article.export',
@@ -136,6 +148,7 @@ export const jobKinds: readonly JobKind[] = [
   downloadMagazineKind,
   retranslateArticleKind,
   articlePdfKind,
+  articleAudioKind,
   articleExportKind,
   expireUploadsKind,
   learnerSetsKind,

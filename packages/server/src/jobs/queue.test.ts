@@ -273,6 +273,7 @@ describe('job kinds and handlers at start-up', () => {
       'magazine.download',
       'article.retranslate',
       'article.pdf',
+      'article.audio',
       'article.export',
       'uploads.expire',
       'learner.sets',

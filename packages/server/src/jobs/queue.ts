@@ -244,6 +244,18 @@ export function jobQueue(db: Db, clock: Clock, setup: JobSetup, log: Pick<Fastif
 
     find: (id: number) => repo.findById(id),
 
+    /**
+     * The queued or running task holding the key `payload` gives, without enqueueing: a caller
+     * that follows work already under way, and starts it (enqueue) only when none is. A running
+     * task whose lease ran out is nobody's: it is not answered (enqueueing revives it).
+     */
+    async unfinished<K extends JobKind>(kind: K, payload: PayloadOf<K>): Promise<TaskRow | undefined> {
+      if (!kind.idempotencyKey) return undefined;
+      const task = await repo.findUnfinished(kind.name, kind.idempotencyKey(kind.payload.parse(payload)));
+      if (task?.status === 'running' && task.lease_until !== null && task.lease_until < clock.now().toISOString()) return undefined;
+      return task;
+    },
+
     /** Unfinished tasks of every kind this queue knows (zeros included) and of any other type found in the table. */
     async stats(): Promise<KindQueueStats[]> {
       const now = clock.now();

@@ -13,6 +13,16 @@ const UNFINISHED_KEYED = sql<boolean>`status in ('queued', 'running') and idem_k
 const INSERT_ROUNDS = 5;
 
 export function tasksRepo(db: Db) {
+  /** The queued or running task of a type holding an idempotency key, if any. */
+  const findUnfinished = (type: string, key: string) =>
+    db.kysely
+      .selectFrom('tasks')
+      .selectAll()
+      .where('type', '=', type)
+      .where('idem_key', '=', key)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+
   return {
     /**
      * Inserts a task, or, when an unfinished task of its type holds its idempotency key,
@@ -30,17 +40,12 @@ export function tasksRepo(db: Db) {
           .returningAll()
           .executeTakeFirst();
         if (inserted) return { task: inserted, created: true };
-        const holder = await db.kysely
-          .selectFrom('tasks')
-          .selectAll()
-          .where('type', '=', row.type)
-          .where('idem_key', '=', key)
-          .where('status', 'in', ['queued', 'running'])
-          .executeTakeFirst();
+        const holder = await findUnfinished(row.type, key);
         if (holder) return { task: holder, created: false };
       }
       throw new Error(`could not enqueue ${row.type} ${key}: the unfinished task kept finishing`);
     },
+    findUnfinished,
     findById: (id: number) => db.kysely.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst(),
     async update(id: number, patch: Updateable<TasksTable>) {
       await db.kysely.updateTable('tasks').set(patch).where('id', '=', id).execute();

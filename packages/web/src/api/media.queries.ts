@@ -1,10 +1,31 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PdfStyle } from '@changdu/contract';
-import { useApiMutation, useApiQuery } from './hooks';
+import { call, unwrap, type ApiError, type Output } from './client';
+import { apiKey, useApiMutation, useApiQuery } from './hooks';
+import { TASK_POLL_MS } from './tasks.queries';
 
-/** The sentence timings of an article's audio (made on first request; may take a few seconds). */
+export type ArticleAudio = Output<'article.audio'>;
+
+/**
+ * An article's audio: its sentence timings once made; until then the task making it (the first
+ * ask starts it), asked again every second. Each ask names the task the last answer named, so
+ * a failed task is told as an error instead of another being started.
+ */
 export function useArticleAudio(articleId: number, enabled: boolean) {
-  return useApiQuery('article.audio', { id: articleId }, { enabled, staleTime: Infinity });
+  const queryClient = useQueryClient();
+  const key = apiKey('article.audio', { id: articleId });
+  return useQuery<ArticleAudio, ApiError>({
+    queryKey: key,
+    queryFn: ({ signal }) => {
+      const last = queryClient.getQueryData<ArticleAudio>(key);
+      const input = last && !last.ready ? { id: articleId, task_id: last.task_id } : { id: articleId };
+      return unwrap(call('article.audio', input, { signal }));
+    },
+    enabled,
+    // Made audio does not change (an edited article has new audio under a new version).
+    staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data?.ready === false && !query.state.error ? TASK_POLL_MS : false),
+  });
 }
 
 /** Whether the PDF in a style exists; queues it when not. */

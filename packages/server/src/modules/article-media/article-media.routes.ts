@@ -42,7 +42,7 @@ export function articleMediaRoutes(
       return png;
     },
     'media.renderMarkdown': (input) => media.renderMarkdown(input),
-    'article.audio': (input, ctx) => media.audio(ctx.actor, input.id),
+    'article.audio': (input, ctx) => media.audio(ctx.actor, input.id, ctx.ip, input.task_id),
     'auth.audioToken': (input, ctx) => media.audioToken(ctx.actor, input.article_id),
     'article.audioFile': async (input, ctx) => {
       const mp3 = await media.audioFile(input.id, input.token);

@@ -71,7 +71,7 @@ export function articleMediaService(deps: ArticleMediaDeps) {
     }
   }
 
-  const audio = articleAudio(deps, { open, once });
+  const audio = articleAudio(deps, { open });
 
   const coverName = (row: ArticleRow) => row.cover ?? `placeholder-${(row.id % 26) + 1}.webp`;
   const articleUrl = (origin: string, id: number) => `${origin.replace(/\/$/, '')}/article/${id}`;

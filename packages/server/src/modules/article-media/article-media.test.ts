@@ -124,65 +124,6 @@ describe('share posters', () => {
   });
 });
 
-describe('article audio', () => {
-  it('is an MP3 with timings for every sentence, in order, fetched with a short-lived token and no cookie', async () => {
-    const shown = (await t.call('article.show', { id: article })).result!;
-    const sentenceIds = shown.paragraphs.flatMap((p) => p.sentences.map((s) => s.id));
-    const audio = await t.call('article.audio', { id: article });
-    expect(audio.code, audio.msg).toBe('200');
-    const timings = audio.result!;
-    expect(timings.sentences.map((s) => s.id)).toEqual(sentenceIds);
-    let last = 0;
-    for (const s of timings.sentences) {
-      expect(s.start).toBeGreaterThanOrEqual(last);
-      expect(s.end).toBeGreaterThan(s.start);
-      last = s.end;
-    }
-    expect(timings.duration).toBeGreaterThanOrEqual(last);
-
-    const token = (await t.call('auth.audioToken', { article_id: article })).result!;
-    const file = await get(token.src!);
-    expect(file.status).toBe(200);
-    expect(file.type).toBe('audio/mpeg');
-    // An MPEG-1 Layer III frame header (lame writes no ID3 tag for raw input).
-    const b = file.bytes;
-    const at = b[0] === 0x49 && b[1] === 0x44 && b[2] === 0x33 ? 10 + ((b[6]! << 21) | (b[7]! << 14) | (b[8]! << 7) | b[9]!) : 0;
-    expect(b[at]).toBe(0xff);
-    expect(b[at + 1]! & 0xe0).toBe(0xe0);
-    // 48 kbit/s: the file's length matches the spoken duration (within encoder padding).
-    expect((b.length * 8) / 48_000).toBeGreaterThan(timings.duration * 0.9);
-    expect((b.length * 8) / 48_000).toBeLessThan(timings.duration * 1.1 + 0.5);
-  });
-
-  it('refuses a forged, foreign or expired token', async () => {
-    const token = (await t.call('auth.audioToken', { article_id: article })).result!;
-    const other = await createArticle(t);
-    expect((await get(`/reader/article/${other}/audio.mp3?token=${encodeURIComponent(token.token)}`)).status).toBe(400);
-    expect((await get(`/reader/article/${article}/audio.mp3?token=${encodeURIComponent(`${token.token}x`)}`)).status).toBe(400);
-    t.clock.advance(11 * 60_000);
-    expect((await get(token.src!)).status).toBe(400);
-  });
-
-  it('keeps members-only audio for members', async () => {
-    const locked = await createArticle(t, { is_lock: true });
-    expect((await t.call('article.audio', { id: locked }, { token: reader.token })).code).toBe('403');
-    expect((await t.call('auth.audioToken', { article_id: locked }, { token: reader.token })).code).toBe('403');
-    // The specification's call, with no article: the token still does not open members-only audio.
-    const general = (await t.call('auth.audioToken', {}, { token: reader.token })).result!;
-    expect((await get(`/reader/article/${locked}/audio.mp3?token=${encodeURIComponent(general.token)}`)).status).toBe(403);
-  });
-
-  it('answers the specification’s call with no parameters: a token good for any audio the caller may hear', async () => {
-    const res = await get('/auth/audio_token', reader.token);
-    expect(res.status).toBe(200);
-    const token = res.json().result as { token: string; src: string | null };
-    expect(token.src).toBeNull();
-    const file = await get(`/reader/article/${article}/audio.mp3?token=${encodeURIComponent(token.token)}`);
-    expect(file.status).toBe(200);
-    expect(file.type).toBe('audio/mpeg');
-  });
-});
-
 describe('article PDF', () => {
   it('is generated as a job on first request, then answers a PDF holding the title; an edit makes a new file', async () => {
     const url = `/reader/article/${article}/pdf`;

@@ -2,7 +2,8 @@
 // these, so no part imports the service back.
 import type { Selectable } from 'kysely';
 import type { TasksTable } from '../../db/schema.js';
-import type { Enqueue } from '../../jobs/kinds.js';
+import type { Enqueue, JobKind, PayloadOf } from '../../jobs/kinds.js';
+import type { RateLimiter } from '../../http/rate-limit.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SignedTokens } from '../../lib/signed-token.js';
 import type { PdfRenderer } from '../../providers/pdf/index.js';
@@ -16,8 +17,12 @@ import type { WordsService } from '../words/index.js';
 
 export type ArticleRow = Awaited<ReturnType<ArticlesService['readable']>>['row'];
 
+export type TaskRow = Selectable<TasksTable>;
+
 export interface TaskLookup {
-  find(id: number): Promise<Selectable<TasksTable> | undefined>;
+  find(id: number): Promise<TaskRow | undefined>;
+  /** The queued or running task holding the key of `payload` (one whose worker is alive), without enqueueing. */
+  unfinished<K extends JobKind>(kind: K, payload: PayloadOf<K>): Promise<TaskRow | undefined>;
 }
 
 export interface ArticleMediaDeps {
@@ -30,6 +35,8 @@ export interface ArticleMediaDeps {
   users: Pick<UsersService, 'byId'>;
   images: Pick<ImagesService, 'render'>;
   jobs: Enqueue & TaskLookup;
+  /** Counts new audio builds per reader; null when rate limits are off. */
+  limiter: Pick<RateLimiter, 'hit'> | null;
   signed: SignedTokens;
   tts: TtsProvider;
   pdf: PdfRenderer;

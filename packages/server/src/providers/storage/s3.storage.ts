@@ -20,6 +20,12 @@ export interface S3StorageOptions {
 /** Names the SDK gives a missing object: GetObject's XML code, or HEAD's bare 404 (HEAD has no body). */
 const MISSING = new Set(['NoSuchKey', 'NotFound']);
 
+/**
+ * A streamed file goes up in parts of this size (S3's smallest but the last), so one part is
+ * all it holds in memory; a file that ends within the first part is one plain PUT.
+ */
+export const MULTIPART_PART_BYTES = 5 * 1024 * 1024;
+
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : 'Error';
 }
@@ -28,7 +34,17 @@ function errorName(error: unknown): string {
 export function s3Storage(options: S3StorageOptions): Storage {
   // The SDK (about 14 MB resident) is loaded when S3 storage is opened, never by a deployment on local files.
   const load = createRequire(import.meta.url);
-  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } = load('@aws-sdk/client-s3') as typeof S3;
+  const {
+    AbortMultipartUploadCommand,
+    CompleteMultipartUploadCommand,
+    CreateMultipartUploadCommand,
+    DeleteObjectCommand,
+    GetObjectCommand,
+    HeadObjectCommand,
+    PutObjectCommand,
+    S3Client,
+    UploadPartCommand,
+  } = load('@aws-sdk/client-s3') as typeof S3;
   const { getSignedUrl } = load('@aws-sdk/s3-request-presigner') as typeof Presigner;
   const client = new S3Client({
     region: options.region,
@@ -53,21 +69,73 @@ export function s3Storage(options: S3StorageOptions): Storage {
     throw new StorageError(`S3 ${operation} ${bucket}/${prefix}${key} failed: ${errorName(error)}`, { cause: error });
   }
 
+  const md5 = (data: Buffer) => createHash('md5').update(data).digest('base64');
+
+  async function putWhole(key: string, data: Buffer, contentType: string | undefined) {
+    const Key = objectKey(key);
+    try {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: data, ContentType: contentType ?? contentTypeFor(key), ContentMD5: md5(data) }));
+    } catch (error) {
+      fail('put', key, error);
+    }
+  }
+
+  /** Chunks of the stream gathered into parts of at least MULTIPART_PART_BYTES (the last may be smaller). */
+  async function* partsOf(source: AsyncIterable<unknown>): AsyncGenerator<Buffer> {
+    let held: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of source) {
+      const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      held.push(b);
+      size += b.length;
+      if (size >= MULTIPART_PART_BYTES) {
+        yield Buffer.concat(held, size);
+        held = [];
+        size = 0;
+      }
+    }
+    if (size > 0 || held.length > 0) yield Buffer.concat(held, size);
+  }
+
   return {
-    async put(key, data, putOptions = {}) {
+    put: (key, data, putOptions = {}) => putWhole(key, data, putOptions.contentType),
+    async putStream(key, source, putOptions = {}) {
       const Key = objectKey(key);
+      const parts = partsOf(source);
+      const first = await parts.next();
+      const firstPart = first.done ? Buffer.alloc(0) : first.value;
+      const second = first.done ? first : await parts.next();
+      if (second.done) {
+        await putWhole(key, firstPart, putOptions.contentType);
+        return { size: firstPart.length };
+      }
+      let uploadId: string | undefined;
       try {
-        await client.send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key,
-            Body: data,
-            ContentType: putOptions.contentType ?? contentTypeFor(key),
-            ContentMD5: createHash('md5').update(data).digest('base64'),
-          }),
+        const created = await client.send(
+          new CreateMultipartUploadCommand({ Bucket: bucket, Key, ContentType: putOptions.contentType ?? contentTypeFor(key) }),
         );
+        uploadId = created.UploadId;
+        if (!uploadId) throw new Error('no upload id');
+        const done: { ETag: string; PartNumber: number }[] = [];
+        let size = 0;
+        const send = async (body: Buffer) => {
+          const PartNumber = done.length + 1;
+          const out = await client.send(
+            new UploadPartCommand({ Bucket: bucket, Key, UploadId: uploadId, PartNumber, Body: body, ContentMD5: md5(body) }),
+          );
+          done.push({ ETag: out.ETag ?? '', PartNumber });
+          size += body.length;
+        };
+        await send(firstPart);
+        await send(second.value);
+        for await (const part of parts) await send(part);
+        await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: done } }));
+        return { size };
       } catch (error) {
-        fail('put', key, error);
+        source.destroy();
+        // Parts of an upload never completed are kept (and billed) until aborted.
+        if (uploadId) await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key, UploadId: uploadId })).catch(() => undefined);
+        fail('multipart put', key, error);
       }
     },
     async get(key) {

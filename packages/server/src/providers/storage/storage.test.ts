@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeS3, type FakeS3 } from '../../../test/fake-s3.js';
@@ -119,8 +120,42 @@ describe.each([
     expect((await storage.head('pdf/9.pdf'))?.contentType).toBe('application/pdf');
   });
 
+  it('stores a stream of any length whole, with its size and type', async () => {
+    const small = binary();
+    expect(await storage.putStream('audio/s.mp3', Readable.from([small.subarray(0, 100), small.subarray(100)]))).toEqual({
+      size: small.length,
+    });
+    expect((await storage.get('audio/s.mp3'))?.equals(small)).toBe(true);
+    expect(await storage.head('audio/s.mp3')).toEqual({ size: small.length, contentType: 'audio/mpeg' });
+    // Longer than one part of a multipart upload, in chunks like a pipe's.
+    const big = randomBytes(12 * 1024 * 1024 + 123);
+    const chunks = Array.from({ length: Math.ceil(big.length / 65_536) }, (_, i) => big.subarray(i * 65_536, (i + 1) * 65_536));
+    expect(await storage.putStream('audio/long.bin', Readable.from(chunks), { contentType: 'audio/mpeg' })).toEqual({ size: big.length });
+    expect((await storage.get('audio/long.bin'))?.equals(big)).toBe(true);
+    expect(await storage.head('audio/long.bin')).toEqual({ size: big.length, contentType: 'audio/mpeg' });
+    expect(await storage.putStream('audio/empty.mp3', Readable.from([]))).toEqual({ size: 0 });
+    expect(await storage.get('audio/empty.mp3')).toEqual(Buffer.alloc(0));
+  });
+
+  it('leaves nothing behind when the stream fails, and keeps the file that was there', async () => {
+    await storage.put('audio/kept.mp3', Buffer.from('old'));
+    const failing = (bytes: number) =>
+      Readable.from(
+        (async function* () {
+          yield randomBytes(bytes);
+          throw new Error('encoder died');
+        })(),
+      );
+    await expect(storage.putStream('audio/kept.mp3', failing(1000))).rejects.toThrow();
+    await expect(storage.putStream('audio/kept.mp3', failing(6 * 1024 * 1024))).rejects.toThrow();
+    expect((await storage.get('audio/kept.mp3'))?.toString()).toBe('old');
+    await expect(storage.putStream('audio/never.mp3', failing(10))).rejects.toThrow();
+    expect(await storage.head('audio/never.mp3')).toBeNull();
+  });
+
   it.each(UNSAFE_KEYS)('refuses the unsafe key %j in every call', async (key) => {
     await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(UnsafeKeyError);
+    await expect(storage.putStream(key, Readable.from([Buffer.from('x')]))).rejects.toThrow(UnsafeKeyError);
     await expect(storage.get(key)).rejects.toThrow(UnsafeKeyError);
     await expect(storage.head(key)).rejects.toThrow(UnsafeKeyError);
     await expect(storage.delete(key)).rejects.toThrow(UnsafeKeyError);
@@ -139,6 +174,18 @@ describe('local folder', () => {
     const storage = localStorage(root());
     await storage.put('audio/1.mp3', Buffer.from('ID3'));
     expect(await storage.url('audio/1.mp3', { expiresInSec: 60, downloadName: '一.mp3' })).toBeNull();
+  });
+
+  it('leaves no temporary file behind a failed stream', async () => {
+    const storage = localStorage(root());
+    const failing = Readable.from(
+      (async function* () {
+        yield Buffer.from('half');
+        throw new Error('encoder died');
+      })(),
+    );
+    await expect(storage.putStream('streamed/a.mp3', failing)).rejects.toThrow('encoder died');
+    expect(await fs.readdir(path.join(root(), 'streamed'))).toEqual([]);
   });
 
   it('leaves no temporary files behind and keeps files where earlier versions put them', async () => {
@@ -182,6 +229,25 @@ describe('S3 storage', () => {
     });
     await openStorage(config.storage).put('a.txt', Buffer.from('env'));
     expect(fake.objects.get('from-env/a.txt')?.body.toString()).toBe('env');
+  });
+
+  it('sends a long stream in parts of at least 5 MiB and aborts the upload when the stream fails', async () => {
+    const storage = s3Storage(s3Options({ prefix: 'parts/' }));
+    const from = fake.log.length;
+    await storage.putStream('audio/a.mp3', Readable.from([randomBytes(4 * 1024 * 1024), randomBytes(4 * 1024 * 1024), randomBytes(3 * 1024 * 1024)]));
+    const calls = fake.log.slice(from).map((line) => line.replace(/\s.*?\s/, ' '));
+    expect(calls).toEqual(['POST 200', 'PUT 200', 'PUT 200', 'POST 200']);
+    expect(fake.objects.get('parts/audio/a.mp3')?.etag).toMatch(/-2$/);
+    const failing = Readable.from(
+      (async function* () {
+        yield randomBytes(6 * 1024 * 1024);
+        yield randomBytes(6 * 1024 * 1024);
+        throw new Error('encoder died');
+      })(),
+    );
+    await expect(storage.putStream('audio/b.mp3', failing)).rejects.toThrow(StorageError);
+    expect(fake.openUploads()).toBe(0);
+    expect(fake.objects.has('parts/audio/b.mp3')).toBe(false);
   });
 
   it('lets several processes share one bucket', async () => {

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /** What `head` knows about a stored file. */
 export interface StoredObject {
@@ -27,6 +30,11 @@ export interface UrlOptions {
  */
 export interface Storage {
   put(key: string, data: Buffer, options?: PutOptions): Promise<void>;
+  /**
+   * Stores what `source` yields, holding only a bounded part of it in memory whatever its length
+   * (a generated MP3 of an hour). The file appears whole or not at all; answers its size.
+   */
+  putStream(key: string, source: Readable, options?: PutOptions): Promise<{ size: number }>;
   /** The file's bytes, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   head(key: string): Promise<StoredObject | null>;
@@ -138,13 +146,31 @@ export function localStorage(root: string): Storage {
     }
   }
 
+  const keepType = async (key: string, type: string | undefined) => {
+    if (type && type !== contentTypeFor(key)) await writeAtomically(typeFile(key), type);
+    else await forgetType(key);
+  };
+
   return {
     async put(key, data, options = {}) {
       const target = file(key);
-      const type = options.contentType;
-      if (type && type !== contentTypeFor(key)) await writeAtomically(typeFile(key), type);
-      else await forgetType(key);
+      await keepType(key, options.contentType);
       await writeAtomically(target, data);
+    },
+    async putStream(key, source, options = {}) {
+      const target = file(key);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await pipeline(source, createWriteStream(temp));
+        await keepType(key, options.contentType);
+        await fs.rename(temp, target);
+        return { size: (await fs.stat(target)).size };
+      } catch (error) {
+        source.destroy();
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
 import { Unavailable } from '../../lib/errors.js';
 
 /** Mono 16-bit little-endian PCM. */
@@ -73,12 +75,82 @@ export function espeakTts(voice: string, speed: number): TtsProvider {
   };
 }
 
-/** Encodes PCM to MP3 with Debian `lame` (mono, 48 kbit/s: plenty for speech). */
-export async function encodeMp3(pcm: Pcm): Promise<Buffer> {
-  const khz = String(pcm.sampleRate / 1000);
-  return run(
-    'lame',
-    ['--quiet', '-r', '-s', khz, '--bitwidth', '16', '--signed', '--little-endian', '-m', 'm', '-b', '48', '-', '-'],
-    pcm.samples,
+/** How `lame` encodes: raw 16-bit little-endian mono PCM in, MP3 out (mono, 48 kbit/s: plenty for speech). */
+const lameArgs = (sampleRate: number) => [
+  '--quiet',
+  '-r',
+  '-s',
+  String(sampleRate / 1000),
+  '--bitwidth',
+  '16',
+  '--signed',
+  '--little-endian',
+  '-m',
+  'm',
+  '-b',
+  '48',
+  '-',
+  '-',
+];
+
+/**
+ * One encoder process fed PCM as it is made: sentence after sentence goes in, the MP3 comes out
+ * as it is encoded, so neither the PCM nor the MP3 of a whole article is ever held in memory.
+ */
+export interface Mp3Encoder {
+  /** Writes PCM; waits while the encoder is behind, so PCM never piles up in front of it. */
+  write(pcm: Buffer): Promise<void>;
+  /**
+   * The MP3 as it is encoded. It ends only once the encoder exited cleanly and errors otherwise,
+   * so whoever stores it never keeps a file cut short by a failed encoder.
+   */
+  readonly output: Readable;
+  /** Ends the input and waits for the encoder to exit; rejects when it failed. */
+  end(): Promise<void>;
+  /** Stops the encoder (a build that failed or was given up). */
+  kill(): void;
+}
+
+/** Debian `lame` as an `Mp3Encoder`. */
+export function lameEncoder(sampleRate: number): Mp3Encoder {
+  const child = spawn('lame', lameArgs(sampleRate), { stdio: ['pipe', 'pipe', 'pipe'] });
+  const output = new PassThrough();
+  let stderr = '';
+  child.stderr.on('data', (b: Buffer) => {
+    if (stderr.length < 300) stderr += b.toString();
+  });
+  const exited = new Promise<void>((resolve, reject) => {
+    child.on('error', (e: NodeJS.ErrnoException) =>
+      reject(e.code === 'ENOENT' ? new Unavailable('服务器没有安装 lame，暂时无法生成音频') : e),
+    );
+    child.on('close', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`lame exited with ${code ?? signal}: ${stderr.slice(0, 300)}`)),
+    );
+  });
+  // 'close' comes after stdout has ended, so everything encoded has been passed on by then.
+  child.stdout.pipe(output, { end: false });
+  exited.then(
+    () => output.end(),
+    (error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))),
   );
+  // An encoder that exits early breaks the pipe (EPIPE); its exit, reported above, is the answer.
+  child.stdin.on('error', () => {});
+  const early = exited.then(() => {
+    throw new Error('lame exited before its input ended');
+  });
+  early.catch(() => undefined);
+  return {
+    output,
+    async write(pcm) {
+      if (child.stdin.write(pcm)) return;
+      await Promise.race([once(child.stdin, 'drain'), early]);
+    },
+    async end() {
+      child.stdin.end();
+      await exited;
+    },
+    kill() {
+      child.kill('SIGKILL');
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Paragraph } from '@changdu/contract';
 import { call, unwrap } from '../../api/client';
-import { useArticleAudio } from '../../api/media.queries';
+import { useArticleAudio, type ArticleAudio } from '../../api/media.queries';
 import { offsetWithin, sentenceAt, sentenceOffsets, textRange } from './sentence-range';
 import '../../styles/media.css';
 
@@ -21,13 +21,40 @@ function caretAt(x: number, y: number): { node: Node; offset: number } | null {
   return range ? { node: range.startContainer, offset: range.startOffset } : null;
 }
 
+/**
+ * While the audio is being made: how far, and the step the worker is on. Never 100% while the
+ * work is under way; once made, the player takes its place.
+ */
+function AudioProgress({ pending }: { pending: Extract<ArticleAudio, { ready: false }> | undefined }) {
+  const percent = Math.min(99, Math.max(0, pending?.progress ?? 0));
+  return (
+    <div className="audio-bar-status audio-bar-progress" data-progress={percent}>
+      <span className="audio-bar-progress-head">
+        正在生成朗读音频<span className="audio-bar-progress-percent">{percent}%</span>
+      </span>
+      <span
+        className="audio-bar-progress-track"
+        role="progressbar"
+        aria-label="朗读音频生成进度"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
+        <span className="audio-bar-progress-fill" style={{ width: `${percent}%` }} />
+      </span>
+      {pending?.message && <span className="audio-bar-progress-message">{pending.message}</span>}
+    </div>
+  );
+}
+
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 
 /**
  * The article's read-aloud bar: play and pause, the previous and next sentence, speed. The
  * sentence being spoken is highlighted in the text (CSS Custom Highlight; the paragraph is
  * marked as a fallback), and while the bar is open a tap on the text plays from that sentence
- * instead of opening the dictionary. The MP3 is fetched with a short-lived audio token.
+ * instead of opening the dictionary. The MP3 is fetched with a short-lived audio token. Audio
+ * not made yet is made by a worker: its progress shows until it is, then it starts playing.
  */
 export function AudioPlayer({ articleId, paragraphs, onClose }: { articleId: number; paragraphs: Paragraph[]; onClose: () => void }) {
   const timings = useArticleAudio(articleId, true);
@@ -37,12 +64,14 @@ export function AudioPlayer({ articleId, paragraphs, onClose }: { articleId: num
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
   const [speed, setSpeed] = useState<number>(1);
-  const sentences = useMemo(() => timings.data?.sentences ?? [], [timings.data]);
+  const made = timings.data?.ready ? timings.data : null;
+  const pending = timings.data && !timings.data.ready ? timings.data : undefined;
+  const sentences = useMemo(() => made?.sentences ?? [], [made]);
   const byParagraph = useMemo(() => new Map(paragraphs.map((p) => [p.id, p])), [paragraphs]);
 
   // The file: a token for this article, then the bytes as a blob (seeking needs no range requests then).
   useEffect(() => {
-    if (!timings.data) return;
+    if (!made) return;
     let url: string | null = null;
     let cancelled = false;
     void (async () => {
@@ -61,7 +90,7 @@ export function AudioPlayer({ articleId, paragraphs, onClose }: { articleId: num
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [timings.data, articleId]);
+  }, [made, articleId]);
 
   // The reader asked to hear the article: it starts as soon as the audio is here. A browser that
   // will not play without a fresh tap (the file took long) leaves the 播放 button to start it.
@@ -151,7 +180,7 @@ export function AudioPlayer({ articleId, paragraphs, onClose }: { articleId: num
     else audio.pause();
   };
 
-  const duration = timings.data?.duration ?? 0;
+  const duration = made?.duration ?? 0;
   const failed = timings.error?.msg ?? loadError;
   return (
     <div className="audio-bar" role="region" aria-label="朗读" data-sentence={current?.id ?? ''} data-playing={playing || undefined}>
@@ -171,8 +200,14 @@ export function AudioPlayer({ articleId, paragraphs, onClose }: { articleId: num
         <p className="audio-bar-status" role="alert">
           {failed}
         </p>
+      ) : !made ? (
+        timings.data ? (
+          <AudioProgress pending={pending} />
+        ) : (
+          <p className="audio-bar-status">正在准备朗读音频…</p>
+        )
       ) : !src ? (
-        <p className="audio-bar-status">正在准备朗读音频…</p>
+        <p className="audio-bar-status">正在载入朗读音频…</p>
       ) : (
         <>
           <button type="button" className="icon-button" aria-label="上一句" onClick={() => playFrom(currentIndex - 1)}>
