@@ -8,11 +8,11 @@ import { LoginPrompt } from '../../components/LoginPrompt';
 import { copyText } from '../../lib/clipboard';
 import { useIsLoggedIn } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { ArticleBody, SummaryText, summaryParagraph } from './ArticleBody';
+import { ArticleBody, SummaryText, summaryParagraph } from '../../features/reader/ArticleBody';
 import { FinishCard, KeyWords, NextInCollection, NextInIssue } from './ArticleEnd';
 import { ArticleHead, MemberNotice } from './ArticleHead';
-import { sentenceAt, wordKey } from './decorate';
-import { NoteEditor, type NoteColor, type NoteDraft } from './NoteEditor';
+import { sentenceAt, wordKey } from '../../features/reader/decorate';
+import { NoteEditor, type NoteColor, type NoteDraft } from '../../features/reader/NoteEditor';
 import {
   anchorOfNote,
   anchorOfRange,
@@ -22,21 +22,21 @@ import {
   newNoteId,
   revealInText,
   type Anchor,
-} from './notes';
+} from '../../features/reader/notes';
 import { NotesPanel } from './NotesPanel';
 import { ReaderChrome } from './ReaderChrome';
-import { SelectionToolbar } from './SelectionToolbar';
+import { SelectionToolbar } from '../../features/reader/SelectionToolbar';
 import { shareArticle } from './share';
-import { usePageKeys } from './usePageKeys';
-import { useWordCursor } from './useWordCursor';
-import { useReadingHeartbeat } from './useReadingHeartbeat';
-import { useParagraphMenu } from './useParagraphMenu';
-import { useTextSelection } from './useTextSelection';
-import { wordClasses, wordInfoMap } from './word-marks';
-import { SENTENCE_MAX, tappedWord } from './word-at-point';
-import { earlyTapTarget, takeEarlyTap } from './early-tap';
-import { restoreEarlySelection, takeEarlySelection } from './early-selection';
-import { WordSheet, type WordTarget } from './WordSheet';
+import { usePageKeys } from '../../features/reader/usePageKeys';
+import { useWordCursor } from '../../features/reader/useWordCursor';
+import { useReadingHeartbeat } from '../../features/reader/useReadingHeartbeat';
+import { useParagraphMenu } from '../../features/reader/useParagraphMenu';
+import { useTextSelection } from '../../features/reader/useTextSelection';
+import { wordClasses, wordInfoMap } from '../../features/reader/word-marks';
+import { SENTENCE_MAX, tappedWord } from '../../features/reader/word-at-point';
+import { earlyTapTarget, takeEarlyTap } from '../../features/reader/early-tap';
+import { restoreEarlySelection, takeEarlySelection } from '../../features/reader/early-selection';
+import { WordSheet, type WordTarget } from '../../features/reader/WordSheet';
 import { KnowTheRest, PreReadPanel } from './PreReadPanel';
 import { AiHelpSheet, AiSelectionButtons, type AiAction, type AiRequest } from './ai/AiHelpSheet';
 import { AiSummaryCard } from './ai/AiSummaryCard';

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ExamLevel } from '@changdu/contract';
 import { useChapterLevelWords, useChapterWords } from '../../api/books.queries';
-import type { WordClass } from '../article/decorate';
-import { wordClasses, wordInfoMap } from '../article/word-marks';
+import type { WordClass } from '../../features/reader/decorate';
+import { wordClasses, wordInfoMap } from '../../features/reader/word-marks';
 
 /**
  * The word marks of a chapter, exactly as the article reader draws them: words beyond the
