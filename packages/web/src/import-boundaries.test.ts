@@ -62,7 +62,7 @@ describe('import boundaries', () => {
   it('reads relative imports of every kind', () => {
     const files = sourceFiles();
     expect(files).toContain('features/reader/WordSheet.tsx');
-    expect(importsOf('routes/book/BookReader.tsx')).toContain('features/reader/ArticleBody');
+    expect(importsOf('routes/book/ChapterReader.tsx')).toContain('features/reader/ReaderText');
     expect(importsOf('router.tsx')).toContain('routes/article/ArticlePage');
   });
 
