@@ -19,3 +19,4 @@ export * from './article-media-constants.js';
 export * from './magazines-constants.js';
 export { describedPath, fillPath, inQuery, pathParams, requestParts, routerPath, type RouteShape } from './paths.js';
 export { routes as endpoints } from './routes.generated.js';
+export * from './word-lookup.js';
