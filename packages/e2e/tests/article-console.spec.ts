@@ -42,7 +42,7 @@ test('tapping a word the dictionary lacks logs no console error', async ({ page,
   await expect(page.getByRole('heading', { name: 'A Draft with a Made-up Word' })).toBeVisible();
   const lookup = page.waitForResponse((r) => r.url().includes('/api/english/word?'));
   await tapWord(page, 'zorbliquat');
-  expect((await lookup).status()).toBe(200);
   await expect(page.locator('.word-sheet .word-missing')).toContainText('词典里没有找到“zorbliquat”');
   expect(errors).toEqual([]);
+  expect((await lookup).status()).toBe(200);
 });
