@@ -34,3 +34,4 @@ export * from './endpoints/article-media.endpoints.js';
 export * from './endpoints/offline.endpoints.js';
 export * from './reader-html.js';
 export * from './article-pack.js';
+export * from './word-lookup.js';

@@ -7,7 +7,7 @@ import { startShell } from './lib/startup';
 import { applyStoredTheme } from './lib/theme';
 import { applyHeldStyles } from './boot/held-styles';
 import { createAppRouter } from './router';
-import { takeEarlySelection } from './routes/article/early-selection';
+import { takeEarlySelection } from './features/reader/early-selection';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/navigation.css';

@@ -47,6 +47,21 @@ export const wordEntrySchema = z.object({
 });
 export type WordEntry = z.infer<typeof wordEntrySchema>;
 
+/**
+ * A tapped word the dictionary has no entry for: an answer, not an error (a reader taps names and
+ * misspellings every day, and an HTTP 404 would be logged by the browser as a failed load).
+ */
+export const wordMissingSchema = z.object({
+  found: z.literal(false),
+  /** The form as tapped. */
+  query: z.string(),
+  /** Up to five close spellings (same first letters, edit distance ≤ 2), common words first. */
+  suggestions: z.array(z.string()),
+  /** What the word sheet says, e.g. 词典里没有找到“negotiatte”。你要找的是不是：negotiate？ */
+  message: z.string(),
+});
+export type WordMissing = z.infer<typeof wordMissingSchema>;
+
 export const levelWordSchema = z.object({
   word: z.string(),
   forms: z.array(z.string()),
@@ -86,12 +101,12 @@ export const readerEndpoints = {
     role: 'anonymous',
     // A reader's taps repeat: the same hard words in the same sentences of the same article.
     cache: { maxAge: 300, replay: true },
-    summary: '查词：按句子把词形还原为词头，给出音标、中文释义、英文释义、词形变化、考试标签、词频',
+    summary: '查词：按句子把词形还原为词头，给出音标、中文释义、英文释义、词形变化、考试标签、词频；词典里没有的词答 found: false 与相近拼写',
     input: z.object({
       word: text('单词', { max: 64 }).regex(/^\p{Script=Latin}[\p{Script=Latin}'’-]*$/u, { error: '只能查询英文单词' }),
       sentence: optionalText('句子', 1000),
     }),
-    output: wordEntrySchema,
+    output: z.union([wordEntrySchema, wordMissingSchema]),
   }),
   'article.wordAdd': endpoint({
     method: 'POST',

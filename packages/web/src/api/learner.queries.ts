@@ -24,7 +24,7 @@ export function useLearnerArticle(id: number, enabled = true) {
 }
 
 /** The forms of the article's words new to the reader, underlined in the text; a mark (我认识, 其余都认识) refetches them. */
-export function useArticleMarks(id: number, enabled = true) {
+export function useFreshWords(id: number, enabled = true) {
   return useApiQuery('learner.articleMarks', { id }, { enabled });
 }
 

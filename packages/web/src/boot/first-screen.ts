@@ -1,7 +1,7 @@
 import { EARLY_SHEET_ID, wordSheetPendingHtml } from '@changdu/contract';
-import { caretAtPoint, wordAt } from '../routes/article/word-at-point';
-import { lookupForm } from '../routes/article/word-span';
-import type { EarlyTap } from '../routes/article/early-tap';
+import { caretAtPoint, wordAt } from '../features/reader/word-at-point';
+import { lookupForm } from '../features/reader/word-span';
+import type { EarlyTap } from '../features/reader/early-tap';
 
 /**
  * The script of a page the server drew (`/article/{id}`: server http/web-app.ts), inlined into

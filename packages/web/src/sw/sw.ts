@@ -4,6 +4,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import type { WordMissing } from '@changdu/contract';
 import { ARTICLE_PAGE, IMAGE_PATH, KEPT, KEPT_LIMITS, LOOKUP_PATH, OUTBOX_SYNC, PACK_PATH, isKeptData } from '../offline/caches';
 import { flushOutbox } from '../offline/outbox';
 import { answerFromPacks, type DictPack } from '../offline/pack-lookup';
@@ -82,7 +83,14 @@ registerRoute(
     } catch {
       const word = options.url.searchParams.get('word') ?? '';
       const entry = answerFromPacks(word, await keptPacks());
-      return entry ? envelope('200', 'success', entry) : envelope('404', `离线时只能查已保存文章里的词，“${word}”不在其中`, null);
+      // A word not in the packs is answered as the server answers one the dictionary lacks (found: false).
+      const missing: WordMissing = {
+        found: false,
+        query: word,
+        suggestions: [],
+        message: `离线时只能查已保存文章里的词，“${word}”不在其中`,
+      };
+      return envelope('200', 'success', entry ?? missing);
     }
   },
 );

@@ -3,6 +3,6 @@ import type { DictionaryService } from './dictionary.service.js';
 
 export function dictionaryRoutes(dictionary: DictionaryService): Pick<Handlers, 'dict.word'> {
   return {
-    'dict.word': (input, ctx) => dictionary.lookup(input.word, input.sentence, ctx.actor.kind === 'user' ? ctx.actor.user.id : null),
+    'dict.word': (input, ctx) => dictionary.answer(input.word, input.sentence, ctx.actor.kind === 'user' ? ctx.actor.user.id : null),
   };
 }

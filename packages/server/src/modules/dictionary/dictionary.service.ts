@@ -1,4 +1,4 @@
-import type { WordEntry } from '@changdu/contract';
+import { isWordMissing, type WordEntry, type WordLookup, type WordMissing } from '@changdu/contract';
 import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../lib/deep-freeze.js';
 import { NotFound } from '../../lib/errors.js';
@@ -92,7 +92,7 @@ function editDistance(a: string, b: string): number {
 
 /** A lookup's part that is the same for every reader (dictionaryService#answered). */
 type Analysed =
-  | { missing: string }
+  | { missing: WordMissing }
   | {
       headword: string;
       shared: Omit<WordEntry, 'in_wordbook'>;
@@ -108,7 +108,11 @@ export interface LookupHooks {
 }
 
 /** Offline dictionary lookups: the tapped form resolved to its headword using the sentence. */
-export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { wordnet?: WordNet; cmudict?: Cmudict; phrases?: PhraseIndex; glosses?: ChineseGlosses; ordered?: false } = {}) {
+export function dictionaryService(
+  dict: Ecdict,
+  hooks: LookupHooks,
+  sources: { wordnet?: WordNet; cmudict?: Cmudict; phrases?: PhraseIndex; glosses?: ChineseGlosses; ordered?: false } = {},
+) {
   // Both are files searched on disk, opened at the first lookup (docs/reading.md § Dictionary).
   const wordnet = sources.wordnet ?? openWordNet();
   const cmudict = sources.cmudict ?? openCmudict();
@@ -118,10 +122,17 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
   // an item, ECDICT's own Chinese for a sense's words (general lines only, kept per word).
   const chineseOf = (english: string) => {
     const entry = dict.lookup(english);
-    return entry ? meaningLines(entry).filter((l) => l.pos !== null && !l.text.startsWith('[')).flatMap((l) => lineItems(l.text)) : [];
+    return entry
+      ? meaningLines(entry)
+          .filter((l) => l.pos !== null && !l.text.startsWith('['))
+          .flatMap((l) => lineItems(l.text))
+      : [];
   };
   // `ordered: false` keeps ECDICT's own order inside a part of speech (the tests' baseline).
-  const senseSources = { wordnet, bridges: sources.ordered === false ? undefined : { glosses: sources.glosses ?? openChineseGlosses(), chineseOf } };
+  const senseSources = {
+    wordnet,
+    bridges: sources.ordered === false ? undefined : { glosses: sources.glosses ?? openChineseGlosses(), chineseOf },
+  };
   // The multi-word headwords are indexed at start (phrase-index.ts); a tap inside one answers it too.
   const phraseOf = phraseFinder(dict, wordnet, sources.phrases ?? phraseIndex(), analyseCached);
 
@@ -162,7 +173,9 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
     const { query, lower, context, entry } = resolve(word, sentence);
     if (!entry) {
       const close = suggestions(lower);
-      return { missing: `词典里没有找到“${query}”${close.length ? `。你要找的是不是：${close.join('、')}？` : ''}` };
+      const message = `词典里没有找到“${query}”${close.length ? `。你要找的是不是：${close.join('、')}？` : ''}`;
+      // Frozen like an entry: the route sends the bytes it kept for it (http/serialize.ts#envelopeWriter).
+      return { missing: deepFreeze({ found: false as const, query, suggestions: close, message }) };
     }
     const headword = entry.word.toLowerCase() === entry.word ? entry.word : entry.word.toLowerCase();
     // Regular verbs share one form for past and past participle: name both. The part of
@@ -211,6 +224,29 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
     return found;
   }
 
+  /**
+   * The dictionary's answer for a tapped word: its entry (with `in_wordbook` for a logged-in
+   * reader, whose lookup counts toward read data), or what was not found and close spellings.
+   */
+  async function answerFor(
+    word: string,
+    sentence: string | undefined,
+    userId: number | null,
+    options: { record?: boolean } = {},
+  ): Promise<WordLookup> {
+    const found = answered(word, sentence);
+    if ('missing' in found) return found.missing;
+    if (userId !== null && options.record !== false) hooks.recordLookup(userId, found.headword);
+    const kept = userId !== null && (await hooks.inWordBook(userId, found.headword));
+    // One frozen answer per analysis and word-book state, the same object for every caller: the
+    // route sends the bytes it kept for it (http/serialize.ts#envelopeWriter). A copy of the
+    // shared part, so freezing it freezes nothing another cache holds.
+    const answers = (found.answers ??= {});
+    const key = kept ? 'kept' : 'notKept';
+    answers[key] ??= deepFreeze({ ...structuredClone(found.shared), in_wordbook: kept });
+    return answers[key];
+  }
+
   return {
     /**
      * The word as used in its sentence, without side effects: its headword, the tagger's part of
@@ -228,23 +264,18 @@ export function dictionaryService(dict: Ecdict, hooks: LookupHooks, sources: { w
       return resolve(word, sentence).entry?.word.toLowerCase() ?? null;
     },
 
+    answer: answerFor,
+
+    /** The entry for a tapped word, for the modules that need one; NotFound when the dictionary has none. */
     async lookup(
       word: string,
       sentence: string | undefined,
       userId: number | null,
       options: { record?: boolean } = {},
     ): Promise<WordEntry> {
-      const found = answered(word, sentence);
-      if ('missing' in found) throw new NotFound(found.missing);
-      if (userId !== null && options.record !== false) hooks.recordLookup(userId, found.headword);
-      const kept = userId !== null && (await hooks.inWordBook(userId, found.headword));
-      // One frozen answer per analysis and word-book state, the same object for every caller: the
-      // route sends the bytes it kept for it (http/serialize.ts#envelopeWriter). A copy of the
-      // shared part, so freezing it freezes nothing another cache holds.
-      const answers = (found.answers ??= {});
-      const key = kept ? 'kept' : 'notKept';
-      answers[key] ??= deepFreeze({ ...structuredClone(found.shared), in_wordbook: kept });
-      return answers[key];
+      const answer = await answerFor(word, sentence, userId, options);
+      if (isWordMissing(answer)) throw new NotFound(answer.message);
+      return answer;
     },
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { redisForTests, TEST_REDIS_URL } from '../../../test/redis.js';
 import { createSiblingApp, createTestApp, type TestApp } from '../../../test/test-app.js';
+import { foundEntry } from '../../../test/word-entry.js';
 
 const hasRedis = await redisForTests('the word book across processes');
 
@@ -15,7 +16,7 @@ const sentence = 'They negotiated a new contract.';
 const inWordBook = async (t: TestApp, token: string, word = 'negotiated') => {
   const res = await t.call('dict.word', { word, sentence }, { token });
   expect(res.code, res.msg).toBe('200');
-  return res.result!.in_wordbook;
+  return foundEntry(res.result).in_wordbook;
 };
 /** A word put into the word book behind the app's back (no service call, so no news of it). */
 const insertDirectly = async (t: TestApp, userId: number, word: string) => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
+import { foundEntry } from '../../../test/word-entry.js';
 
 let t: TestApp;
 let reader: { token: string };
@@ -14,7 +15,7 @@ const as = {
     return reader.token;
   },
 };
-const sheet = async (word: string, sentence: string) => (await t.call('dict.word', { word, sentence }, { token: null })).result!;
+const sheet = async (word: string, sentence: string) => foundEntry((await t.call('dict.word', { word, sentence }, { token: null })).result);
 const firstShown = (m: { pos: string | null; text: string } | undefined) => (m ? `${m.pos ? `${m.pos} ` : ''}${m.text}` : null);
 
 describe('the word book keeps what the sheet showed', () => {

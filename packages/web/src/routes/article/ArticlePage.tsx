@@ -13,9 +13,9 @@ import { useOfflineKeep } from '../../offline/useOfflineKeep';
 import { AudioPlayer } from './AudioPlayer';
 import { MediaSheet } from './MediaSheet';
 import { Reader } from './Reader';
-import { ReaderSettings } from './ReaderSettings';
-import { useBilingual } from './useBilingual';
-import { fontSteps, useFontStep, useLevelChoice, useStatusMarks } from './useReaderPrefs';
+import { ReaderSettings } from '../../features/reader/ReaderSettings';
+import { useBilingual } from '../../features/reader/useBilingual';
+import { fontSteps, useFontStep, useLevelChoice, useStatusMarks } from '../../features/reader/useReaderPrefs';
 import '../../styles/reading-tools.css';
 import '../../styles/reading-sheets.css';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Paragraph } from '@changdu/contract';
 import { call, unwrap } from '../../api/client';
 import { useArticleAudio, type ArticleAudio } from '../../api/media.queries';
-import { offsetWithin, sentenceAt, sentenceOffsets, textRange } from './sentence-range';
+import { offsetWithin, sentenceAt, sentenceOffsets, textRange } from '../../features/reader/sentence-range';
 import '../../styles/media.css';
 
 const SPEEDS = [0.75, 1, 1.25, 1.5] as const;

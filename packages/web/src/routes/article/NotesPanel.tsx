@@ -4,7 +4,7 @@ import { useAllNotes } from '../../api/reader.queries';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { formatRelative } from '../../lib/format';
-import { Switch } from './NoteEditor';
+import { Switch } from '../../features/reader/NoteEditor';
 
 type Tab = 'mine' | 'public';
 

@@ -1,46 +1,31 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { useLocation } from 'react-router';
-import { levelLabels, type ArticleDetail, type ExamLevel, type Note } from '@changdu/contract';
-import { errorMessage } from '../../api/client';
-import { useDeleteNote, useLevelWords, useMarkArticle, useMyNotes, useSaveNote } from '../../api/reader.queries';
-import { useArticleMarks, useLearnerArticle } from '../../api/learner.queries';
-import { useArticleWords } from '../../api/words.queries';
+import type { ArticleDetail, ExamLevel } from '@changdu/contract';
 import { LoginPrompt } from '../../components/LoginPrompt';
-import { copyText } from '../../lib/clipboard';
 import { useIsLoggedIn } from '../../lib/session';
-import { toast } from '../../lib/toast';
-import { ArticleBody, SummaryText, summaryParagraph } from './ArticleBody';
-import { FinishCard, KeyWords, NextInCollection, NextInIssue } from './ArticleEnd';
-import { ArticleHead, MemberNotice } from './ArticleHead';
-import { sentenceAt, wordKey } from './decorate';
-import { NoteEditor, type NoteColor, type NoteDraft } from './NoteEditor';
-import {
-  anchorOfNote,
-  anchorOfRange,
-  attrValue,
-  highlightsByParagraph,
-  inReadingOrder,
-  newNoteId,
-  revealInText,
-  type Anchor,
-} from './notes';
+import { wordKey } from '../../features/reader/decorate';
+import { anchorOfNote, attrValue, revealInText } from '../../features/reader/notes';
+import { useDecorations } from '../../features/reader/useDecorations';
+import { useNoteDraft } from '../../features/reader/useNoteDraft';
+import { ReaderWordSheet } from '../../features/reader/ReaderWordSheet';
+import { usePageKeys } from '../../features/reader/usePageKeys';
+import { useReadingHeartbeat } from '../../features/reader/useReadingHeartbeat';
+import { useRevealParagraph } from '../../features/reader/useRevealParagraph';
+import { useWordLookup } from '../../features/reader/useWordLookup';
+import { tappedWord } from '../../features/reader/word-at-point';
+import { ArticleSelectionTools } from './ArticleSelectionTools';
+import { ArticleText } from './ArticleText';
+import { keyWordTarget } from './key-word';
 import { NotesPanel } from './NotesPanel';
 import { ReaderChrome } from './ReaderChrome';
-import { SelectionToolbar } from './SelectionToolbar';
 import { shareArticle } from './share';
-import { usePageKeys } from './usePageKeys';
-import { useWordCursor } from './useWordCursor';
-import { useReadingHeartbeat } from './useReadingHeartbeat';
-import { useParagraphMenu } from './useParagraphMenu';
-import { useTextSelection } from './useTextSelection';
-import { wordClasses, wordInfoMap } from './word-marks';
-import { SENTENCE_MAX, tappedWord } from './word-at-point';
-import { earlyTapTarget, takeEarlyTap } from './early-tap';
-import { restoreEarlySelection, takeEarlySelection } from './early-selection';
-import { WordSheet, type WordTarget } from './WordSheet';
-import { KnowTheRest, PreReadPanel, unmarked } from './PreReadPanel';
-import { AiHelpSheet, AiSelectionButtons, type AiAction, type AiRequest } from './ai/AiHelpSheet';
-import { AiSummaryCard } from './ai/AiSummaryCard';
+import { useArticleMarks, useFinishAtEnd } from './useArticleMarks';
+import { useArticleNotes } from './useArticleNotes';
+import { useArticleParagraphs } from './useArticleParagraphs';
+import { useArticleSelection } from './useArticleSelection';
+import { useArticleWordMarks } from './useArticleWordMarks';
+import { useFirstScreenHandover } from './useFirstScreenHandover';
+import { NOTES_NEED_LOGIN, useLoginPrompt } from './useLoginPrompt';
 
 export interface ReaderProps {
   article: ArticleDetail;
@@ -55,288 +40,93 @@ export interface ReaderProps {
 export function Reader({ article, bilingual, fontScale, level, statusMarks }: ReaderProps) {
   const id = article.id;
   const loggedIn = useIsLoggedIn();
-  const { hash } = useLocation();
+  // `/article/{id}#<paragraph id>` (from 我的笔记) opens at that paragraph.
+  const target = useLocation().hash.slice(1);
   const bodyRef = useRef<HTMLDivElement>(null);
   const endRef = useRef<HTMLDivElement>(null);
-
-  const myNotes = useMyNotes(id, loggedIn);
-  const bookWords = useArticleWords(id, loggedIn);
-  const levelWords = useLevelWords(id, level);
-  // The panel's figures (one request, shared with PreReadPanel): a reader who has marked nothing
-  // would see every word underlined, so the text is marked once they have (the panel asks for the test).
-  const figures = useLearnerArticle(id, loggedIn);
-  const marking = loggedIn && statusMarks && !!figures.data && !unmarked(figures.data);
-  const freshWords = useArticleMarks(id, marking);
-  const saveNote = useSaveNote(id);
-  const deleteNote = useDeleteNote(id);
-  const mark = useMarkArticle(id);
   const finishReading = useReadingHeartbeat(id, loggedIn);
   usePageKeys();
+  useRevealParagraph(target, id);
+  useFinishAtEnd(endRef, loggedIn && !article.preview, finishReading);
 
-  const [now] = useState(() => Date.now());
-  const [draft, setDraft] = useState<(NoteDraft & { anchor: Anchor }) | null>(null);
+  const login = useLoginPrompt(loggedIn);
+  const marks = useArticleMarks(article, login.need, finishReading);
+  const { summary, paragraphs, tappable } = useArticleParagraphs(article);
+  const early = useFirstScreenHandover(bodyRef, tappable);
+  const lookup = useWordLookup(bodyRef, paragraphs, early.target);
+  const picked = useArticleSelection(bodyRef, paragraphs);
+  const notes = useArticleNotes(article, loggedIn);
+  const drafting = useNoteDraft(notes.writer, { mayWrite: () => !login.need(NOTES_NEED_LOGIN), onSaved: picked.clear });
+  const wordMarks = useArticleWordMarks(article, level, loggedIn, statusMarks);
+  const decorations = useDecorations(notes.list, wordMarks.wordClass);
   const [notesOpen, setNotesOpen] = useState(false);
-  const [aiRequest, setAiRequest] = useState<AiRequest | null>(null);
-  const [loginReason, setLoginReason] = useState<string | null>(null);
 
-  // The summary is tapped like a paragraph; it is not a body paragraph, so selections and notes never anchor to it.
-  const summary = useMemo(() => (article.summary ? summaryParagraph(article.summary) : null), [article.summary]);
-  const paragraphs = useMemo(() => new Map(article.paragraphs.map((p) => [p.id, p])), [article.paragraphs]);
-  const tappable = useMemo(() => (summary ? new Map([...paragraphs, [summary.id, summary]]) : paragraphs), [paragraphs, summary]);
-  // A tap on the server-drawn text before the app had started (src/boot/first-screen.ts) opens its
-  // word in the reader's first render, in place of the sheet the script opened; from here on taps
-  // come to openWord.
-  const [early] = useState(() => {
-    const kept = takeEarlyTap();
-    return { target: kept && earlyTapTarget(kept.tap, tappable), shown: kept?.shown ?? false };
-  });
-  const [word, setWord] = useState<WordTarget | null>(early.target);
-  const [selected, clearSelection] = useTextSelection(bodyRef, paragraphs);
-  const wordCursor = useWordCursor(bodyRef, paragraphs, setWord);
-  // Likewise a selection made on the drawn text (kept as the app mounted, src/main.tsx): the app
-  // replaced the nodes it was on, so it is put back on the reader's own text, where the selection
-  // toolbar takes it up.
-  const [earlySelection] = useState(takeEarlySelection);
-  useLayoutEffect(() => {
-    if (earlySelection && bodyRef.current) restoreEarlySelection(earlySelection, bodyRef.current);
-  }, [earlySelection]);
-  const menu = useParagraphMenu(paragraphs);
-  const closeMenu = menu.close;
-  // A selection replaces an open paragraph menu; the toolbar acts on whichever is there.
-  useEffect(() => {
-    if (selected) closeMenu();
-  }, [selected, closeMenu]);
-  const selection = selected ?? menu.picked;
-  const clearPicked = () => {
-    clearSelection();
-    closeMenu();
+  const onTap = (event: MouseEvent<HTMLDivElement>) => {
+    if (picked.onTap(event.target)) return;
+    const word = tappedWord(event.target, { x: event.clientX, y: event.clientY }, tappable);
+    if (word) lookup.open(word);
   };
-  const notes = useMemo(() => inReadingOrder(myNotes.data?.list ?? [], article.paragraphs), [myNotes.data, article.paragraphs]);
-  const order = useCallback((list: Note[]) => inReadingOrder(list, article.paragraphs), [article.paragraphs]);
-  const levelList = level ? levelWords.data?.list : undefined;
-  const freshForms = marking ? freshWords.data?.new_forms : undefined;
-  const info = useMemo(
-    () => wordInfoMap(bookWords.data?.list ?? [], levelList ?? [], article.words, freshForms),
-    [bookWords.data, levelList, article.words, freshForms],
-  );
-  const wordClass = useCallback((key: string) => wordClasses(info.get(key), now), [info, now]);
-  const highlights = useMemo(() => highlightsByParagraph(myNotes.data?.list ?? []), [myNotes.data]);
-  const decorations = useMemo(() => ({ highlights, wordClass }), [highlights, wordClass]);
-
-  // `/article/{id}#<paragraph id>` (from 我的笔记) opens at that paragraph.
-  const target = hash.slice(1);
-  useEffect(() => {
-    if (target) revealInText(`[data-pid="${attrValue(target)}"]`);
-  }, [target, id]);
-
-  // Reaching the end of a full article counts as finishing it, for the reading record.
-  useEffect(() => {
-    const end = endRef.current;
-    if (!loggedIn || article.preview || !end || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) finishReading();
-    });
-    observer.observe(end);
-    return () => observer.disconnect();
-  }, [loggedIn, article.preview, finishReading]);
-
-  const openWord = (event: MouseEvent<HTMLDivElement>) => {
-    if (menu.onTap(event.target)) return;
-    const target = tappedWord(event.target, { x: event.clientX, y: event.clientY }, tappable);
-    if (target) setWord(target);
-  };
-
-  const openKeyWord = (headword: string) => {
-    const pattern = new RegExp(`\\b${headword.replace(/[^A-Za-z'-]/g, '')}`, 'i');
-    const paragraph = article.paragraphs.find((p) => pattern.test(p.text));
-    const at = paragraph ? paragraph.text.search(pattern) : -1;
-    setWord({ word: headword, sentence: paragraph && at >= 0 ? sentenceAt(paragraph, at).text.slice(0, SENTENCE_MAX) : '' });
-  };
-
-  const save = (note: Omit<NoteDraft, 'text'> & { anchor: Anchor }) =>
-    saveNote.mutate(
-      {
-        id,
-        note_uuid: note.noteUuid ?? newNoteId(),
-        text: note.anchor.text,
-        comment: note.comment.trim(),
-        root: note.anchor.root,
-        color: note.color,
-        data: note.anchor.data,
-        is_public: note.isPublic,
-      },
-      {
-        onSuccess: () => {
-          setDraft(null);
-          clearPicked();
-        },
-        onError: (error) => toast(errorMessage(error)),
-      },
-    );
-
-  const needLogin = (reason: string) => {
-    if (loggedIn) return false;
-    setLoginReason(reason);
-    return true;
-  };
-
-  const highlight = (color: NoteColor) => {
-    if (!selection || needLogin('登录后可以划线、写笔记，笔记会同步到你的账号')) return;
-    save({ color, comment: '', isPublic: false, anchor: anchorOfRange(selection.range) });
-  };
-
-  const editNote = (note: Note) =>
-    setDraft({
-      text: note.text,
-      color: note.color,
-      comment: note.comment,
-      isPublic: note.is_public,
-      noteUuid: note.note_uuid,
-      anchor: anchorOfNote(note),
-    });
-
-  const toggleMark = (action: 'star' | 'finish', status: boolean) => {
-    if (needLogin(action === 'star' ? '登录后可以收藏文章' : '登录后可以记录读完的文章')) return;
-    if (action === 'finish' && status) finishReading();
-    mark.mutate(
-      { id, action, status },
-      {
-        onSuccess: () => toast(action === 'star' ? (status ? '已收藏' : '已取消收藏') : status ? '已标记为读完' : '已取消读完标记'),
-        onError: (error) => toast(errorMessage(error)),
-      },
-    );
-  };
-  const starred = article.me?.starred ?? false;
-  const finished = article.me?.finished ?? false;
 
   return (
     <>
-      <article className="reader" style={{ '--reader-scale': fontScale } as CSSProperties}>
-        <ArticleHead
-          article={article}
-          bilingual={bilingual}
-          summary={summary ? { text: <SummaryText paragraph={summary} wordClass={wordClass} />, onClick: openWord } : undefined}
-        />
-        {loggedIn && <PreReadPanel articleId={id} />}
-        <AiSummaryCard articleId={id} />
-        {level && (
-          <p className="level-banner" role="status">
-            {levelWords.data
-              ? `已标出超出${levelLabels[level]}的 ${levelWords.data.list.length} 个词，点词看释义`
-              : `正在标出超出${levelLabels[level]}的词…`}
-          </p>
-        )}
-        <div
-          ref={bodyRef}
-          className={article.preview ? 'reader-text reader-preview' : 'reader-text'}
-          onClick={openWord}
-          {...wordCursor.textProps}
-        >
-          <ArticleBody paragraphs={article.paragraphs} bilingual={bilingual} decorations={decorations} paragraphMenu progressive={!target} />
-        </div>
-        {wordCursor.aside}
-        {article.preview && <MemberNotice shown={article.paragraphs.length} total={article.paragraph_total} />}
-        <div ref={endRef} className="reader-end" aria-hidden="true" />
-        <KeyWords words={article.words} onOpen={openKeyWord} />
-        {!article.preview && loggedIn && (
-          <FinishCard finished={finished} pending={mark.isPending} onFinish={() => toggleMark('finish', true)} />
-        )}
-        {loggedIn && <KnowTheRest articleId={id} />}
-        <NextInCollection articleId={article.id} />
-        <NextInIssue articleId={article.id} />
-        {article.url && (
-          <footer className="reader-foot">
-            <a href={article.url} target="_blank" rel="noopener noreferrer" className="reader-original">
-              阅读原文
-            </a>
-          </footer>
-        )}
-      </article>
+      <ArticleText
+        article={article}
+        loggedIn={loggedIn}
+        bilingual={bilingual}
+        fontScale={fontScale}
+        level={level}
+        levelCount={wordMarks.levelCount}
+        summary={summary}
+        wordClass={wordMarks.wordClass}
+        decorations={decorations}
+        bodyRef={bodyRef}
+        endRef={endRef}
+        cursor={lookup.cursor}
+        onTap={onTap}
+        onKeyWord={(headword) => lookup.open(keyWordTarget(article.paragraphs, headword))}
+        progressive={!target}
+        marks={marks}
+      />
       <ReaderChrome
-        noteCount={notes.length}
-        starred={starred}
-        finished={finished}
+        noteCount={notes.list.length}
+        starred={marks.starred}
+        finished={marks.finished}
         onNotes={() => setNotesOpen(true)}
-        onStar={() => toggleMark('star', !starred)}
-        onFinish={() => toggleMark('finish', !finished)}
+        onStar={() => marks.toggle('star', !marks.starred)}
+        onFinish={() => marks.toggle('finish', !marks.finished)}
         onShare={() => void shareArticle(article)}
       />
-      {selection && !draft && (
-        <SelectionToolbar
-          box={selection.box}
-          label={selected ? undefined : '段落工具'}
-          onColor={highlight}
-          onComment={() => {
-            if (needLogin('登录后可以划线、写笔记，笔记会同步到你的账号')) return;
-            const anchor = anchorOfRange(selection.range);
-            setDraft({ text: anchor.text, color: 'yellow', comment: '', isPublic: false, anchor });
-          }}
-          onCopy={() => {
-            void copyText(selection.range.text).then((copied) => copied && toast('已复制'));
-            clearPicked();
-          }}
-          extra={
-            <AiSelectionButtons
-              onAction={(action: AiAction) => {
-                if (needLogin('登录后可以使用 AI 翻译、解析和提问')) return;
-                setAiRequest({ action, text: selection.range.text.slice(0, 2000), pos: anchorOfRange(selection.range).root });
-                clearPicked();
-              }}
-            />
-          }
-        />
-      )}
-      <AiHelpSheet
-        request={aiRequest}
+      <ReaderWordSheet
+        lookup={lookup}
         articleId={id}
-        paragraphIds={article.paragraphs.map((p) => p.id)}
-        onClose={() => setAiRequest(null)}
+        info={lookup.word ? wordMarks.info.get(wordKey(lookup.word.word)) : undefined}
+        notes={notes.list}
+        drafting={drafting}
+        settled={early.shown && lookup.word === early.target}
       />
-      <WordSheet
-        target={word}
-        settled={early.shown && word === early.target}
-        articleId={id}
-        info={word ? info.get(wordKey(word.word)) : undefined}
-        onClose={() => setWord(null)}
-        onEditNote={(noteId) => {
-          const note = notes.find((n) => n.note_uuid === noteId);
-          setWord(null);
-          if (note) editNote(note);
-        }}
-      />
-      <NoteEditor
-        draft={draft}
-        saving={saveNote.isPending}
-        onSave={(next) => draft && save({ ...next, anchor: draft.anchor })}
-        onClose={() => setDraft(null)}
-      />
+      <ArticleSelectionTools article={article} picked={picked} notes={drafting} needLogin={login.need} />
       <NotesPanel
         open={notesOpen}
         onClose={() => setNotesOpen(false)}
         articleId={id}
         loggedIn={loggedIn}
-        mine={notes}
-        order={order}
+        mine={notes.list}
+        order={notes.order}
         onJump={(note) => {
           setNotesOpen(false);
           if (!revealInText(`mark[data-note="${attrValue(note.note_uuid)}"]`)) revealInText(`[data-pid="${attrValue(note.root)}"]`);
         }}
-        onEdit={editNote}
-        onDelete={(note) =>
-          deleteNote.mutate(
-            { id, note_uuid: note.note_uuid },
-            { onSuccess: () => toast('已删除笔记'), onError: (error) => toast(errorMessage(error)) },
-          )
-        }
+        onEdit={drafting.edit}
+        onDelete={notes.remove}
         onSetPublic={(note, isPublic) =>
-          save({ color: note.color, comment: note.comment, isPublic, noteUuid: note.note_uuid, anchor: anchorOfNote(note) })
+          drafting.save({ color: note.color, comment: note.comment, isPublic, noteUuid: note.note_uuid, anchor: anchorOfNote(note) })
         }
         onLogin={() => {
           setNotesOpen(false);
-          setLoginReason('登录后可以划线、写笔记，笔记会同步到你的账号');
+          login.ask(NOTES_NEED_LOGIN);
         }}
       />
-      <LoginPrompt reason={loginReason} onClose={() => setLoginReason(null)} />
+      <LoginPrompt reason={login.reason} onClose={login.close} />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { RequireLogin } from '../../components/RequireLogin';
 import { Spinner } from '../../components/Spinner';
 import { toast } from '../../lib/toast';
-import { AnsweredBy } from '../article/ai/AnswerText';
+import { AnsweredBy } from '../../features/reader/ai/AnswerText';
 import '../../styles/ai.css';
 
 /**

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { RequireLogin } from '../../components/RequireLogin';
 import { Spinner } from '../../components/Spinner';
 import { formatRelative } from '../../lib/format';
-import { AnswerText, AnsweredBy } from '../article/ai/AnswerText';
+import { AnswerText, AnsweredBy } from '../../features/reader/ai/AnswerText';
 import { AskForm } from './AskForm';
 import '../../styles/ai.css';
 

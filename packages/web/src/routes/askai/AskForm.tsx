@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStream } from '../../api/ai-stream';
 import type { Input } from '../../api/client';
-import { AiError } from '../article/ai/AnswerText';
+import { AiError } from '../../features/reader/ai/AnswerText';
 
 /** What a question is about: an article (and a place in it) or nothing in particular. */
 export type AskAbout = Omit<Input<'ai.ask'>, 'prompt' | 'stream'>;

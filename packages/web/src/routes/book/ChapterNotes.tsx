@@ -1,6 +1,6 @@
 import type { BookNote } from '@changdu/contract';
 import { Modal } from '../../components/Modal';
-import { attrValue, revealInText } from '../article/notes';
+import { attrValue, revealInText } from '../../features/reader/notes';
 
 /** 本章笔记: my highlights and notes in this chapter, in reading order; a tap shows the passage. */
 export function ChapterNotes({

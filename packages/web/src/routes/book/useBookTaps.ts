@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Paragraph } from '@changdu/contract';
-import { caretAtPoint, tappedWord, wordAt, wordTarget } from '../article/word-at-point';
-import type { WordTarget } from '../article/WordSheet';
+import { caretAtPoint, tappedWord, wordAt, wordTarget } from '../../features/reader/word-at-point';
+import type { WordTarget } from '../../features/reader/WordSheet';
 
 /** Narrower than this, the reader is on a phone (or a small tablet): the side zones turn pages. */
 export const TAP_PAGING_MAX_WIDTH = 768;

@@ -1,8 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
 import type { ExamLevel } from '@changdu/contract';
 import { useChapterLevelWords, useChapterWords } from '../../api/books.queries';
-import type { WordClass } from '../article/decorate';
-import { wordClasses, wordInfoMap } from '../article/word-marks';
+import { useWordMarks } from '../../features/reader/useWordMarks';
 
 /**
  * The word marks of a chapter, exactly as the article reader draws them: words beyond the
@@ -12,9 +10,7 @@ import { wordClasses, wordInfoMap } from '../article/word-marks';
 export function useChapterWordMarks(bookId: number, chapter: number, level: ExamLevel | null, loggedIn: boolean) {
   const levelWords = useChapterLevelWords(bookId, chapter, level);
   const bookWords = useChapterWords(bookId, chapter, loggedIn);
-  const [now] = useState(() => Date.now());
   const levelList = level ? levelWords.data?.list : undefined;
-  const info = useMemo(() => wordInfoMap(bookWords.data?.list ?? [], levelList ?? [], []), [bookWords.data, levelList]);
-  const wordClass: WordClass = useCallback((key: string) => wordClasses(info.get(key), now), [info, now]);
+  const { wordClass } = useWordMarks(bookWords.data?.list, levelList);
   return { wordClass, levelCount: levelList ? levelList.length : null };
 }

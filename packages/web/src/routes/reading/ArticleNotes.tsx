@@ -11,7 +11,7 @@ import { Spinner } from '../../components/Spinner';
 import { copyText } from '../../lib/clipboard';
 import { formatRelative } from '../../lib/format';
 import { toast } from '../../lib/toast';
-import { inReadingOrder } from '../article/notes';
+import { inReadingOrder } from '../../features/reader/notes';
 import '../../styles/reading-screens.css';
 import '../../styles/reading-tools.css';
 import '../../styles/reading-sheets.css';

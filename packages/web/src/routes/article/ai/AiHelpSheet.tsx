@@ -5,7 +5,7 @@ import { useAnalyze, useTranslate } from '../../../api/ai.queries';
 import type { ApiError } from '../../../api/client';
 import { Modal } from '../../../components/Modal';
 import { Spinner } from '../../../components/Spinner';
-import { AiError, AnswerText, AnsweredBy } from './AnswerText';
+import { AiError, AnswerText, AnsweredBy } from '../../../features/reader/ai/AnswerText';
 import '../../../styles/ai.css';
 
 export type AiAction = 'trans' | 'analyze' | 'ask';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSummaryStream } from '../../../api/ai.queries';
-import { AnsweredBy, revealParagraph } from './AnswerText';
+import { AnsweredBy, revealParagraph } from '../../../features/reader/ai/AnswerText';
 import '../../../styles/ai.css';
 
 /**

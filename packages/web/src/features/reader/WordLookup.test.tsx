@@ -56,16 +56,29 @@ describe('tapping a word', () => {
   });
 
   it('shows the server’s message, with its suggestions, for a word the dictionary lacks', async () => {
+    const message = '词典里没有找到“Zorbly”。你要找的是不是：sorbly？';
     renderApp('/article/12', {
       'GET /reader/article/12/show': ok(
         makeDetail({ paragraphs: [makeParagraph('p1', { html: 'Zorbly winds.', text: 'Zorbly winds.' })] }),
       ),
-      'GET /api/english/word': fail(404, '词典里没有找到“Zorbly”。你要找的是不是：sorbly？'),
+      'GET /api/english/word': ok({ found: false, query: 'Zorbly', suggestions: ['sorbly'], message }),
     });
     await screen.findByRole('heading', { level: 1 });
     await tapWord('Zorbly');
-    expect(await screen.findByText('词典里没有找到“Zorbly”。你要找的是不是：sorbly？')).toBeTruthy();
+    expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.queryByRole('button', { name: '加入生词本' })).toBeNull();
+  });
+
+  it('shows an error’s message in the sheet when the lookup fails', async () => {
+    renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(
+        makeDetail({ paragraphs: [makeParagraph('p1', { html: 'Zorbly winds.', text: 'Zorbly winds.' })] }),
+      ),
+      'GET /api/english/word': fail(503, '查词暂时不可用'),
+    });
+    await screen.findByRole('heading', { level: 1 });
+    await tapWord('Zorbly');
+    expect(await screen.findByText('查词暂时不可用')).toBeTruthy();
   });
 
   it('adds the tapped form to the word book with its sentence and the article (the server resolves it as the sheet did)', async () => {
@@ -218,7 +231,10 @@ describe('level words and key words', () => {
   });
 
   it('marks the article’s key words in the text and lists them with the editor’s explanation at the end', async () => {
-    renderApp('/article/12', { 'GET /reader/article/12/show': ok(article), 'GET /api/english/word': fail(404, '没有找到') });
+    renderApp('/article/12', {
+      'GET /reader/article/12/show': ok(article),
+      'GET /api/english/word': ok({ found: false, query: 'deal', suggestions: [], message: '没有找到' }),
+    });
     await screen.findByRole('heading', { level: 1 });
     expect(marked('deal').classList.contains('w-key')).toBe(true);
     const section = screen.getByRole('region', { name: '本文重点词汇' });

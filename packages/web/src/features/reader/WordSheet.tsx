@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { cardStateLabels, type WordEntry } from '@changdu/contract';
+import { cardStateLabels, isWordMissing, type WordEntry, type WordLookup } from '@changdu/contract';
 import { errorMessage } from '../../api/client';
 import { useWordSense } from '../../api/ai.queries';
 import { useWordEntry } from '../../api/reader.queries';
@@ -38,18 +38,19 @@ export interface WordSheetProps {
 /** The dictionary sheet of a tapped word: entry, word-book button, and a review when it is due. */
 export function WordSheet({ target, articleId, info, onClose, onEditNote, settled }: WordSheetProps) {
   // The headword once the dictionary answers (negotiated → negotiate); the tapped form until then.
-  const entry = useWordEntry(target?.word ?? '', target?.sentence);
+  const entry = foundEntry(useWordEntry(target?.word ?? '', target?.sentence).data);
   return (
-    <Modal open={target !== null} onClose={onClose} title={entry.data?.word ?? target?.word ?? ''} className="word-sheet" settled={settled}>
+    <Modal open={target !== null} onClose={onClose} title={entry?.word ?? target?.word ?? ''} className="word-sheet" settled={settled}>
       {target && <WordSheetBody target={target} articleId={articleId} info={info} onEditNote={onEditNote} />}
     </Modal>
   );
 }
 
 function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetProps, 'onClose' | 'target' | 'settled'> & { target: WordTarget }) {
-  const entry = useWordEntry(target.word, target.sentence);
+  const answer = useWordEntry(target.word, target.sentence);
+  const entry = foundEntry(answer.data);
   const loggedIn = useIsLoggedIn();
-  const sense = useWordSense(entry.data, target.sentence, loggedIn);
+  const sense = useWordSense(entry, target.sentence, loggedIn);
   const chosen = sense.data?.meaning ?? null;
   const openedAt = useRef(0);
   useEffect(() => {
@@ -58,14 +59,14 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
 
   return (
     <div className="word-sheet-body">
-      {entry.isPending ? (
+      {answer.isPending ? (
         <Spinner label="查词中" />
-      ) : entry.error ? (
-        <p className="word-missing">{entry.error.msg}</p>
+      ) : answer.error || !entry ? (
+        <p className="word-missing">{answer.error?.msg ?? (answer.data && isWordMissing(answer.data) ? answer.data.message : '')}</p>
       ) : (
         <>
-          {entry.data.phrase && <PhraseSection phrase={entry.data.phrase} sentence={target.sentence} articleId={articleId} />}
-          <Entry entry={chosen ? withChosenFirst(entry.data, chosen) : entry.data} chosenBy={chosen ? sense.data?.model ?? 'AI' : null} />
+          {entry.phrase && <PhraseSection phrase={entry.phrase} sentence={target.sentence} articleId={articleId} />}
+          <Entry entry={chosen ? withChosenFirst(entry, chosen) : entry} chosenBy={chosen ? sense.data?.model ?? 'AI' : null} />
         </>
       )}
       {info?.key && (
@@ -74,16 +75,16 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
           <p>{info.key.resolve}</p>
         </section>
       )}
-      {info?.level && !entry.data && info.level.meaning && (
+      {info?.level && !entry && info.level.meaning && (
         <p className="word-level-meaning">
           <span className="chip">生词</span> {info.level.meaning}
         </p>
       )}
-      {entry.data && (
+      {entry && (
         <WordBook
           tapped={target.word}
-          headword={entry.data.word}
-          inBook={entry.data.in_wordbook || info?.book !== undefined}
+          headword={entry.word}
+          inBook={entry.in_wordbook || info?.book !== undefined}
           book={info?.book}
           sentence={target.sentence}
           articleId={articleId}
@@ -100,6 +101,9 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
     </div>
   );
 }
+
+/** The dictionary's entry, or undefined while it loads or when the word was not found. */
+const foundEntry = (answer: WordLookup | undefined) => (answer && !isWordMissing(answer) ? answer : undefined);
 
 const VARIANT_LABELS = { UK: '英', US: '美' } as const;
 
