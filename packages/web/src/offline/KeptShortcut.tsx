@@ -27,7 +27,7 @@ export function KeptShortcut() {
   }
   return (
     <section className="kept-home" aria-labelledby="kept-home-title">
-      <h2 id="kept-home-title" className="section-title">
+      <h2 id="kept-home-title" className="section-title kept-home-title">
         当前没有网络 · 可离线阅读的 {list.length} 篇
       </h2>
       <KeptList list={list.slice(0, 5)} />

@@ -20,12 +20,16 @@ export function wordsOfAnswer(body: unknown): string[] {
   });
 }
 
-export function inWordBook(headword: string, pending: readonly OutboxWrite[], keptWords: ReadonlySet<string>): boolean {
-  const word = headword.toLowerCase();
+/**
+ * `words`: the headword and the forms an article uses: an add is sent as the form tapped
+ * ("negotiated"), which the server files under its headword.
+ */
+export function inWordBook(words: readonly string[], pending: readonly OutboxWrite[], keptWords: ReadonlySet<string>): boolean {
+  const forms = new Set(words.map((w) => w.toLowerCase()));
   const last = pending
-    .filter((w) => w.state === 'waiting' && (w.key === `words.add:${word}` || w.key === `words.delete:${word}`))
+    .filter((w) => w.state === 'waiting' && /^words\.(add|delete):/.test(w.key) && forms.has(w.key.slice(w.key.indexOf(':') + 1)))
     .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
     .at(-1);
   if (last) return last.key.startsWith('words.add:');
-  return keptWords.has(word);
+  return [...forms].some((w) => keptWords.has(w));
 }

@@ -99,7 +99,7 @@ registerRoute(
         outboxWrites().catch(() => []),
         keptBookWords().catch(() => new Set<string>()),
       ]);
-      const entry = answerFromPacks(word, packs, (headword) => inWordBook(headword, pending, kept));
+      const entry = answerFromPacks(word, packs, (words) => inWordBook(words, pending, kept));
       return entry ? envelope('200', 'success', entry) : envelope('404', `离线时只能查已保存文章里的词，“${word}”不在其中`, null);
     }
   },
