@@ -70,7 +70,7 @@ const saveReports = (reports: OfflineReport[]) => write(REPORTS_KEY, reports, re
 
 /** Keeps the `t` an article was opened with online (the newest 50 articles). */
 export function rememberT(articleId: number, t: string, receivedAt = Date.now()): void {
-  const kept = { ...loadTs(), [articleId]: { t, received_at: receivedAt } };
+  const kept: Record<string, KeptT> = { ...loadTs(), [articleId]: { t, received_at: receivedAt } };
   const newest = Object.entries(kept)
     .sort((a, b) => b[1].received_at - a[1].received_at)
     .slice(0, KEPT_T_LIMIT);
