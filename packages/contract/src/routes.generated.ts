@@ -122,6 +122,7 @@ export const routes: Record<EndpointName, RouteShape> = {
   'dict.word': { method: 'GET', path: '/api/english/word' },
   'history.data': { method: 'GET', path: '/reader/history/data' },
   'history.list': { method: 'GET', path: '/reader/history' },
+  'history.offline': { method: 'POST', path: '/reader/history/offline' },
   'history.report': { method: 'POST', path: '/reader/history' },
   'history.today': { method: 'GET', path: '/reader/history/data/today' },
   'history.token': { method: 'GET', path: '/reader/history/t' },

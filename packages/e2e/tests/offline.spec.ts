@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newReader, publishArticle } from './api';
 import { selectWords, tapWord } from './helpers';
 
@@ -89,4 +89,105 @@ test('a reader reopens a kept article offline, looks a word up, adds it, highlig
   const bridge = await (await request.get('/reader/myword/detail?word=bridge', { headers: auth })).json();
   expect(bridge.result.reviews).toHaveLength(1);
   expect(bridge.result.item.reps).toBe(1);
+});
+
+/** Credited seconds of today, as the read-data screen's API tells them. */
+async function creditedToday(request: APIRequestContext, token: string): Promise<number> {
+  const body = await (await request.get('/reader/history/data/today', { headers: { authorization: `Bearer ${token}` } })).json();
+  return (body as { result: { seconds: number } }).result.seconds;
+}
+
+test('reading time read offline is credited once, within the time that passed, when the network is back; offline lookups know the word book; home lists the kept articles', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const id = await publishArticle(request, 'Reading on a Plane', PARAGRAPHS);
+  const { token } = await newReader(request, context, baseURL!);
+  /**
+   * Every send of an offline reading-time report (its key) and every answer (what the server
+   * counted). Chromium's offline emulation has let a send through to the server while telling the
+   * page it failed: a lost answer, which the report's key is for.
+   */
+  const offlineKeys: string[] = [];
+  const offlineAnswers: { credited: number; duplicate: boolean }[] = [];
+  context.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/reader/history/offline') offlineKeys.push((r.postDataJSON() as { key: string }).key);
+  });
+  context.on('response', async (response) => {
+    if (new URL(response.url()).pathname !== '/reader/history/offline') return;
+    const body = (await response.json().catch(() => null)) as { result?: { credited: number; duplicate: boolean } } | null;
+    if (body?.result) offlineAnswers.push(body.result);
+  });
+
+  // Opened online: kept, and the page's reading-time t is kept with it.
+  await page.goto(`/article/${id}`);
+  await expect(page.getByRole('heading', { name: 'Reading on a Plane' })).toBeVisible();
+  await expect(page.getByText('已可离线阅读')).toBeVisible({ timeout: 40_000 });
+  await page.goto('/Mine');
+  // What the online page read settles first (its last report goes as it is left, or with the next page).
+  let before = -1;
+  await expect
+    .poll(
+      async () => {
+        const now = await creditedToday(request, token);
+        const settled = now === before;
+        before = now;
+        return settled;
+      },
+      { intervals: [2_000], timeout: 20_000 },
+    )
+    .toBe(true);
+
+  // On the plane: the article is reopened with no network and read for about 45 s.
+  await context.setOffline(true);
+  const offlineFrom = Date.now();
+  await page.goto(`/article/${id}`);
+  await expect(page.getByRole('heading', { name: 'Reading on a Plane' })).toBeVisible();
+  for (let i = 0; i < 5; i++) {
+    await page.waitForTimeout(9_000);
+    await page.mouse.wheel(0, 120);
+  }
+  // A word looked up and added; looked up again, the sheet knows it is in the word book.
+  await tapWord(page, 'negotiated');
+  const sheet = page.getByRole('dialog', { name: 'negotiate' });
+  await sheet.getByRole('button', { name: '加入生词本' }).click();
+  await expect(page.getByText('已加入生词本').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await tapWord(page, 'negotiated');
+  await expect(page.getByRole('dialog', { name: 'negotiate' }).getByText('已在生词本')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Home, offline, lists the kept articles (no home list was ever seen online in this browser).
+  await page.goto('/');
+  const kept = page.getByRole('region', { name: /当前没有网络 · 可离线阅读的 1 篇/ });
+  await expect(kept.getByRole('link', { name: /Reading on a Plane/ })).toBeVisible();
+  await page.goto('/offline');
+  await expect(page.getByRole('list', { name: '已下载的文章' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: '已下载的文章' })).toContainText(/Reading on a Plane.*\d+ KB/);
+  await page.screenshot({ path: test.info().outputPath('kept-offline.png') });
+  const offlineFor = (Date.now() - offlineFrom) / 1000;
+
+  // Back online: the time read offline is sent and counted once, never more than the time that passed.
+  await context.setOffline(false);
+  await expect.poll(() => creditedToday(request, token), { timeout: 20_000 }).toBeGreaterThan(before + 35);
+  await expect.poll(() => offlineAnswers.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const after = await creditedToday(request, token);
+  expect(after - before).toBeLessThanOrEqual(Math.ceil(offlineFor) + 5);
+  // One report (one key), however often it was sent; each answer says the same seconds, counted once.
+  expect(new Set(offlineKeys).size).toBe(1);
+  for (const answer of offlineAnswers) expect(answer.credited).toBe(after - before);
+
+  // The next page load sends nothing again, and the server holds the same time.
+  await page.reload();
+  await expect(page.getByRole('list', { name: '已下载的文章' })).toBeVisible();
+  const answered = offlineAnswers.length;
+  await page.waitForTimeout(3_000);
+  expect(await creditedToday(request, token)).toBe(after);
+  expect(offlineAnswers).toHaveLength(answered);
+  const words = await (await request.get('/reader/myword?order=alpha', { headers: { authorization: `Bearer ${token}` } })).json();
+  expect(words.result.list.map((w: { word: string }) => w.word)).toEqual(['negotiate']);
 });

@@ -38,6 +38,7 @@ export const routes: RouteObject[] = [
           { path: 'Search', ...screen(() => import('./routes/search/Search').then((m) => m.Search)) },
           { path: 'About', ...screen(() => import('./routes/general/About').then((m) => m.About)) },
           { path: 'Mine', ...screen(() => import('./routes/general/Mine').then((m) => m.Mine)) },
+          { path: 'offline', ...screen(() => import('./offline/kept-ui').then((m) => m.KeptScreen)) },
           { path: 'learner/placement', ...screen(() => import('./routes/learner/Placement').then((m) => m.Placement)) },
           { path: 'learner/import', ...screen(() => import('./routes/learner/ImportWords').then((m) => m.ImportWords)) },
           { path: 'Login', ...screen(() => import('./routes/auth/Login').then((m) => m.Login)) },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { flag, id, int, offset, page, text } from '../fields.js';
+import { clientKey, flag, id, int, offset, page, text } from '../fields.js';
 import { articleCardSchema } from './articles.shared.js';
 
 export const dayStatsSchema = z.object({
@@ -41,6 +41,38 @@ export const historyEndpoints = {
       // A report of "finished" may come with no new seconds; any other report needs some.
       .refine((r) => r.spent_time >= 1 || r.is_finish, { error: '阅读时长至少 1 秒', path: ['spent_time'] }),
     output: z.object({ credited: z.number().int(), today: dayStatsSchema }),
+  }),
+  'history.offline': endpoint({
+    method: 'POST',
+    path: '/reader/history/offline',
+    role: 'user',
+    summary: '上报离线时读的阅读时长（需联网时取得的 t 与请求签名 X-BB-Sign；同一 key 只记一次，时长受经过的时间、每日上限与已记时段限制）',
+    input: z
+      .object({
+        article_id: id('文章 id'),
+        /** The client's key of this report: a resend after a lost answer is counted once. */
+        key: clientKey('上报标识'),
+        spent_time: int('阅读时长', {
+          min: 0,
+          max: 43_200,
+          msg: { type: '阅读时长必须是数字', int: '阅读时长必须是整数（秒）', min: '阅读时长不能为负数', max: '一次最多上报 12 小时' },
+        }),
+        /** When the reading began and ended, in seconds after the client received `t`. */
+        from_s: int('开始时间', { min: 0, max: 8 * 86_400 }),
+        to_s: int('结束时间', { min: 0, max: 8 * 86_400 }),
+        is_finish: flag('is_finish').default(false),
+        t: text('t', { max: 500 }),
+      })
+      .refine((r) => r.spent_time >= 1 || r.is_finish, { error: '阅读时长至少 1 秒', path: ['spent_time'] })
+      .refine((r) => r.from_s <= r.to_s, { error: '结束时间不能早于开始时间', path: ['to_s'] }),
+    output: z.object({
+      /** The seconds counted for this report (on its first arrival; a resend answers the same). */
+      credited: z.number().int(),
+      /** The China-time day the seconds went to. */
+      day: z.string(),
+      /** True when this key had been counted before: nothing was added now. */
+      duplicate: z.boolean(),
+    }),
   }),
   'history.list': endpoint({
     method: 'GET',

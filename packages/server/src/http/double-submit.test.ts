@@ -434,6 +434,25 @@ const FIXTURES: Partial<Record<EndpointName, Fixture>> = {
       return { input: params, token, headers: { 'x-bb-sign': signParams(params, t.clock.now().getTime()) } };
     },
   },
+  'history.offline': {
+    prepare: async () => {
+      const id = await article();
+      const token = await (await make.create('user')).token();
+      const issued = await t.call('history.token', { article_id: id }, { token });
+      if (!issued.result) throw new Error(`history t for the fixture was refused: ${issued.msg}`);
+      t.clock.advance(31_000);
+      const params = {
+        article_id: id,
+        key: `offline-${fresh()}`,
+        spent_time: 30,
+        from_s: 0,
+        to_s: 30,
+        is_finish: false,
+        t: issued.result.t,
+      };
+      return { input: params, token, headers: { 'x-bb-sign': signParams(params, t.clock.now().getTime()) } };
+    },
+  },
   'words.add': {
     prepare: async () => ({
       input: { word: 'zebra', sentence: 'A zebra ran.', article_id: await article() },
@@ -636,7 +655,9 @@ Object.assign(FIXTURES, {
   'member.renewal': {
     prepare: async () => asManager({ user_id: (await make.create('user')).id, days: 10, remark: '双击' }),
     check: async (call) => {
-      expect(await expiryOf(call.input.user_id as number), 'renewed once').toBe(new Date(t.clock.now().getTime() + 10 * DAY_MS).toISOString());
+      expect(await expiryOf(call.input.user_id as number), 'renewed once').toBe(
+        new Date(t.clock.now().getTime() + 10 * DAY_MS).toISOString(),
+      );
     },
   },
   'member.close': {
@@ -650,7 +671,11 @@ Object.assign(FIXTURES, {
   'order.finish': {
     prepare: async () => asManager({ order_no: (await pendingOrder()).orderNo }),
     check: async (call) => {
-      const order = await t.db.kysely.selectFrom('member_orders').selectAll().where('order_no', '=', call.input.order_no as string).executeTakeFirstOrThrow();
+      const order = await t.db.kysely
+        .selectFrom('member_orders')
+        .selectAll()
+        .where('order_no', '=', call.input.order_no as string)
+        .executeTakeFirstOrThrow();
       expect(await expiryOf(order.user_id), 'one month, once').toBe(new Date(Date.parse(order.finished_at!) + 31 * DAY_MS).toISOString());
     },
   },
@@ -712,9 +737,22 @@ Object.assign(FIXTURES, {
     why: 'every test taken is kept with its date (the profile shows the latest)',
     prepare: () =>
       asUser({
-        answers: ['time', 'water', 'house', 'money', 'school', 'family', 'country', 'world', 'friend', 'city', 'music', 'river', 'window', 'blorvish'].map(
-          (word) => ({ word, known: word !== 'blorvish' }),
-        ),
+        answers: [
+          'time',
+          'water',
+          'house',
+          'money',
+          'school',
+          'family',
+          'country',
+          'world',
+          'friend',
+          'city',
+          'music',
+          'river',
+          'window',
+          'blorvish',
+        ].map((word) => ({ word, known: word !== 'blorvish' })),
       }),
   },
 } satisfies Partial<Record<EndpointName, Fixture>>);

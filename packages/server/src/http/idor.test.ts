@@ -68,6 +68,7 @@ const SUBJECTS: Partial<Record<EndpointName, Record<string, Subject>>> = {
   'note.ofArticle': { id: 'article' },
   'history.token': { article_id: 'article' },
   'history.report': { article_id: 'article' },
+  'history.offline': { article_id: 'article' },
   'words.add': { word: 'public', article_id: 'article' },
   'learner.article': { id: 'article' },
   'learner.articleKnown': { id: 'article' },

@@ -55,6 +55,7 @@ const CARRIES: Partial<Record<EndpointName, Carries>> = {
   'note.ofArticle': 'none',
   'history.token': 'none',
   'history.report': 'none',
+  'history.offline': 'none', // bound to a t the reader got where they could read it
   'words.add': 'none', // the caller's own sentence
   'words.delete': 'none',
   'words.list': 'none',

@@ -1,5 +1,6 @@
 import { Codes, Headers, signParams } from '@changdu/contract';
 import { call } from '../api/client';
+import { sendOfflineReports } from './offline-reading';
 
 /**
  * Reading-time reports, kept until the server has answered them. The report sent as the page is
@@ -55,7 +56,10 @@ export async function sendReport(report: ReadingReport, keepalive = false): Prom
   const options = { redirectOnAuthError: false, keepalive };
   const { status } =
     report.kind === 'book'
-      ? await call('book.history', report.input, { ...options, headers: { [Headers.signature]: signParams(report.input, report.signedAt) } })
+      ? await call('book.history', report.input, {
+          ...options,
+          headers: { [Headers.signature]: signParams(report.input, report.signedAt) },
+        })
       : await call('history.report', report.input, {
           ...options,
           headers: { [Headers.signature]: signParams(report.input, report.signedAt) },
@@ -74,7 +78,7 @@ export async function sendReport(report: ReadingReport, keepalive = false): Prom
 
 /**
  * Sends the reports an earlier page left unanswered, oldest first, dropping those too old to be
- * taken. Answers whether any was credited (the read-data screens then refresh).
+ * taken, then the time read offline. Answers whether any was credited (the read-data screens then refresh).
  */
 export function resendReadingReports(now = Date.now()): Promise<boolean> {
   // One run at a time: the shell and a reader starting together would send each report twice.
@@ -94,5 +98,7 @@ async function resend(now: number): Promise<boolean> {
     if (outcome === 'unsent') break;
     credited ||= outcome === 'credited';
   }
-  return credited;
+  // Then what was read with no network (lib/offline-reading.ts): its own rule on the server.
+  const offline = await sendOfflineReports().catch(() => false);
+  return credited || offline;
 }

@@ -40,6 +40,11 @@ export function startShell(router: ShellRouter, queryClient: QueryClient): () =>
     // Reading time an earlier page left unreported (lib/reading-reports.ts).
     void resendReadingReports().then((credited) => credited && refreshReadData(queryClient));
   }
+  // …and, for reading time read offline, once the network is back (lib/offline-reading.ts).
+  const onOnline = () => {
+    if (sessionStatus() !== 'out') void resendReadingReports().then((credited) => credited && refreshReadData(queryClient));
+  };
+  window.addEventListener('online', onOnline);
   void syncAppTheme();
   const unwatch = watchRouteChanges(router);
   // The service worker and the outbox's senders, after the page has loaded (docs/offline.md).
@@ -49,5 +54,6 @@ export function startShell(router: ShellRouter, queryClient: QueryClient): () =>
     unwatch();
     uninstall();
     window.removeEventListener('vite:preloadError', onPreloadError);
+    window.removeEventListener('online', onOnline);
   };
 }

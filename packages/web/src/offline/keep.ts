@@ -26,7 +26,8 @@ export function keptUrls(articleId: number, loggedIn: boolean): { url: string; a
   ];
 }
 
-const usable = () => BUILD_ID !== 'dev' && typeof caches !== 'undefined' && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+const usable = () =>
+  BUILD_ID !== 'dev' && typeof caches !== 'undefined' && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
 
 /** The worker controlling this page, waiting for the first one to take it (at most 20 s). */
 function controller(): Promise<ServiceWorker | null> {

@@ -88,7 +88,9 @@ describe('the outbox', () => {
   it('retries a write the server could not take (5xx), holding the later ones, and gives up after five tries', async () => {
     await enqueue(write('note.add:n1'));
     await enqueue(write('note.add:n2'));
-    const { sent, send } = server((w) => (w.key === 'note.add:n1' ? { kind: 'later', msg: '服务器开小差了', counts: true } : { kind: 'sent' }));
+    const { sent, send } = server((w) =>
+      w.key === 'note.add:n1' ? { kind: 'later', msg: '服务器开小差了', counts: true } : { kind: 'sent' },
+    );
     for (let i = 0; i < MAX_ATTEMPTS; i++) await flushOutbox(send);
     expect(sent.filter((s) => s.key === 'note.add:n1')).toHaveLength(MAX_ATTEMPTS);
     expect(sent.filter((s) => s.key === 'note.add:n2')).toHaveLength(0);
@@ -99,7 +101,8 @@ describe('the outbox', () => {
 });
 
 describe('sending a kept write', () => {
-  const respond = (status: number, body: unknown) => vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
+  const respond = (status: number, body: unknown) =>
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
   afterEach(() => vi.restoreAllMocks());
   const kept: OutboxWrite = { ...write('words.add:a'), state: 'waiting', attempts: 0, error: null, created_at: 0 };
 

@@ -34,4 +34,11 @@ describe('an offline lookup from the kept packs', () => {
     expect(answerFromPacks('volcano', [pack(1, [negotiate])])).toBeNull();
     expect(answerFromPacks('  ', [pack(1, [negotiate])])).toBeNull();
   });
+
+  it('says the word is in the word book when the device knows it is, asking by headword and forms', () => {
+    const asked: string[][] = [];
+    const entry = answerFromPacks('negotiated', [pack(1, [negotiate])], (words) => (asked.push([...words]), true));
+    expect(entry?.in_wordbook).toBe(true);
+    expect(asked).toEqual([['negotiate', 'negotiated', 'negotiating']]);
+  });
 });

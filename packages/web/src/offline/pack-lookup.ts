@@ -13,23 +13,27 @@ const normal = (word: string) => word.trim().replace(/[’]/g, "'").toLowerCase(
 /**
  * The offline answer for a tapped word from the kept dictionary packs: the sentence-less answer
  * (no part of speech in context, no English definition, no exams), every meaning unfolded. A form
- * the article uses finds its headword ("negotiated" → negotiate); the word book state is not known
- * offline, so `in_wordbook` is false and the sheet's add is an upsert anyway.
+ * the article uses finds its headword ("negotiated" → negotiate). `inBook` says whether the headword
+ * (asked with its forms) is in the word book as far as the device knows (offline/wordbook-state.ts).
  */
-export function answerFromPacks(word: string, packs: readonly DictPack[]): WordEntry | null {
+export function answerFromPacks(
+  word: string,
+  packs: readonly DictPack[],
+  inBook: (words: readonly string[]) => boolean = () => false,
+): WordEntry | null {
   const query = normal(word);
   if (!query) return null;
   let byForm: PackWord | null = null;
   for (const pack of packs) {
     for (const entry of pack.words) {
-      if (entry.word.toLowerCase() === query) return toEntry(entry, word.trim());
+      if (entry.word.toLowerCase() === query) return toEntry(entry, word.trim(), inBook([entry.word, ...entry.forms]));
       if (!byForm && entry.forms.includes(query)) byForm = entry;
     }
   }
-  return byForm ? toEntry(byForm, word.trim()) : null;
+  return byForm ? toEntry(byForm, word.trim(), inBook([byForm.word, ...byForm.forms])) : null;
 }
 
-function toEntry(entry: PackWord, query: string): WordEntry {
+function toEntry(entry: PackWord, query: string, inWordbook: boolean): WordEntry {
   return {
     word: entry.word,
     query,
@@ -46,7 +50,7 @@ function toEntry(entry: PackWord, query: string): WordEntry {
     inflections: [],
     exams: [],
     frequency: null,
-    in_wordbook: false,
+    in_wordbook: inWordbook,
     // A pack keeps words, not the sentence a phrase needs.
     phrase: null,
   };

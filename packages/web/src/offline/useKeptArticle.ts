@@ -37,6 +37,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Reads the kept pages again (an article was removed from the 已下载 screen). */
+export function refreshKeptArticles(): void {
+  if (watching) refresh();
+}
+
 /** 'kept' or 'not-kept' while offline (once the kept pages are read); null online. */
 export function useKeptArticle(id: number): 'kept' | 'not-kept' | null {
   return useSyncExternalStore(

@@ -6,8 +6,9 @@ import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import type { WordMissing } from '@changdu/contract';
 import { ARTICLE_PAGE, IMAGE_PATH, KEPT, KEPT_LIMITS, LOOKUP_PATH, OUTBOX_SYNC, PACK_PATH, isKeptData } from '../offline/caches';
-import { flushOutbox } from '../offline/outbox';
+import { flushOutbox, outboxWrites } from '../offline/outbox';
 import { answerFromPacks, type DictPack } from '../offline/pack-lookup';
+import { inWordBook, WORD_LIST_PATHS, wordsOfAnswer } from '../offline/wordbook-state';
 
 /**
  * The service worker (built by vite-plugin-pwa's injectManifest from this file; docs/offline.md):
@@ -70,6 +71,18 @@ async function keptPacks(): Promise<DictPack[]> {
   return packs;
 }
 
+/** The words of the word-book lists kept (the article's words, the word book's pages, the due cards). */
+async function keptBookWords(): Promise<Set<string>> {
+  const cache = await caches.open(KEPT.data);
+  const words = new Set<string>();
+  for (const request of await cache.keys()) {
+    if (!WORD_LIST_PATHS.includes(new URL(request.url).pathname)) continue;
+    const body: unknown = await (await cache.match(request))?.json().catch(() => null);
+    for (const word of wordsOfAnswer(body)) words.add(word);
+  }
+  return words;
+}
+
 const envelope = (code: string, msg: string, result: unknown) =>
   new Response(JSON.stringify({ status: { code, msg }, result }), { headers: { 'content-type': 'application/json; charset=utf-8' } });
 
@@ -82,7 +95,12 @@ registerRoute(
       return await lookups.handle(options);
     } catch {
       const word = options.url.searchParams.get('word') ?? '';
-      const entry = answerFromPacks(word, await keptPacks());
+      const [packs, pending, kept] = await Promise.all([
+        keptPacks(),
+        outboxWrites().catch(() => []),
+        keptBookWords().catch(() => new Set<string>()),
+      ]);
+      const entry = answerFromPacks(word, packs, (words) => inWordBook(words, pending, kept));
       // A word not in the packs is answered as the server answers one the dictionary lacks (found: false).
       const missing: WordMissing = {
         found: false,

@@ -22,7 +22,8 @@ import { buyerPaid } from './2026_11_27_0024_buyer_paid.js';
 import { uploads } from './2026_11_28_0025_uploads.js';
 import { rankWeeks } from './2026_11_28_0026_rank_weeks.js';
 import { searchRows } from './2026_11_28_0027_search_rows.js';
-import { dropAppSecrets } from './2026_11_28_0028_drop_app_secrets.js';
+import { offlineReading } from './2026_11_28_0028_offline_reading.js';
+import { dropAppSecrets } from './2026_11_28_0029_drop_app_secrets.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -49,6 +50,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_28_0025_uploads': uploads(dialect),
     '2026_11_28_0026_rank_weeks': rankWeeks(dialect),
     '2026_11_28_0027_search_rows': searchRows(dialect),
-    '2026_11_28_0028_drop_app_secrets': dropAppSecrets(),
+    '2026_11_28_0028_offline_reading': offlineReading(dialect),
+    '2026_11_28_0029_drop_app_secrets': dropAppSecrets(),
   };
 }

@@ -11,6 +11,7 @@ export interface ReadingTables {
   review_logs: ReviewLogsTable;
   reading_weeks: ReadingWeeksTable;
   review_weeks: ReviewWeeksTable;
+  offline_readings: OfflineReadingsTable;
 }
 
 export interface WordBookTable {
@@ -57,6 +58,22 @@ export interface HistoryTokensTable {
   user_id: number;
   credited: number;
   last_sign_at: number;
+  created_at: string;
+}
+/** A counted report of reading time read offline (modules/history/reading-check.ts#admitOfflineReport). */
+export interface OfflineReadingsTable {
+  user_id: number;
+  /** The client's key of the report: a resend is answered, not counted again. */
+  report_key: string;
+  article_id: number;
+  token_hash: string;
+  /** The reading's window in server time (ms since the epoch), within the `t`'s issue and the send. */
+  starts_at: number;
+  ends_at: number;
+  /** What was counted (after every cap); 0 when nothing could be. */
+  seconds: number;
+  /** The China-time day the seconds went to. */
+  day: string;
   created_at: string;
 }
 export interface WordContextsTable {

@@ -48,6 +48,56 @@ export function historyRepo(db: Db) {
   return {
     token: (hash: string) => db.kysely.selectFrom('history_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
 
+    /** An offline report already counted under this key: its seconds and day. */
+    seenOffline: (userId: number, key: string) =>
+      db.kysely
+        .selectFrom('offline_readings')
+        .select(['seconds', 'day'])
+        .where('user_id', '=', userId)
+        .where('report_key', '=', key)
+        .executeTakeFirst(),
+    /** The reader's offline windows overlapping [start, end) (ms). */
+    async offlineWindows(userId: number, window: { start: number; end: number }) {
+      const rows = await db.kysely
+        .selectFrom('offline_readings')
+        .select(['starts_at', 'ends_at'])
+        .where('user_id', '=', userId)
+        .where('ends_at', '>', window.start)
+        .where('starts_at', '<', window.end)
+        .execute();
+      // bigint columns come back as text from PostgreSQL.
+      return rows.map((r) => ({ start: Number(r.starts_at), end: Number(r.ends_at) }));
+    },
+    async dayOffline(userId: number, articleId: number, day: string): Promise<number> {
+      const row = await db.kysely
+        .selectFrom('offline_readings')
+        .select((eb) => eb.fn.sum<number>('seconds').as('s'))
+        .where('user_id', '=', userId)
+        .where('article_id', '=', articleId)
+        .where('day', '=', day)
+        .executeTakeFirstOrThrow();
+      return Number(row.s ?? 0);
+    },
+    /** Records a counted offline report; false when its key was recorded meanwhile (a racing resend). */
+    async recordOffline(row: {
+      user_id: number;
+      report_key: string;
+      article_id: number;
+      token_hash: string;
+      starts_at: number;
+      ends_at: number;
+      seconds: number;
+      day: string;
+      created_at: string;
+    }): Promise<boolean> {
+      const inserted = await db.kysely
+        .insertInto('offline_readings')
+        .values(row)
+        .onConflict((oc) => oc.columns(['user_id', 'report_key']).doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+
     /**
      * Credits reading time in one transaction. The token row is updated only if it still holds
      * what the caller checked (credited and last signature), so two racing reports cannot both count.
@@ -63,8 +113,11 @@ export function historyRepo(db: Db) {
       expected: { credited: number; lastSignAt: number } | null;
       isFinish: boolean;
       day: string;
-      /** The week holding `day` (its Monday and Sunday) and what one article may add to it (a book's time is not ranked). */
-      week: { monday: string; sunday: string; capSeconds: number };
+      /**
+       * The week holding `day` (its Monday and Sunday) and what one article may add to it (a book's time is not ranked);
+       * null when that week's rank is closed (offline time for a week that has ended).
+       */
+      week: { monday: string; sunday: string; capSeconds: number } | null;
       now: string;
     }): Promise<{ newlyFinished: boolean } | null> {
       return transaction(db, async () => {
@@ -133,7 +186,9 @@ export function historyRepo(db: Db) {
             .insertInto('read_article_days')
             .values({ user_id: input.userId, article_id: articleId, day: input.day, seconds: input.seconds })
             .onConflict((oc) =>
-              oc.columns(['user_id', 'article_id', 'day']).doUpdateSet((eb) => ({ seconds: eb('read_article_days.seconds', '+', input.seconds) })),
+              oc
+                .columns(['user_id', 'article_id', 'day'])
+                .doUpdateSet((eb) => ({ seconds: eb('read_article_days.seconds', '+', input.seconds) })),
             )
             .execute();
         }
@@ -147,7 +202,8 @@ export function historyRepo(db: Db) {
             })),
           )
           .execute();
-        if (input.seconds > 0 || newlyFinished) await addToWeek(input.userId, articleId, input.seconds, newlyFinished, input.week);
+        if (input.week && (input.seconds > 0 || newlyFinished))
+          await addToWeek(input.userId, articleId, input.seconds, newlyFinished, input.week);
         return { newlyFinished };
       });
     },

@@ -10,12 +10,15 @@ import { addDays, dayBounds, dayKey, daysBetween, streaks, weekStart, minutesSho
 import { readersAbove, type WeekStanding } from '../../lib/week-standing.js';
 import { historyRepo } from './history.repo.js';
 import { LookupBuffer, type LookupBufferOptions } from './lookup-buffer.js';
-import { admitReport, issueT, type ReadingKind } from './reading-check.js';
+import { admitOfflineReport, admitReport, issueT, type ReadingKind } from './reading-check.js';
 
 /** What one article can add to a week's reading time for the rank: leaving a page open earns nothing more. */
 export const ARTICLE_CAP_SECONDS = 30 * 60;
 const rankWeek = (day: string) => ({ monday: weekStart(day), sunday: addDays(weekStart(day), 6), capSeconds: ARTICLE_CAP_SECONDS });
 const PAGE = 20;
+
+/** Another report under the same `t` was credited between the check and the write: the transaction is undone and checked again. */
+class RaceLost extends Error {}
 
 /** Reading time (credited only through reading-check.ts), read data and the reading history list. */
 export interface HistoryDeps {
@@ -122,6 +125,77 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, s
       });
       if (!credited) throw new Invalid('重复的上报，未记录');
       return { credited: input.spent_time, today: await dayStats(actor.user.id, dayKey(now)) };
+    },
+
+    /**
+     * Reading time read offline, sent when the network is back: admitted by reading-check.ts's
+     * offline rule, recorded under the client's key (a resend is answered, not counted again) and
+     * credited to the day the reading ended. A week whose rank has closed keeps its totals: the
+     * day's figures get the time, the rank does not.
+     */
+    async reportOffline(
+      actor: UserActor,
+      input: { article_id: number; key: string; spent_time: number; from_s: number; to_s: number; is_finish: boolean; t: string },
+      signature: string | null,
+    ): Promise<{ credited: number; day: string; duplicate: boolean }> {
+      const userId = actor.user.id;
+      const params = { ...input };
+      // A report racing another under the same `t` (the page's own online report) is checked again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const now = clock.now();
+        const admitted = await admitOfflineReport(
+          {
+            signed,
+            kept: repo.token,
+            seen: repo.seenOffline,
+            windows: repo.offlineWindows,
+            dayOffline: repo.dayOffline,
+          },
+          { articleId: input.article_id, userId, params, signature, now },
+        );
+        if (admitted.duplicate) return { credited: admitted.seconds, day: admitted.day, duplicate: true };
+        const outcome = await transaction(db, async () => {
+          const recorded = await repo.recordOffline({
+            user_id: userId,
+            report_key: input.key,
+            article_id: input.article_id,
+            token_hash: admitted.tokenHash,
+            starts_at: admitted.window.start,
+            ends_at: admitted.window.end,
+            seconds: admitted.seconds,
+            day: admitted.day,
+            created_at: now.toISOString(),
+          });
+          if (!recorded) return 'seen' as const;
+          if (admitted.seconds === 0 && !input.is_finish) return 'credited' as const;
+          const open = weekStart(admitted.day) === weekStart(dayKey(now));
+          const done = await repo.credit({
+            tokenHash: admitted.tokenHash,
+            // Offline credit leaves the online replay mark as it was: the page's own reports signed earlier still go.
+            signAt: admitted.expected?.lastSignAt ?? 0,
+            expected: admitted.expected,
+            userId,
+            articleId: input.article_id,
+            seconds: admitted.seconds,
+            isFinish: input.is_finish,
+            day: admitted.day,
+            week: open ? rankWeek(admitted.day) : null,
+            now: now.toISOString(),
+          });
+          if (!done) throw new RaceLost();
+          if (input.is_finish) await marks.markFinished(userId, input.article_id, now.toISOString());
+          return 'credited' as const;
+        }).catch((error: unknown) => {
+          if (error instanceof RaceLost) return 'raced' as const;
+          throw error;
+        });
+        if (outcome === 'credited') return { credited: admitted.seconds, day: admitted.day, duplicate: false };
+        if (outcome === 'seen') {
+          const before = await repo.seenOffline(userId, input.key);
+          return { credited: before?.seconds ?? 0, day: before?.day ?? admitted.day, duplicate: true };
+        }
+      }
+      throw new Invalid('阅读时长上报冲突，请稍后重试');
     },
 
     /**

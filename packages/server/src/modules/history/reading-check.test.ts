@@ -2,7 +2,7 @@ import { signParams } from '@changdu/contract';
 import { describe, expect, it } from 'vitest';
 import { HOUR, ManualClock, MINUTE } from '../../lib/clock.js';
 import { signedTokens } from '../../lib/signed-token.js';
-import { admitReport, issueT, type KeptT, type ReadingKind } from './reading-check.js';
+import { admitReport, issueT, overlapMs, type KeptT, type ReadingKind } from './reading-check.js';
 
 const READER = 7;
 const ID = 42;
@@ -62,5 +62,22 @@ describe.each<ReadingKind>(['article', 'book'])('the reading anti-cheat check (%
     await expect(send(10, { t: upload })).rejects.toThrow('阅读凭证无效，请刷新页面');
     clock.advance(12 * HOUR);
     await expect(send(10)).rejects.toThrow('阅读凭证已过期，请刷新页面');
+  });
+});
+
+describe('the part of an offline window other windows already cover', () => {
+  it('counts each instant once, however the others overlap each other or the edges', () => {
+    const window = { start: 100, end: 200 };
+    expect(overlapMs(window, [])).toBe(0);
+    expect(overlapMs(window, [{ start: 0, end: 50 }])).toBe(0);
+    expect(overlapMs(window, [{ start: 50, end: 120 }])).toBe(20);
+    expect(
+      overlapMs(window, [
+        { start: 130, end: 160 },
+        { start: 150, end: 170 },
+        { start: 190, end: 300 },
+      ]),
+    ).toBe(50);
+    expect(overlapMs(window, [{ start: 0, end: 1000 }])).toBe(100);
   });
 });

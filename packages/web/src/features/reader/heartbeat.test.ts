@@ -221,3 +221,65 @@ describe('reading-time heartbeat', () => {
     expect(last.spent_time).toBeLessThanOrEqual(31);
   });
 });
+
+describe('reading-time heartbeat offline', () => {
+  type Offline = { article_id: number; key: string; spent_time: number; from_s: number; to_s: number; t: string };
+
+  it('reopened offline, counts under the t the article was opened with online, and sends it once when the network is back', async () => {
+    let network = true;
+    const online: Report[] = [];
+    const offline: Offline[] = [];
+    mockApi({
+      'GET /reader/history/t': () => (network ? ok({ t: 'tok.sig', expires_in: 43200 }) : 'network-error'),
+      'POST /reader/history': (request: SeenRequest) =>
+        network ? (online.push(request.body as Report), ok({ credited: 1, today })) : 'network-error',
+      'POST /reader/history/offline': (request: SeenRequest) => {
+        if (!network) return 'network-error';
+        offline.push(request.body as Offline);
+        return ok({ credited: (request.body as Offline).spent_time, day: '2025-05-01', duplicate: false });
+      },
+    });
+    // Opened online: its t is kept.
+    beat = new ReadingHeartbeat({ articleId: 12 });
+    beat.start();
+    await vi.advanceTimersByTimeAsync(0);
+    beat.stop();
+
+    // An hour later on a plane: the page is opened again, with no network.
+    network = false;
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    beat = new ReadingHeartbeat({ articleId: 12 });
+    beat.start();
+    await read(95);
+    beat.flush();
+    expect(online).toHaveLength(0);
+
+    // Back online: written down, sent once, then reports go online again under a fresh t.
+    network = true;
+    onLine.mockReturnValue(true);
+    beat.online();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(offline).toHaveLength(1);
+    expect(offline[0]).toMatchObject({ article_id: 12, spent_time: 95, t: 'tok.sig' });
+    expect(offline[0]!.from_s).toBeGreaterThanOrEqual(3600);
+    expect(offline[0]!.to_s - offline[0]!.from_s).toBeGreaterThanOrEqual(95);
+    await read(31);
+    expect(online).toHaveLength(1);
+    beat.stop();
+    beat = new ReadingHeartbeat({ articleId: 13 });
+    beat.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(offline).toHaveLength(1);
+  });
+
+  it('counts nothing offline for an article never opened online', async () => {
+    mockApi({ 'GET /reader/history/t': 'network-error' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    beat = new ReadingHeartbeat({ articleId: 77 });
+    beat.start();
+    await read(60);
+    beat.flush();
+    expect(localStorage.getItem('cd.offline-reading')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { Codes } from '@changdu/contract';
 import { call } from '../../api/client';
+import { keptT, recordOfflineReading, rememberT } from '../../lib/offline-reading';
 import { resendReadingReports, sendReport, type ReadingReport } from '../../lib/reading-reports';
 
 /**
@@ -8,6 +9,8 @@ import { resendReadingReports, sendReport, type ReadingReport } from '../../lib/
  * signed with `X-BB-Sign`. A report never claims more seconds than have passed since the
  * previous one (or since `t` arrived), so the server's "no more time than elapsed" check
  * always holds. Leaving or hiding the page sends what is left (best effort, keepalive).
+ * Offline, an article counts under the `t` it was last opened with online and each report is
+ * written down for later (lib/offline-reading.ts, docs/reading.md § Reading offline).
  */
 
 /** Report after this much active reading. */
@@ -35,6 +38,9 @@ export class ReadingHeartbeat {
   private readonly onCredited: (() => void) | undefined;
   private t: string | null = null;
   private tExpiresAt = 0;
+  /** When `t` arrived, and whether it is one kept from an earlier page (its reports wait for the network). */
+  private tReceivedAt = 0;
+  private tKept = false;
   /** When the last report was sent (or `t` arrived): the bound of the next claim. */
   private lastReportAt = 0;
   private activeMs = 0;
@@ -69,6 +75,14 @@ export class ReadingHeartbeat {
     this.flush(true);
     this.stopped = true;
     window.clearInterval(this.timer);
+  }
+
+  /** The network is back: what was read offline is written down, then a fresh `t` for online reports. */
+  online(): void {
+    if (this.stopped) return;
+    if (this.tKept) this.flush();
+    void resendReadingReports().then((credited) => credited && this.onCredited?.());
+    if (this.tKept || !this.t) void this.fetchToken();
   }
 
   /** The reader did something (scroll, touch, key): reading continues to count. */
@@ -118,9 +132,24 @@ export class ReadingHeartbeat {
       if (status.code === Codes.OK && result) {
         this.t = result.t;
         this.tExpiresAt = Date.now() + result.expires_in * 1000;
+        this.tReceivedAt = Date.now();
+        this.tKept = false;
+        if (this.bookId === undefined) rememberT(this.articleId, result.t, this.tReceivedAt);
         // Time read under the old `t` is not claimed under the new one.
         this.lastReportAt = Date.now();
         this.activeMs = 0;
+      } else if (status.code === '' && !this.t && this.bookId === undefined) {
+        // No network: count under the `t` this article was last opened with online, if it is still good.
+        const kept = keptT(this.articleId);
+        if (kept) {
+          this.t = kept.t;
+          this.tKept = true;
+          this.tReceivedAt = kept.received_at;
+          // Not renewed by the clock: the network's return (`online`) fetches a fresh one.
+          this.tExpiresAt = Number.POSITIVE_INFINITY;
+          this.lastReportAt = Date.now();
+          this.activeMs = 0;
+        }
       }
       this.fetchingToken = null;
     })();
@@ -135,6 +164,24 @@ export class ReadingHeartbeat {
     if (spent < 1) return;
     const isFinish = this.finishPending;
     const t = this.t;
+    if (this.bookId === undefined && (this.tKept || navigator.onLine === false)) {
+      recordOfflineReading({
+        article_id: this.articleId,
+        t,
+        received_at: this.tReceivedAt,
+        from: this.lastReportAt,
+        to: now,
+        spent,
+        is_finish: isFinish,
+      });
+      this.lastReportAt = now;
+      this.activeMs = Math.max(0, this.activeMs - spent * 1000);
+      if (isFinish) {
+        this.finishSent = true;
+        this.finishPending = false;
+      }
+      return;
+    }
     this.sending = true;
     this.lastReportAt = now;
     this.activeMs = Math.max(0, this.activeMs - spent * 1000);

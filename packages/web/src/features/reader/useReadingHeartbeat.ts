@@ -27,14 +27,17 @@ export function useReadingHeartbeat(articleId: number, enabled: boolean, bookId?
       else heartbeat.activity();
     };
     const onHide = () => heartbeat.flush(true);
+    const onOnline = () => heartbeat.online();
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onHide);
+    window.addEventListener('online', onOnline);
     heartbeat.start();
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onHide);
+      window.removeEventListener('online', onOnline);
       heartbeat.stop();
       beat.current = null;
     };

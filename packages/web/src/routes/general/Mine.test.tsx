@@ -80,7 +80,7 @@ describe('Mine screen', () => {
     expect(screen.getByRole('radio', { name: '纯黑' }).getAttribute('aria-checked')).toBe('true');
   });
 
-  it('links to the reader’s own pages: bookshelf, word book, flashcards, notes, stars, collections, follows, history, read data, ranks and awards', async () => {
+  it('links to the reader’s own pages: bookshelf, word book, flashcards, notes, stars, collections, follows, history, kept articles, read data, ranks and awards', async () => {
     renderApp('/Mine');
     const study = await screen.findByRole('list', { name: '学习' });
     const links = Object.fromEntries(
@@ -97,6 +97,7 @@ describe('Mine screen', () => {
       我的合集: '/MyCollection',
       我的关注: '/collection/follow',
       阅读记录: '/history',
+      '已下载（离线可读）': '/offline',
       阅读数据: '/read_data',
       阅读周榜: '/Rank',
       我的奖励与邀请: '/Award',

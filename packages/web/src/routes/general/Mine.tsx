@@ -24,6 +24,7 @@ const studyLinks = [
   { to: '/MyCollection', label: '我的合集' },
   { to: '/collection/follow', label: '我的关注' },
   { to: '/history', label: '阅读记录' },
+  { to: '/offline', label: '已下载（离线可读）' },
   { to: '/read_data', label: '阅读数据' },
   { to: '/Rank', label: '阅读周榜' },
   { to: '/Award', label: '我的奖励与邀请' },

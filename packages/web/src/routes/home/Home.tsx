@@ -3,6 +3,7 @@ import { useForYou, useLatestArticles, useNewCount } from '../../api/articles.qu
 import { ArticleList } from '../../components/ArticleList';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchLink } from '../../components/SearchLink';
+import { LazyKeptShortcut } from '../../offline/LazyKeptShortcut';
 
 type Tab = 'foryou' | 'latest';
 
@@ -20,6 +21,7 @@ export function Home() {
     <div className="page page-wide home">
       <PageHeader title="外刊精读" documentTitle={null} />
       <SearchLink />
+      <LazyKeptShortcut />
       <div className="tabs" role="tablist" aria-label="文章列表">
         <button
           type="button"
