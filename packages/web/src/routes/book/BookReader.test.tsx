@@ -137,7 +137,8 @@ describe('tap zones on a phone', () => {
     await textShown();
     await tapOnWord('storm', 195, 300); // x = 50%
     expect(await screen.findByRole('dialog', { name: 'storm' })).toBeTruthy();
-    expect(lookedUp(api)).toEqual(['storm']);
+    // The sheet shows the tapped word at once; its lookup is asked for after that render.
+    await waitFor(() => expect(lookedUp(api)).toEqual(['storm']));
     expect(scrollBy).not.toHaveBeenCalled();
   });
 
@@ -160,7 +161,8 @@ describe('tap zones on a phone', () => {
       fireEvent.click(layer, at);
     });
     expect(screen.getByRole('dialog', { name: 'storm' })).toBeTruthy();
-    expect(lookedUp(api)).toEqual(['storm']);
+    // The sheet shows the tapped word at once; its lookup is asked for after that render.
+    await waitFor(() => expect(lookedUp(api)).toEqual(['storm']));
     expect(scrollBy).not.toHaveBeenCalled();
   });
 
@@ -207,7 +209,8 @@ describe('tap zones on a phone', () => {
     await tapOnWord('storm', 100, 300);
     expect(await screen.findByRole('dialog', { name: 'storm' })).toBeTruthy();
     expect(scrollBy).not.toHaveBeenCalled();
-    expect(lookedUp(api)).toEqual(['storm']);
+    // The sheet shows the tapped word at once; its lookup is asked for after that render.
+    await waitFor(() => expect(lookedUp(api)).toEqual(['storm']));
     // No hint on a wide screen: the zones are a phone's.
     expect(screen.queryByRole('dialog', { name: '翻页说明' })).toBeNull();
   });
