@@ -43,10 +43,35 @@ const preact = [
   { find: /^react$/, replacement: path.resolve(import.meta.dirname, 'build/react-on-preact.js') },
 ];
 
+/** The article route's first load: the entry and the route, with all they import statically. */
+const ARTICLE_ROOTS = ['src/main.tsx', 'src/routes/article/ArticlePage.tsx'].map((f) => path.resolve(import.meta.dirname, f));
+const articleModules = new Set<string>();
+
+/**
+ * Finds the article route's modules once the graph is known, before chunking: the chunk groups
+ * below ask this set which shared chunk a module belongs to.
+ */
+function articleRouteModules(): Plugin {
+  return {
+    name: 'changdu-article-route-modules',
+    apply: 'build',
+    buildEnd() {
+      articleModules.clear();
+      const queue = [...ARTICLE_ROOTS];
+      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+        if (articleModules.has(id)) continue;
+        articleModules.add(id);
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
     buildId(),
+    articleRouteModules(),
     firstScreen(),
     precompress(),
     // The service worker (src/sw/sw.ts, docs/offline.md), built with workbox; the page registers
@@ -92,7 +117,24 @@ export default defineConfig(({ command, mode }) => ({
     // HTTP/1.1 a browser opens 6 connections per host, so the article route's 28 files arrived
     // in five rounds (docs/performance.md, long articles). The cost: every page's first load
     // carries the shared code (86 KB gzip with the entry's 9 KB, against ~66 KB across six files).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shared', minSize: 20 * 1024, minShareCount: 2 }] } } },
+    // The article route is the one a reader opens first and most (its JS has a budget in the
+    // bench), so shared code it never loads (editors, admin, flashcard screens…) goes into a
+    // second chunk, `shared-rest`, which only the routes that use it load.
+    rolldownOptions: {
+      output: {
+        // Without it a `shared-rest` module would take along what it imports, the article's own
+        // modules too (the article route then loaded `shared-rest`); with it, chunks may import
+        // each other both ways, so modules run in their import order (rolldown's advice).
+        strictExecutionOrder: true,
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'shared', test: (id) => articleModules.has(id), priority: 2, minSize: 20 * 1024, minShareCount: 2 },
+            { name: 'shared-rest', priority: 1, minSize: 20 * 1024, minShareCount: 2 },
+          ],
+        },
+      },
+    },
   },
   test: {
     name: 'web',
