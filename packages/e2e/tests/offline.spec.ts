@@ -1,11 +1,25 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { newReader, publishArticle } from './api';
-import { selectWords, tapWord } from './helpers';
+import { screenshots, selectWords, tapWord } from './helpers';
 
 const PARAGRAPHS = [
   'After weeks of talks, the two towns negotiated a new agreement about the river. Both mayors said it was fair.',
   'The deal shares the water in dry summers and pays for a small bridge. Their contract was signed in spring.',
 ];
+
+/** The outbox's status pill covers no part of the screen's title (it sat over it once). */
+async function expectClearOfTitle(page: Page) {
+  const pill = await page.locator('.outbox-status').boundingBox();
+  const title = await page.locator('h1').first().boundingBox();
+  expect(pill).not.toBeNull();
+  if (!pill || !title) return;
+  const apart =
+    pill.x >= title.x + title.width ||
+    title.x >= pill.x + pill.width ||
+    pill.y >= title.y + title.height ||
+    title.y >= pill.y + pill.height;
+  expect(apart, `the pill ${JSON.stringify(pill)} covers the title ${JSON.stringify(title)}`).toBe(true);
+}
 
 test('the app is installable: a manifest and a service worker with a fetch handler, never cached long', async ({ request }) => {
   const manifest = await request.get('/manifest.webmanifest');
@@ -65,6 +79,8 @@ test('a reader reopens a kept article offline, looks a word up, adds it, highlig
   await page.getByRole('toolbar', { name: '划线工具' }).getByRole('radio', { name: '绿色' }).click();
   await expect(page.locator('mark.hl').first()).toContainText('Both mayors');
   await expect(page.getByText('2 条修改等待联网后发送')).toBeVisible();
+  await expectClearOfTitle(page);
+  await screenshots(page, 'outbox-reading');
 
   // A due card, reviewed from the kept batch.
   await page.goto('/flashcard/start');
@@ -73,6 +89,8 @@ test('a reader reopens a kept article offline, looks a word up, adds it, highlig
   await page.getByRole('group', { name: '评分' }).getByRole('button', { name: /^记得/ }).click();
   await expect(page.getByTestId('flashcard-finish')).toBeVisible();
   await expect(page.getByText('3 条修改等待联网后发送')).toBeVisible();
+  await expectClearOfTitle(page);
+  await screenshots(page, 'outbox-flashcards');
 
   // Back online: the outbox goes out, in order, and is empty.
   await context.setOffline(false);
