@@ -72,6 +72,9 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
+  ['The engineers reported breaks in the old pipe.', 'breaks'],
+  ['Our team scored three points in the second half.', 'points'],
+  ['They walked up the hill before dinner.', 'walked'],
   ['She has not called her brother since May.', 'has'],
   ['We can do it again next year if the weather is kind.', 'do'],
   ['Put the book on the table.', 'put'],
@@ -116,4 +119,18 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['Care is needed with glass.', 'care'],
   ['She kept the letters in a box.', 'kept'],
   ['The plane flew over the mountains.', 'flew'],
+];
+
+/**
+ * Shapes the press corpora showed the finder missing: a verb the tagger reads as a noun before its
+ * particle, a phrasal verb before a noun that also names a place, and a gerund after "of" that
+ * an idiom ("of sorts") must not take. Each must be named.
+ */
+export const PRESS_SHAPES: [sentence: string, tapped: string, phrase: string][] = [
+  ['Mr. Chesley points out that the bridge was badly damaged.', 'points', 'point out'],
+  ['Washington wants Tokyo to step up its military spending.', 'step', 'step up'],
+  ['He began building up the paper business in the nineties.', 'building', 'build up'],
+  ['The ringers promptly set up a picket line outside the church.', 'set', 'set up'],
+  ['Deregulation opened up the field for new products.', 'opened', 'open up'],
+  ['The process of sorting out the details will take time.', 'sorting', 'sort out'],
 ];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseCached } from './context-cache.js';
 import { openEcdict } from './ecdict.js';
 import { phraseIndex } from './phrase-index.js';
-import { INSIDE, NEAR_MISSES } from './phrases.cases.js';
+import { INSIDE, NEAR_MISSES, PRESS_SHAPES } from './phrases.cases.js';
 import { phraseFinder } from './phrases.js';
 import { openWordNet } from './wordnet.js';
 
@@ -28,6 +28,11 @@ describe('phrases in a sentence', () => {
     expect(NEAR_MISSES.length).toBeGreaterThanOrEqual(30);
     expect(rate).toBeGreaterThanOrEqual(0.9);
     expect(claims).toEqual([]);
+  });
+
+  it('names phrasal verbs in the shapes press text showed missing', () => {
+    const named = PRESS_SHAPES.map(([sentence, tapped]) => find(tapped, sentence)?.text ?? null);
+    expect(named).toEqual(PRESS_SHAPES.map(([, , phrase]) => phrase));
   });
 
   it('answers the phrase with its Chinese meanings and a definition', () => {

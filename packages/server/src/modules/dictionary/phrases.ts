@@ -44,6 +44,18 @@ const PLACES = new Set(
     ' ',
   ),
 );
+/**
+ * Verbs of moving, looking and being somewhere: only these read a particle before a place as a
+ * direction or a place ("ran down the street", "looked out the window", "sat on the sofa"); "set
+ * up a picket line" and "opened up the field" are phrasal verbs whatever their object is called.
+ */
+const MOTION_VERBS = new Set(
+  'go come run walk climb drive ride fly move jump roll fall crawl race rush hurry head travel wander stroll march sail swim slide look stare glance gaze peer turn step hop skip dash creep sneak float drift wade plow plough ski skate cycle jog limp stumble tumble slip hike sprint charge back push pull carry lead follow chase sit stand lie lean kneel rest hang sleep stay wait live play work'.split(
+    ' ',
+  ),
+);
+/** Words before a noun's own phrase: after them a verb-looking word is a noun ("his break up with", "three points up"). */
+const BEFORE_A_NOUN = new Set(['DET', 'ADJ', 'NUM']);
 const NOUNISH = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const OBJECT_PARTS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM']);
 const NP_START = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM']);
@@ -54,7 +66,7 @@ const isWord = (t: TokenInContext) => /^[\p{L}][\p{L}'’-]*$/u.test(t.text) || 
  * then as written; other words only as written, because nouns in an idiom are fixed ("take turns",
  * and "gave the keys to" is not "give the key to"); possessives and reflexives also as slots.
  */
-function formsOf(t: TokenInContext, lemmaOf: (word: string) => string | null): string[] {
+function formsOf(t: TokenInContext, next: TokenInContext | undefined, lemmaOf: (word: string) => string | null): string[] {
   const lower = t.text.toLowerCase().replace(/’/g, "'");
   const forms: string[] = [];
   const add = (f: string | null | undefined) => {
@@ -65,15 +77,25 @@ function formsOf(t: TokenInContext, lemmaOf: (word: string) => string | null): s
     add(lemmaOf(lower));
   }
   add(lower);
+  // The tagger reads some verbs before a particle as nouns ("Chesley points out that", "Tokyo step
+  // up its spending"): such a word may still begin a phrasal verb, as its lemma (`holds` decides).
+  if (t.pos === 'NOUN' && next && ADVERB_PARTICLES.has(next.text.toLowerCase())) add(lemmaOf(lower));
   if (POSSESSIVES.has(lower)) add("one's");
   if (REFLEXIVES.has(lower)) add('oneself');
   return forms.slice(0, 3);
 }
 
-/** Every key a run of tokens can spell, the tokens as written first. */
-function keysOf(forms: string[][]): string[] {
+/**
+ * Every key a run of tokens can spell. Only the run's first word may stand as its lemma: a phrase's
+ * verb leads it ("carried out" → "carry out"), and a verb later in a run is as written ("process of
+ * sorting out" holds "sort out", not the idiom "of sorts" spelt "of sort").
+ */
+function keysOf(run: string[][], written: string[]): string[] {
   let keys = [''];
-  for (const options of forms) keys = keys.flatMap((k) => options.map((o) => (k ? `${k} ${o}` : o)));
+  run.forEach((options, i) => {
+    const allowed = i === 0 ? options : options.filter((o) => o === written[i] || o === "one's" || o === 'oneself');
+    keys = keys.flatMap((k) => allowed.map((o) => (k ? `${k} ${o}` : o)));
+  });
   return keys;
 }
 
@@ -104,12 +126,30 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   if (start > 0 && tokens[start - 1]!.pos === 'DET' && PARTICLES.has(parts[1]!)) return false;
   const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!);
   if (!verbal) return true;
-  if (!isVerb(first)) return !['NOUN', 'PROPN', 'DET', 'NUM', 'PRON'].includes(first.pos);
+  if (!isVerb(first) && !verbBeforeParticle(index, key, tokens, start)) return !['NOUN', 'PROPN', 'DET', 'NUM', 'PRON'].includes(first.pos);
   const last = parts[parts.length - 1]!;
   const after = nounPhraseHead(tokens, end + 1);
-  if (parts.length === 2 && after && (PLACES.has(after.text.toLowerCase()) || last === 'by')) return false;
+  const motion = MOTION_VERBS.has(parts[0]!) && after && PLACES.has(after.text.toLowerCase());
+  if (parts.length === 2 && (motion || (after && last === 'by'))) return false;
   if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key))) return false;
   return true;
+}
+
+/**
+ * A word the tagger read as a noun that is the verb of a phrasal verb here: the phrase is a verb
+ * (WordNet lists it, or the dictionary marks it separable), its particle is an adverb, and nothing
+ * before the word makes it a noun phrase's head (a determiner, an adjective, a number, a possessive).
+ */
+function verbBeforeParticle(index: PhraseIndex, key: string, tokens: readonly TokenInContext[], start: number): boolean {
+  const [, particle, ...rest] = key.split(' ');
+  if (tokens[start]!.pos !== 'NOUN' || rest.length > 0 || !ADVERB_PARTICLES.has(particle!)) return false;
+  if (!/v/.test(index.wordnetPos(key)) && !index.separable(key)) return false;
+  const before = tokens[start - 1];
+  if (!before) return true;
+  if (BEFORE_A_NOUN.has(before.pos) || POSSESSIVES.has(before.text.toLowerCase())) return false;
+  // After a verb or a preposition a noun is its object ("reported breaks in the pipe"); a gerund
+  // there is still a verb ("began building up", "by opening up").
+  return !(before.pos === 'VERB' || before.pos === 'ADP') || /ing$/i.test(tokens[start]!.text);
 }
 
 /**
@@ -123,13 +163,14 @@ export function phraseAt(
   at: number,
   lemmaOf: (word: string) => string | null,
 ): PhraseMatch | null {
-  const forms = tokens.map((t) => (isWord(t) ? formsOf(t, lemmaOf) : null));
+  const forms = tokens.map((t, i) => (isWord(t) ? formsOf(t, tokens[i + 1], lemmaOf) : null));
   let fallback: PhraseMatch | undefined;
   for (let length = 5; length >= 2; length--) {
     for (let start = Math.max(0, at - length + 1); start <= at && start + length <= tokens.length; start++) {
       const run = forms.slice(start, start + length);
       if (run.some((f) => f === null)) continue;
-      for (const key of keysOf(run as string[][])) {
+      const written = tokens.slice(start, start + length).map((t) => t.text.toLowerCase().replace(/’/g, "'"));
+      for (const key of keysOf(run as string[][], written)) {
         if (index.has(key) && holds(index, key, tokens, start, start + length - 1)) {
           const match = { key, positions: Array.from({ length }, (_, k) => start + k) };
           // "was due to": "due to" rather than "be due", which only borrows the copula.
