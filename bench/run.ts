@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import type * as DictionaryService from '../packages/server/src/modules/dictionary/dictionary.service.js';
 import type * as Ecdict from '../packages/server/src/modules/dictionary/ecdict.js';
 import { learnerBench } from './learner.js';
-import { api, login } from './server-harness.js';
+import { api, login, START_FLAGS } from './server-harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -380,18 +380,6 @@ async function dictionaryFigures(root: string) {
   return { plain, inContext };
 }
 
-/** The node flags `npm start` runs the server with (package.json), so the bench runs it the same way. */
-const AFTER_FLAGS = (() => {
-  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  return (
-    start
-      .match(/node((?:\s+--[\w-]+(?:=\S+)?)*)\s+packages\/server\/dist\/main\.js/)?.[1]
-      ?.trim()
-      .split(/\s+/)
-      .filter(Boolean) ?? []
-  );
-})();
-
 async function main() {
   const before = checkoutBefore(BEFORE_REF);
   log(STEP_REFS.length ? `checking out and bundling ${STEP_REFS.length} steps of the series…` : '');
@@ -405,7 +393,7 @@ async function main() {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-bench-'));
   try {
     // As `npm start` runs it (package.json), and the "before" as it ran then.
-    const after = await startServer('after', ROOT, [...AFTER_FLAGS, 'packages/server/dist/main.js'], PORT);
+    const after = await startServer('after', ROOT, [...START_FLAGS, 'packages/server/dist/main.js'], PORT);
     servers.push(after);
     const old = before ? await startServer('before', before, ['--import', 'tsx', 'packages/server/src/main.ts'], PORT + 2) : null;
     if (old) servers.push(old);
@@ -483,7 +471,9 @@ async function main() {
     const withHeaders: typeof bodies = {};
     for (const p of [afterPaths.show, afterPaths.word]) {
       const res = await fetch(after.origin + p);
-      const headers = [...res.headers].filter(([name]) => !/^(content-(type|length)|date|connection|keep-alive|transfer-encoding)$/.test(name));
+      const headers = [...res.headers].filter(
+        ([name]) => !/^(content-(type|length)|date|connection|keep-alive|transfer-encoding)$/.test(name),
+      );
       withHeaders[p] = {
         type: res.headers.get('content-type') ?? 'application/json; charset=utf-8',
         body: Buffer.from(await res.arrayBuffer()).toString('base64'),
@@ -516,7 +506,9 @@ async function main() {
         ...[...servers, ...steps].map((s) => ({ name: s.name, url: s.origin + paths.get(s.name)![ep.key] })),
         // The lookup that is not a repeat: a reload's `no-cache` sends it through the router each
         // time (http/replay.ts), as a logged-in reader's lookups and an anonymous first tap go.
-        ...(ep.key === 'word' ? [{ name: 'afterRouted', url: after.origin + afterPaths.word, headers: { 'cache-control': 'no-cache' } }] : []),
+        ...(ep.key === 'word'
+          ? [{ name: 'afterRouted', url: after.origin + afterPaths.word, headers: { 'cache-control': 'no-cache' } }]
+          : []),
         // The same lookup by a logged-in reader: the token resolved, the tap counted, the word book asked.
         ...(ep.key === 'word' && readerToken
           ? [{ name: 'afterReader', url: after.origin + afterPaths.word, headers: { authorization: `Bearer ${readerToken}` } }]
@@ -663,7 +655,7 @@ async function main() {
       );
       console.log('|---|---|---|---|---|');
       for (const step of steps) console.log(`| ${step.label} \`${step.flags.join(' ')}\` | ${cells(step.name)} |`);
-      console.log(`| this checkout \`${AFTER_FLAGS.join(' ')}\` | ${cells('after')} |`);
+      console.log(`| this checkout \`${START_FLAGS.join(' ')}\` | ${cells('after')} |`);
       const wordBare = http.get('word:bare');
       console.log(
         `| bare node:http | ${bareRate('show:bare')} | ${bareRate('word:bare')} | ${wordBare ? `${median(wordBare.p99)} ms` : '—'} | ${memory.get('bare')} MB |`,

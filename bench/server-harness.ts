@@ -78,8 +78,27 @@ export interface Server {
 
 let nextPort = 3950;
 
-/** Starts `tsx packages/server/src/main.ts` on 127.0.0.1 and waits until it listens. */
-export async function startServer(store: Store, port = nextPort++): Promise<Server> {
+/** The node flags `npm start` runs the server with (package.json), so a bench runs it the same way. */
+export const START_FLAGS: string[] = (() => {
+  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return (
+    start
+      .match(/node((?:\s+--[\w-]+(?:=\S+)?)*)\s+packages\/server\/dist\/main\.js/)?.[1]
+      ?.trim()
+      .split(/\s+/)
+      .filter(Boolean) ?? []
+  );
+})();
+
+export interface StartOptions {
+  /** Run the production bundle (`packages/server/dist/main.js`, built first) instead of the source under tsx. */
+  built?: boolean;
+  /** More environment for the process (e.g. SEED_DEMO). */
+  env?: Record<string, string>;
+}
+
+/** Starts the server (the source under tsx, or the bundle) on 127.0.0.1 and waits until it listens. */
+export async function startServer(store: Store, port = nextPort++, options: StartOptions = {}): Promise<Server> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -93,11 +112,15 @@ export async function startServer(store: Store, port = nextPort++): Promise<Serv
     ADMIN_PHONE: ADMIN.phone,
     ADMIN_PASSWORD: ADMIN.password,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...options.env,
   };
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   else delete env.DATABASE_URL;
   // node itself with tsx as a loader (not the tsx wrapper), so SIGKILL reaches the server process.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts', '--role=api'], {
+  const args = options.built
+    ? [...START_FLAGS, 'packages/server/dist/main.js', '--role=api']
+    : ['--import', 'tsx', 'packages/server/src/main.ts', '--role=api'];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
