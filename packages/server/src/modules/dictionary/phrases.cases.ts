@@ -4,6 +4,7 @@
  * no phrase. `phrases.test.ts` prints the right-phrase rate and the false claims.
  */
 export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
+  ['We had better leave the garden as it is.', 'as', 'as it is'],
   ['She turned the offer down without a second thought.', 'turned', 'turn down'],
   ['She turned the offer down without a second thought.', 'down', 'turn down'],
   ['He turned down the job in Shanghai.', 'turned', 'turn down'],
@@ -72,6 +73,8 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
+  ['The government counts money as it is spent.', 'is'],
+  ['The room looks better as it is painted now.', 'as'],
   ['The engineers reported breaks in the old pipe.', 'breaks'],
   ['Our team scored three points in the second half.', 'points'],
   ['They walked up the hill before dinner.', 'walked'],

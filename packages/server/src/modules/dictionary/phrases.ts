@@ -56,6 +56,7 @@ const MOTION_VERBS = new Set(
 );
 /** Words before a noun's own phrase: after them a verb-looking word is a noun ("his break up with", "three points up"). */
 const BEFORE_A_NOUN = new Set(['DET', 'ADJ', 'NUM']);
+const FINITE_BE = new Set(['is', 'are', 'was', 'were']);
 const NOUNISH = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const OBJECT_PARTS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM']);
 const NP_START = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM']);
@@ -122,6 +123,11 @@ function isVerb(t: TokenInContext | undefined): boolean {
 function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[], start: number, end: number): boolean {
   const parts = key.split(' ');
   const first = tokens[start]!;
+  // "as it is", "as was": the clause stands alone ("Leave it as it is."); followed by what it is, the
+  // copula has its own complement ("counts money as it is spent" holds no "as it is").
+  const following = tokens[end + 1];
+  const asClause = parts[0] === 'as' && FINITE_BE.has(parts[parts.length - 1]!);
+  if (asClause && following && !['PUNCT', 'CCONJ', 'SCONJ'].includes(following.pos)) return false;
   // After a determiner the first word heads a noun phrase ("the back of the house", "a turn down the road").
   if (start > 0 && tokens[start - 1]!.pos === 'DET' && PARTICLES.has(parts[1]!)) return false;
   const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!);
