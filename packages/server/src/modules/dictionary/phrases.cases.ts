@@ -136,4 +136,5 @@ export const PRESS_SHAPES: [sentence: string, tapped: string, phrase: string][] 
   ['The ringers promptly set up a picket line outside the church.', 'set', 'set up'],
   ['Deregulation opened up the field for new products.', 'opened', 'open up'],
   ['The process of sorting out the details will take time.', 'sorting', 'sort out'],
+  ['They sell a laser that breaks up kidney stones.', 'breaks', 'break up'],
 ];

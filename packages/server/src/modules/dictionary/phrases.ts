@@ -129,7 +129,7 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   const asClause = parts[0] === 'as' && FINITE_BE.has(parts[parts.length - 1]!);
   if (asClause && following && !['PUNCT', 'CCONJ', 'SCONJ'].includes(following.pos)) return false;
   // After a determiner the first word heads a noun phrase ("the back of the house", "a turn down the road").
-  if (start > 0 && tokens[start - 1]!.pos === 'DET' && PARTICLES.has(parts[1]!)) return false;
+  if (start > 0 && tokens[start - 1]!.pos === 'DET' && PARTICLES.has(parts[1]!) && !afterRelativeThat(tokens, start)) return false;
   const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!);
   if (!verbal) return true;
   if (!isVerb(first) && !verbBeforeParticle(index, key, tokens, start)) return !['NOUN', 'PROPN', 'DET', 'NUM', 'PRON'].includes(first.pos);
@@ -139,6 +139,14 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   if (parts.length === 2 && (motion || (after && last === 'by'))) return false;
   if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key))) return false;
   return true;
+}
+
+/**
+ * "that" before a plural-looking word is no determiner ("that breaks" is not English) but a relative
+ * pronoun before its verb ("a laser that breaks up kidney stones").
+ */
+function afterRelativeThat(tokens: readonly TokenInContext[], at: number): boolean {
+  return at > 0 && tokens[at - 1]!.text.toLowerCase() === 'that' && /[^s]s$/i.test(tokens[at]!.text);
 }
 
 /**
@@ -152,10 +160,12 @@ function verbBeforeParticle(index: PhraseIndex, key: string, tokens: readonly To
   if (!/v/.test(index.wordnetPos(key)) && !index.separable(key)) return false;
   const before = tokens[start - 1];
   if (!before) return true;
+  if (afterRelativeThat(tokens, start)) return true;
+  const word = tokens[start]!.text.toLowerCase();
   if (BEFORE_A_NOUN.has(before.pos) || POSSESSIVES.has(before.text.toLowerCase())) return false;
   // After a verb or a preposition a noun is its object ("reported breaks in the pipe"); a gerund
   // there is still a verb ("began building up", "by opening up").
-  return !(before.pos === 'VERB' || before.pos === 'ADP') || /ing$/i.test(tokens[start]!.text);
+  return !(before.pos === 'VERB' || before.pos === 'ADP') || word.endsWith('ing');
 }
 
 /**
