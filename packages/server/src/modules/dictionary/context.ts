@@ -183,15 +183,25 @@ export function sensesInContext(
   let definitions: DefinitionInContext[] = [];
   if (!fn) {
     const firstLabel = (meanings.find((m) => m.fits && m.pos) ?? meanings.find((m) => m.pos))?.pos?.replace(/\..*$/, '') ?? null;
-    const wnPos: WnPos | null = (pos ? UPOS_TO_WORDNET[pos] : undefined) ?? (pos === null && firstLabel ? (LABEL_TO_WORDNET[firstLabel] ?? null) : null);
+    const wnPos: WnPos | null =
+      (pos ? UPOS_TO_WORDNET[pos] : undefined) ?? (pos === null && firstLabel ? (LABEL_TO_WORDNET[firstLabel] ?? null) : null);
     if (wnPos) ranked = rankedSenses(sources.wordnet.senses(lemma, wnPos), sentence, tapped, lemma);
     definitions = ranked.map(({ sense, overlap }) => ({ pos: sense.pos, text: sense.definition, overlap }));
     if (!definitions.length) definitions = ecdictDefinitions(entry, wnPos, tapped);
   }
   // The items of the sense the sentence means first (sense-order.ts); a passive ("was torn", "is run
   // by") shows the verb's vt. lines first.
-  const valency = (m: MeaningInContext) => (context?.transitive === undefined || !m.pos ? 0 : /^vt\./.test(m.pos) === context.transitive ? 0 : /^v[ti]\./.test(m.pos) ? 1 : 0);
-  const bySense = sources.bridges && !fn && pos !== null ? orderBySense(meanings.filter((m) => m.fits), ranked, sources.bridges, [tapped, lemma]) : { lines: meanings.filter((m) => m.fits), settled: false };
+  const valency = (m: MeaningInContext) =>
+    context?.transitive === undefined || !m.pos ? 0 : /^vt\./.test(m.pos) === context.transitive ? 0 : /^v[ti]\./.test(m.pos) ? 1 : 0;
+  const bySense =
+    sources.bridges && !fn && pos !== null
+      ? orderBySense(
+          meanings.filter((m) => m.fits),
+          ranked,
+          sources.bridges,
+          [tapped, lemma],
+        )
+      : { lines: meanings.filter((m) => m.fits), settled: false };
   const fitting = bySense.lines.sort((a, b) => valency(a) - valency(b));
   const ordered = [...fitting, ...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
 

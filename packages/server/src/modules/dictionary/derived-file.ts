@@ -21,7 +21,11 @@ export function stampOf(files: string[]): string {
  * Written whole under a private name, then renamed, so processes that build it at once never read
  * half a file. Answers the path, or null with the built text when the folder cannot be written.
  */
-export function derivedFile(name: string, build: () => string, dir = DERIVED_DIR): { path: string; text: null } | { path: null; text: string } {
+export function derivedFile(
+  name: string,
+  build: () => string,
+  dir = DERIVED_DIR,
+): { path: string; text: null } | { path: null; text: string } {
   const path = join(dir, name);
   try {
     statSync(path);

@@ -158,11 +158,15 @@ export function dictionaryService(
   function resolve(word: string, sentence: string | undefined) {
     const query = word.trim().replace(/[’]/g, "'");
     const lower = query.toLowerCase();
-    const context = tokenInSentence(query, sentence, hasPos);
+    const found = phraseOf(query, sentence);
+    let context = tokenInSentence(query, sentence, hasPos);
+    // The phrase settles a tagger's slip: "points" in "Chesley points out that…" is the verb of
+    // "point out", so the sheet, the word book and the card show its verb meanings.
+    if (context && found?.verb && context.pos === 'NOUN') context = { ...context, pos: 'VERB', lemma: found.verb };
     const fromContext = context && context.pos !== 'PROPN' ? dict.lookup(context.lemma) : null;
     const fromForms = dict.lemma(lower);
     const entry = fromContext ?? fromForms ?? dict.lookup(lower);
-    return { query, lower, context, entry };
+    return { query, lower, context, entry, phrase: found?.phrase ?? null };
   }
 
   /**
@@ -170,7 +174,7 @@ export function dictionaryService(
    * without `in_wordbook`, or the not-found message with its suggestions.
    */
   function analyse(word: string, sentence: string | undefined): Analysed {
-    const { query, lower, context, entry } = resolve(word, sentence);
+    const { query, lower, context, entry, phrase } = resolve(word, sentence);
     if (!entry) {
       const close = suggestions(lower);
       const message = `词典里没有找到“${query}”${close.length ? `。你要找的是不是：${close.join('、')}？` : ''}`;
@@ -204,7 +208,7 @@ export function dictionaryService(
           .map(([k, v]) => ({ label: FORM_LABELS[k]!, form: v })),
         exams: examLabels(entry),
         frequency: corpusRank(entry),
-        phrase: phraseOf(query, sentence),
+        phrase,
       },
     };
   }

@@ -11,14 +11,20 @@ const TYPOS: [RegExp, string][] = [
 ];
 
 /** A line's meanings, split on ECDICT's separators. */
-export const lineItems = (text: string): string[] => text.split(/[,，;；]\s*/).map((s) => s.trim()).filter(Boolean);
+export const lineItems = (text: string): string[] =>
+  text
+    .split(/[,，;；]\s*/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function cleanTranslation(raw: string | null): string | null {
   if (!raw) return raw;
   let text = raw;
   for (const [from, to] of TYPOS) text = text.replace(from, to);
   const lines = text.split(/\\n|\r?\n/);
-  const specialist = new Set(lines.filter((l) => /^\[[^\]]+\]/.test(l.trim())).flatMap((l) => lineItems(l.trim().replace(/^\[[^\]]+\]\s*/, ''))));
+  const specialist = new Set(
+    lines.filter((l) => /^\[[^\]]+\]/.test(l.trim())).flatMap((l) => lineItems(l.trim().replace(/^\[[^\]]+\]\s*/, ''))),
+  );
   if (!specialist.size) return lines.join('\n');
   return lines
     .map((line) => {

@@ -19,10 +19,13 @@ describe('the first meaning a tap shows fits the sentence (our own sentences)', 
     for (const [word, sentence, want] of FIRST_MEANING_CASES) {
       const entry = await dictionary.lookup(word, sentence, null);
       const first = entry.meanings[0];
-      if (!first || !new RegExp(want).test(first.text)) misses.push(`${word} (want ${want}) got “${first?.pos ?? ''} ${first?.text ?? ''}” in: ${sentence}`);
+      if (!first || !new RegExp(want).test(first.text))
+        misses.push(`${word} (want ${want}) got “${first?.pos ?? ''} ${first?.text ?? ''}” in: ${sentence}`);
     }
     const right = FIRST_MEANING_CASES.length - misses.length;
-    console.info(`first meaning: ${right}/${FIRST_MEANING_CASES.length} fit (${((100 * right) / FIRST_MEANING_CASES.length).toFixed(1)}%)\n  ${misses.join('\n  ')}`);
+    console.info(
+      `first meaning: ${right}/${FIRST_MEANING_CASES.length} fit (${((100 * right) / FIRST_MEANING_CASES.length).toFixed(1)}%)\n  ${misses.join('\n  ')}`,
+    );
     expect(right / FIRST_MEANING_CASES.length, misses.join('\n')).toBeGreaterThanOrEqual(THRESHOLD);
   });
 });

@@ -12,22 +12,50 @@ export interface FunctionWord {
 }
 
 const FUNCTION_WORDS: Record<string, FunctionWord> = {
-  the: { pos: 'art.', meaning: '这, 那（定冠词）', note: '定冠词：指说话双方都知道的、前面提到过的或独一无二的人和事物。元音音素前读 /ði/，辅音前读 /ðə/。' },
-  a: { pos: 'art.', meaning: '一(个), 每一', note: '不定冠词：用在辅音音素开头的单数可数名词前，表示“一个”或泛指某一类中的一个；元音音素前用 an。' },
+  the: {
+    pos: 'art.',
+    meaning: '这, 那（定冠词）',
+    note: '定冠词：指说话双方都知道的、前面提到过的或独一无二的人和事物。元音音素前读 /ði/，辅音前读 /ðə/。',
+  },
+  a: {
+    pos: 'art.',
+    meaning: '一(个), 每一',
+    note: '不定冠词：用在辅音音素开头的单数可数名词前，表示“一个”或泛指某一类中的一个；元音音素前用 an。',
+  },
   an: { pos: 'art.', meaning: '一(个), 每一', note: '不定冠词：a 的变体，用在元音音素开头的词前，如 an apple、an hour（h 不发音）。' },
-  of: { pos: 'prep.', meaning: '…的, 属于, 由…组成', note: '介词：表示所属、部分、数量或内容，常译作“…的”，如 a cup of tea（一杯茶）、the end of the day。' },
-  to: { pos: 'prep.', meaning: '到, 向, 对于', note: '介词：表示方向、对象或到达点（go to school）；也是动词不定式的标志，后接动词原形（want to read）。' },
+  of: {
+    pos: 'prep.',
+    meaning: '…的, 属于, 由…组成',
+    note: '介词：表示所属、部分、数量或内容，常译作“…的”，如 a cup of tea（一杯茶）、the end of the day。',
+  },
+  to: {
+    pos: 'prep.',
+    meaning: '到, 向, 对于',
+    note: '介词：表示方向、对象或到达点（go to school）；也是动词不定式的标志，后接动词原形（want to read）。',
+  },
   and: { pos: 'conj.', meaning: '和, 与, 而且', note: '并列连词：连接两个相同成分，表示并列、顺接或递进。' },
   or: { pos: 'conj.', meaning: '或者, 还是, 否则', note: '并列连词：表示选择；用在祈使句后表示“否则”。' },
   but: { pos: 'conj.', meaning: '但是, 然而', note: '并列连词：表示转折；作介词时意为“除了”（all but one）。' },
-  in: { pos: 'prep.', meaning: '在…里, 在…期间, 用(某种方式)', note: '介词：表示在某空间内、某段时间内（in 2020, in May）或方式、状态（in English）。' },
+  in: {
+    pos: 'prep.',
+    meaning: '在…里, 在…期间, 用(某种方式)',
+    note: '介词：表示在某空间内、某段时间内（in 2020, in May）或方式、状态（in English）。',
+  },
   on: { pos: 'prep.', meaning: '在…上, 关于, 在(某天)', note: '介词：表示在表面上、在某一天（on Monday）或“关于”（a book on history）。' },
   at: { pos: 'prep.', meaning: '在(某点), 在(某时刻)', note: '介词：表示在某个具体地点或时间点（at home, at 7 o’clock）。' },
   for: { pos: 'prep.', meaning: '为了, 给, 持续(一段时间)', note: '介词：表示目的、对象或持续时间（for two years）；作连词时意为“因为”。' },
   with: { pos: 'prep.', meaning: '和…一起, 用, 带有', note: '介词：表示伴随、工具或具有某特征（with a pen, a girl with long hair）。' },
-  by: { pos: 'prep.', meaning: '被, 通过, 在…旁边, 到…为止', note: '介词：在被动句中引出动作执行者；也表示方式、手段（by bus）或期限（by Friday）。' },
+  by: {
+    pos: 'prep.',
+    meaning: '被, 通过, 在…旁边, 到…为止',
+    note: '介词：在被动句中引出动作执行者；也表示方式、手段（by bus）或期限（by Friday）。',
+  },
   from: { pos: 'prep.', meaning: '从, 来自, 由于', note: '介词：表示起点、来源或原因（from Beijing, from 9 to 5）。' },
-  as: { pos: 'conj.', meaning: '作为, 当…时, 因为, 像', note: '介词/连词：表示身份“作为”、时间“当…时”、原因“因为”或比较“像…一样”（as tall as）。' },
+  as: {
+    pos: 'conj.',
+    meaning: '作为, 当…时, 因为, 像',
+    note: '介词/连词：表示身份“作为”、时间“当…时”、原因“因为”或比较“像…一样”（as tall as）。',
+  },
   than: { pos: 'conj.', meaning: '比', note: '连词：用在比较级后引出比较对象（taller than me）。' },
   that: { pos: 'pron.', meaning: '那, 那个', note: '指示代词“那个”；也常作连词引导从句（I think that…），或作关系代词指代前面的名词。' },
   this: { pos: 'pron.', meaning: '这, 这个', note: '指示代词/限定词：指离说话人近的或刚提到的人和事物。' },

@@ -32,6 +32,19 @@ describe('the meaning a tap shows first fits its sentence', () => {
     expect(tears.phonetics[0]).toEqual({ variant: 'UK', ipa: 'tɪə' });
   });
 
+  it('reads a word the tagger takes for a noun as the verb of its phrasal verb, in the sheet, its headword and its senses', async () => {
+    const sentence = 'Mr. Chesley points out that the bridge was badly damaged.';
+    const points = await lookup('points', sentence);
+    expect(points.pos_in_context).toBe('VERB');
+    expect(points.phrase?.text).toBe('point out');
+    expect(points.meanings[0]).toMatchObject({ pos: expect.stringMatching(/^v/), fits: true });
+    // What the word book keeps for the same tap is the same reading.
+    expect(dictionary.senses('points', sentence)?.meanings[0]).toMatchObject({ pos: expect.stringMatching(/^v/) });
+    const building = await lookup('building', 'He began building up the paper business in the nineties.');
+    expect(building.word).toBe('build');
+    expect(building.phrase?.text).toBe('build up');
+  });
+
   it('reads stick after a causative object as a verb', async () => {
     const stick = await lookup('stick', 'A good story can make a phrase stick for years.');
     expect(stick.pos_in_context).toBe('VERB');

@@ -13,7 +13,9 @@ const pack = (articleId: number, token: string | null = null) => t.call('dict.pa
 
 describe('GET /api/english/pack/{article_id}', () => {
   it('gives every headword of the article once, with the forms it uses, its phonetics and Chinese meanings', async () => {
-    const id = await createArticle(t, { paragraphs: ['They negotiated a new contract.', 'The talks were negotiated in Geneva by two mice.'] });
+    const id = await createArticle(t, {
+      paragraphs: ['They negotiated a new contract.', 'The talks were negotiated in Geneva by two mice.'],
+    });
     const res = await pack(id);
     expect(res.code, res.msg).toBe('200');
     const words = res.result!.words;
@@ -33,7 +35,14 @@ describe('GET /api/english/pack/{article_id}', () => {
   it('holds only the preview’s words of a members-only article for a non-member', async () => {
     const id = await createArticle(t, {
       is_lock: true,
-      paragraphs: ['Opening about a castle.', 'Second about a lighthouse.', 'Third about a glacier.', 'Hidden about a volcano.', 'More about a meadow.', 'Last about an orchard.'],
+      paragraphs: [
+        'Opening about a castle.',
+        'Second about a lighthouse.',
+        'Third about a glacier.',
+        'Hidden about a volcano.',
+        'More about a meadow.',
+        'Last about an orchard.',
+      ],
     });
     const reader = await t.createUser();
     const preview = (await pack(id, reader.token)).result!;

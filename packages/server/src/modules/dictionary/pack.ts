@@ -54,7 +54,11 @@ export function packWords(paragraphs: Paragraph[], dict: Ecdict, cmudict: Cmudic
  * The article's dictionary pack, made once per article version and readable part (a members-only
  * article's preview and full text make different packs), kept for the most recent 200.
  */
-export function dictionaryPackService(read: (actor: Actor, id: number) => Promise<PackSource>, dict: Ecdict, cmudict: Cmudict = openCmudict()) {
+export function dictionaryPackService(
+  read: (actor: Actor, id: number) => Promise<PackSource>,
+  dict: Ecdict,
+  cmudict: Cmudict = openCmudict(),
+) {
   const made = new Map<string, PackWord[]>();
   return {
     async of(actor: Actor, articleId: number) {

@@ -54,7 +54,10 @@ const ECDICT_TO_IPA: [string, string][] = [
 
 /** ECDICT's phonetic notation ("ni'gәuʃieit") in standard IPA ("nɪˈɡəʊʃieɪt" → British). */
 export function ecdictToIpa(raw: string): string {
-  const text = raw.trim().replace(/^\/|\/$/g, '').replace(/^\[|\]$/g, '');
+  const text = raw
+    .trim()
+    .replace(/^\/|\/$/g, '')
+    .replace(/^\[|\]$/g, '');
   let out = '';
   let i = 0;
   while (i < text.length) {
@@ -146,8 +149,44 @@ const ARPA_CONSONANTS: Record<string, string> = {
 };
 /** Consonant clusters English allows at the start of a syllable (where a stress mark goes). */
 const ONSETS = new Set([
-  'pl', 'pr', 'bl', 'br', 'tr', 'dr', 'kl', 'kr', 'ɡl', 'ɡr', 'fl', 'fr', 'θr', 'ʃr', 'sp', 'st', 'sk', 'sm', 'sn', 'sl',
-  'sw', 'tw', 'kw', 'dw', 'spr', 'spl', 'str', 'skr', 'skw', 'pj', 'bj', 'kj', 'fj', 'mj', 'hj', 'vj', 'spj', 'skj',
+  'pl',
+  'pr',
+  'bl',
+  'br',
+  'tr',
+  'dr',
+  'kl',
+  'kr',
+  'ɡl',
+  'ɡr',
+  'fl',
+  'fr',
+  'θr',
+  'ʃr',
+  'sp',
+  'st',
+  'sk',
+  'sm',
+  'sn',
+  'sl',
+  'sw',
+  'tw',
+  'kw',
+  'dw',
+  'spr',
+  'spl',
+  'str',
+  'skr',
+  'skw',
+  'pj',
+  'bj',
+  'kj',
+  'fj',
+  'mj',
+  'hj',
+  'vj',
+  'spj',
+  'skj',
 ]);
 
 /** A CMU dictionary pronunciation ("N IH0 G OW1 SH IY0 EY2 T") in IPA ("nɪˈɡoʊʃiˌeɪt"), American. */

@@ -11,11 +11,11 @@ const find = phraseFinder(openEcdict(), openWordNet(), phraseIndex(), analyseCac
 describe('phrases in a sentence', () => {
   it('names the phrase of ≥ 90% of taps inside one and claims none in the near misses', () => {
     const wrong = INSIDE.flatMap(([sentence, tapped, phrase]) => {
-      const found = find(tapped, sentence)?.text ?? null;
+      const found = find(tapped, sentence)?.phrase.text ?? null;
       return found === phrase ? [] : [`${tapped} in “${sentence}”: ${found ?? '—'} (want ${phrase})`];
     });
     const claims = NEAR_MISSES.flatMap(([sentence, tapped]) => {
-      const found = find(tapped, sentence)?.text;
+      const found = find(tapped, sentence)?.phrase.text;
       return found ? [`${tapped} in “${sentence}”: ${found}`] : [];
     });
     const rate = (INSIDE.length - wrong.length) / INSIDE.length;
@@ -31,12 +31,13 @@ describe('phrases in a sentence', () => {
   });
 
   it('names phrasal verbs in the shapes press text showed missing', () => {
-    const named = PRESS_SHAPES.map(([sentence, tapped]) => find(tapped, sentence)?.text ?? null);
+    const named = PRESS_SHAPES.map(([sentence, tapped]) => find(tapped, sentence)?.phrase.text ?? null);
     expect(named).toEqual(PRESS_SHAPES.map(([, , phrase]) => phrase));
   });
 
   it('answers the phrase with its Chinese meanings and a definition', () => {
-    const phrase = find('gave', 'After three tries he finally gave up.')!;
+    const { phrase, verb } = find('gave', 'After three tries he finally gave up.')!;
+    expect(verb).toBeNull();
     expect(phrase.text).toBe('give up');
     expect(phrase.meanings[0]!.text).toContain('放弃');
     expect(phrase.meanings.every((m) => !m.text.startsWith('['))).toBe(true);

@@ -233,16 +233,24 @@ export interface PhraseInSentence {
   definition: string | null;
 }
 
+/** A tapped word's phrase, and the verb the word is when the tagger read it as a noun ("points out" → "point"). */
+export interface FoundPhrase {
+  phrase: PhraseInSentence;
+  /** Set when the tapped word (its first occurrence) begins a phrasal verb the tagger read as a noun. */
+  verb: string | null;
+}
+
 /**
  * Finds the phrase a tapped word belongs to in its sentence (the first occurrence of the word
  * that is inside one), or null: single words answer no phrase.
  */
 export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex, tag: (sentence: string) => readonly TokenInContext[]) {
   const lemmaOf = (word: string) => dict.lemma(word)?.word.toLowerCase() ?? null;
-  return (word: string, sentence: string | undefined): PhraseInSentence | null => {
+  return (word: string, sentence: string | undefined): FoundPhrase | null => {
     if (!sentence) return null;
     const lower = word.toLowerCase().replace(/’/g, "'");
     const tokens = tag(sentence);
+    const first = tokens.findIndex((t) => t.text.toLowerCase().replace(/’/g, "'") === lower);
     for (let at = 0; at < tokens.length; at++) {
       if (tokens[at]!.text.toLowerCase().replace(/’/g, "'") !== lower) continue;
       const match = phraseAt(index, tokens, at, lemmaOf);
@@ -255,7 +263,11 @@ export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex,
       const order: WnPos[] = isVerb(tokens[match.positions[0]!]) ? ['v', 'r', 'a', 'n'] : ['r', 'a', 'n', 'v'];
       const pos = order.find((p) => wnPos.includes(p));
       const definition = pos ? (rankSenses(wordnet.senses(match.key, pos), sentence, word, match.key)[0]?.text ?? null) : null;
-      return { text: entry.word, meanings, definition };
+      // `holds` takes a noun-tagged first word only as the verb of a phrasal verb (verbBeforeParticle).
+      const [lead, second] = match.key.split(' ');
+      const verbal = !!second && PARTICLES.has(second) && !PARTICLES.has(lead!);
+      const verb = at === first && match.positions[0] === at && tokens[at]!.pos === 'NOUN' && verbal ? lead! : null;
+      return { phrase: { text: entry.word, meanings, definition }, verb };
     }
     return null;
   };

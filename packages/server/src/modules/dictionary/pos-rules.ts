@@ -12,12 +12,34 @@ export type { HasPos };
  * switches to a reading the dictionary knows; `has(word, 'VBN')` whether it is a verb's past participle.
  */
 
-
 const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', "'s", "'re", 'am']);
 const LINKING = new Set([
   ...BE,
-  'feel', 'feels', 'felt', 'seem', 'seems', 'seemed', 'look', 'looks', 'looked', 'become', 'becomes', 'became',
-  'remain', 'remains', 'remained', 'stay', 'stays', 'stayed', 'get', 'gets', 'got', 'sound', 'sounds', 'grow', 'grew',
+  'feel',
+  'feels',
+  'felt',
+  'seem',
+  'seems',
+  'seemed',
+  'look',
+  'looks',
+  'looked',
+  'become',
+  'becomes',
+  'became',
+  'remain',
+  'remains',
+  'remained',
+  'stay',
+  'stays',
+  'stayed',
+  'get',
+  'gets',
+  'got',
+  'sound',
+  'sounds',
+  'grow',
+  'grew',
 ]);
 const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'must', 'shall', 'should']);
 const OBJECT_PRONOUNS = new Set(['it', 'them', 'him', 'her', 'us', 'me', 'you', 'this', 'these', 'those']);
@@ -49,12 +71,30 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       continue;
     }
     // A sentence needs a verb: "The shops close at six."
-    if (!hasVerb && (t.pos === 'ADJ' || t.pos === 'NOUN') && prev && (prev.pos === 'NOUN' || prev.pos === 'PRON') && !POSSESSIVE.has(lower(prev)) && lower(prev) !== 'her' && has(word, 'VERB')) {
+    if (
+      !hasVerb &&
+      (t.pos === 'ADJ' || t.pos === 'NOUN') &&
+      prev &&
+      (prev.pos === 'NOUN' || prev.pos === 'PRON') &&
+      !POSSESSIVE.has(lower(prev)) &&
+      lower(prev) !== 'her' &&
+      has(word, 'VERB')
+    ) {
       t.pos = 'VERB';
       continue;
     }
     // "like water" after a verb is a preposition; "we like", "to like", "would like" are verbs.
-    if (word === 'like' && t.pos === 'VERB' && prev && !SUBJECT_PRONOUNS.has(lower(prev)) && prev.pos !== 'AUX' && prev.pos !== 'PART' && prev.pos !== 'PRON' && prev.pos !== 'NOUN' && prev.pos !== 'PROPN') {
+    if (
+      word === 'like' &&
+      t.pos === 'VERB' &&
+      prev &&
+      !SUBJECT_PRONOUNS.has(lower(prev)) &&
+      prev.pos !== 'AUX' &&
+      prev.pos !== 'PART' &&
+      prev.pos !== 'PRON' &&
+      prev.pos !== 'NOUN' &&
+      prev.pos !== 'PROPN'
+    ) {
       t.pos = 'ADP';
       continue;
     }
@@ -64,12 +104,27 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       continue;
     }
     // "are waiting": a gerund-looking noun right after "be" is a progressive verb.
-    if (t.pos === 'NOUN' && /ing$/.test(word) && governor && BE.has(lower(governor)) && next && (next.pos === 'ADP' || next.pos === 'DET' || next.pos === 'PRON' || !isWord(next))) {
+    if (
+      t.pos === 'NOUN' &&
+      /ing$/.test(word) &&
+      governor &&
+      BE.has(lower(governor)) &&
+      next &&
+      (next.pos === 'ADP' || next.pos === 'DET' || next.pos === 'PRON' || !isWord(next))
+    ) {
       t.pos = 'VERB';
       continue;
     }
     // A noun with a pronoun object after it is a verb: "release it gradually".
-    if (t.pos === 'NOUN' && next && OBJECT_PRONOUNS.has(lower(next)) && next.pos === 'PRON' && prev && (prev.pos === 'CCONJ' || prev.pos === 'PART' || prev.pos === 'AUX') && has(word, 'VERB')) {
+    if (
+      t.pos === 'NOUN' &&
+      next &&
+      OBJECT_PRONOUNS.has(lower(next)) &&
+      next.pos === 'PRON' &&
+      prev &&
+      (prev.pos === 'CCONJ' || prev.pos === 'PART' || prev.pos === 'AUX') &&
+      has(word, 'VERB')
+    ) {
       t.pos = 'VERB';
       continue;
     }
@@ -79,7 +134,15 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       continue;
     }
     // The bare verb after a causative's object: "make a phrase stick", "let the dog run", "made everyone in the room cry".
-    if (t.pos === 'NOUN' && t.lemma === word && !/s$/.test(word) && prev && ['NOUN', 'PRON', 'PROPN'].includes(prev.pos) && (!next || !['NOUN', 'PROPN'].includes(next.pos)) && has(word, 'VERB')) {
+    if (
+      t.pos === 'NOUN' &&
+      t.lemma === word &&
+      !/s$/.test(word) &&
+      prev &&
+      ['NOUN', 'PRON', 'PROPN'].includes(prev.pos) &&
+      (!next || !['NOUN', 'PROPN'].includes(next.pos)) &&
+      has(word, 'VERB')
+    ) {
       let k = i - 1;
       while (k > 0 && i - k < 7 && ['NOUN', 'PRON', 'PROPN', 'DET', 'ADJ', 'ADP', 'NUM'].includes(out[k]!.pos)) k--;
       const verb = out[k];
@@ -89,27 +152,61 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       }
     }
     // A plural or pronoun subject, then a base form with its object: "Journalists report what…", "Cities face rising…".
-    if (t.pos === 'NOUN' && t.lemma === word && !/s$/.test(word) && prev && ((prev.pos === 'NOUN' && /[^s]s$/.test(lower(prev))) || (prev.pos === 'PRON' && SUBJECT_PRONOUNS.has(lower(prev)))) && next && (['DET', 'PRON'].includes(next.pos) || (next.pos === 'VERB' && /ing$/.test(lower(next)))) && has(word, 'VERB')) {
+    if (
+      t.pos === 'NOUN' &&
+      t.lemma === word &&
+      !/s$/.test(word) &&
+      prev &&
+      ((prev.pos === 'NOUN' && /[^s]s$/.test(lower(prev))) || (prev.pos === 'PRON' && SUBJECT_PRONOUNS.has(lower(prev)))) &&
+      next &&
+      (['DET', 'PRON'].includes(next.pos) || (next.pos === 'VERB' && /ing$/.test(lower(next)))) &&
+      has(word, 'VERB')
+    ) {
       t.pos = 'VERB';
       continue;
     }
     // Capitalised nationality words before a noun are adjectives: "Japanese history", "British government".
-    if ((t.pos === 'PROPN' || t.pos === 'NOUN') && t.text !== word && NATIONALITY.test(word) && next?.pos === 'NOUN' && next.text === lower(next) && has(word, 'ADJ')) {
+    if (
+      (t.pos === 'PROPN' || t.pos === 'NOUN') &&
+      t.text !== word &&
+      NATIONALITY.test(word) &&
+      next?.pos === 'NOUN' &&
+      next.text === lower(next) &&
+      has(word, 'ADJ')
+    ) {
       t.pos = 'ADJ';
       continue;
     }
     // After a possessive or a determiner, a word read as a verb or adverb is a noun: "Her comment upset…", "My back hurts".
-    if ((t.pos === 'VERB' || t.pos === 'ADV') && prev && (POSSESSIVE.has(lower(prev)) || (lower(prev) === 'her' && (i === 1 || !isWord(out[i - 2])))) && has(word, 'NOUN')) {
+    if (
+      (t.pos === 'VERB' || t.pos === 'ADV') &&
+      prev &&
+      (POSSESSIVE.has(lower(prev)) || (lower(prev) === 'her' && (i === 1 || !isWord(out[i - 2])))) &&
+      has(word, 'NOUN')
+    ) {
       t.pos = 'NOUN';
       continue;
     }
     // A plural after a verb is its object: "has plans for", "take turns".
-    if (t.pos === 'VERB' && /[^s]s$/.test(word) && prev && (prev.pos === 'VERB' || (prev.pos === 'AUX' && prev.lemma === 'have')) && !LINKING.has(lower(prev)) && has(word, 'NOUN')) {
+    if (
+      t.pos === 'VERB' &&
+      /[^s]s$/.test(word) &&
+      prev &&
+      (prev.pos === 'VERB' || (prev.pos === 'AUX' && prev.lemma === 'have')) &&
+      !LINKING.has(lower(prev)) &&
+      has(word, 'NOUN')
+    ) {
       t.pos = 'NOUN';
       continue;
     }
     // An adverb right after a determiner, not before a noun, is a noun: "Turn off the light when…".
-    if (t.pos === 'ADV' && prev?.pos === 'DET' && (!next || !['NOUN', 'ADJ', 'PROPN', 'VERB', 'ADV'].includes(next.pos) || /^(when|where|while)$/.test(lower(next))) && !/ly$|^(most|more|least|less|very)$/.test(word) && has(word, 'NOUN')) {
+    if (
+      t.pos === 'ADV' &&
+      prev?.pos === 'DET' &&
+      (!next || !['NOUN', 'ADJ', 'PROPN', 'VERB', 'ADV'].includes(next.pos) || /^(when|where|while)$/.test(lower(next))) &&
+      !/ly$|^(most|more|least|less|very)$/.test(word) &&
+      has(word, 'NOUN')
+    ) {
       t.pos = 'NOUN';
       continue;
     }
@@ -120,17 +217,36 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     }
     // A base-form verb right after "is" is a noun: "The main reason is concern about…"; not a
     // passive whose participle looks like the base form: "is run by local people", "was cut by".
-    if (t.pos === 'VERB' && t.lemma === word && prev && BE.has(lower(prev)) && !/ing$|ed$/.test(word) && lower(next) !== 'by' && !has(word, 'VBN') && has(word, 'NOUN')) {
+    if (
+      t.pos === 'VERB' &&
+      t.lemma === word &&
+      prev &&
+      BE.has(lower(prev)) &&
+      !/ing$|ed$/.test(word) &&
+      lower(next) !== 'by' &&
+      !has(word, 'VBN') &&
+      has(word, 'NOUN')
+    ) {
       t.pos = 'NOUN';
       continue;
     }
     // After a linking verb, a word that can be an adjective is one: "felt lost", "is light enough", "remain warm".
-    if ((t.pos === 'ADV' || t.pos === 'VERB') && !/ly$/.test(word) && governor && LINKING.has(lower(governor)) && governor.pos !== 'NOUN' && has(word, 'ADJ')) {
+    if (
+      (t.pos === 'ADV' || t.pos === 'VERB') &&
+      !/ly$/.test(word) &&
+      governor &&
+      LINKING.has(lower(governor)) &&
+      governor.pos !== 'NOUN' &&
+      has(word, 'ADJ')
+    ) {
       const objectFollows = next && ['NOUN', 'DET', 'PRON', 'PROPN', 'NUM'].includes(next.pos);
       const modifiesNext = next && ['VERB', 'ADJ'].includes(next.pos);
       // After a form of "be" a participle is the passive ("is run by", "was expected to"): only other linking verbs make it an adjective ("felt lost").
       const passive = BE.has(lower(governor));
-      if ((t.pos === 'ADV' && !modifiesNext) || (t.pos === 'VERB' && PARTICIPLE.test(word) && !/ing$/.test(word) && !objectFollows && !passive)) {
+      if (
+        (t.pos === 'ADV' && !modifiesNext) ||
+        (t.pos === 'VERB' && PARTICIPLE.test(word) && !/ing$/.test(word) && !objectFollows && !passive)
+      ) {
         t.pos = 'ADJ';
         t.lemma = word;
         continue;
@@ -138,13 +254,28 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     }
     // A participle between a determiner/adjective/start and a noun describes it: "broken things", "most pressing challenges".
     // Not a bare -ing form ("operating profit", "existing rules" stay verbs, as the corpora tag them).
-    if (t.pos === 'VERB' && PARTICIPLE.test(word) && (!/ing$/.test(word) || prev?.pos === 'ADV' || /^(most|more|least|less|very|so|too)$/.test(lower(prev))) && next && (next.pos === 'NOUN' || next.pos === 'PROPN') && (!prev || ['DET', 'ADJ', 'ADV', 'ADP', 'PUNCT', 'CCONJ'].includes(prev.pos)) && has(word, 'ADJ')) {
+    if (
+      t.pos === 'VERB' &&
+      PARTICIPLE.test(word) &&
+      (!/ing$/.test(word) || prev?.pos === 'ADV' || /^(most|more|least|less|very|so|too)$/.test(lower(prev))) &&
+      next &&
+      (next.pos === 'NOUN' || next.pos === 'PROPN') &&
+      (!prev || ['DET', 'ADJ', 'ADV', 'ADP', 'PUNCT', 'CCONJ'].includes(prev.pos)) &&
+      has(word, 'ADJ')
+    ) {
       t.pos = 'ADJ';
       t.lemma = word;
       continue;
     }
     // An adjective closing a noun phrase is a noun: "a present for her", "a fine for parking".
-    if (t.pos === 'ADJ' && prev && prev.pos === 'DET' && !/^(most|more|least|less|much|many|few)$/.test(word) && (!next || !isWord(next) || ['ADP', 'VERB'].includes(next.pos)) && has(word, 'NOUN')) {
+    if (
+      t.pos === 'ADJ' &&
+      prev &&
+      prev.pos === 'DET' &&
+      !/^(most|more|least|less|much|many|few)$/.test(word) &&
+      (!next || !isWord(next) || ['ADP', 'VERB'].includes(next.pos)) &&
+      has(word, 'NOUN')
+    ) {
       t.pos = 'NOUN';
       continue;
     }
@@ -156,19 +287,39 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       continue;
     }
     // "It was kind of you": after a form of "be", "kind of" + a person is the adjective (好心的), not the noun 种类.
-    if (word === 'kind' && t.pos === 'NOUN' && prev && BE.has(lower(prev)) && lower(next) === 'of' && OBJECT_PRONOUNS.has(lower(out[i + 2]))) {
+    if (
+      word === 'kind' &&
+      t.pos === 'NOUN' &&
+      prev &&
+      BE.has(lower(prev)) &&
+      lower(next) === 'of' &&
+      OBJECT_PRONOUNS.has(lower(out[i + 2]))
+    ) {
       t.pos = 'ADJ';
       continue;
     }
     // "right before", "right after": an intensifying adverb.
-    if (word === 'right' && t.pos !== 'ADV' && next && (next.pos === 'ADP' || next.pos === 'SCONJ' || /^(now|away|here|there|back)$/.test(lower(next)))) {
+    if (
+      word === 'right' &&
+      t.pos !== 'ADV' &&
+      next &&
+      (next.pos === 'ADP' || next.pos === 'SCONJ' || /^(now|away|here|there|back)$/.test(lower(next)))
+    ) {
       t.pos = 'ADV';
       continue;
     }
     // "live close to", "left early to…", "worked hard all summer", "arrived late.": right after a verb
     // (not a linking one) and closing its phrase, a word with an adverb reading is one.
     // (A bare verb right after a verb, as the second pass may read "close" in "live close to", is such a word too.)
-    if ((t.pos === 'ADJ' || (t.pos === 'VERB' && t.lemma === word && !/ing$|ed$/.test(word))) && prev && prev.pos === 'VERB' && !LINKING.has(lower(prev)) && !LINKING.has(prev.lemma) && (!next || !isWord(next) || ['ADP', 'PART', 'SCONJ'].includes(next.pos) || lower(next) === 'all') && has(word, 'ADV')) {
+    if (
+      (t.pos === 'ADJ' || (t.pos === 'VERB' && t.lemma === word && !/ing$|ed$/.test(word))) &&
+      prev &&
+      prev.pos === 'VERB' &&
+      !LINKING.has(lower(prev)) &&
+      !LINKING.has(prev.lemma) &&
+      (!next || !isWord(next) || ['ADP', 'PART', 'SCONJ'].includes(next.pos) || lower(next) === 'all') &&
+      has(word, 'ADV')
+    ) {
       t.pos = 'ADV';
       continue;
     }

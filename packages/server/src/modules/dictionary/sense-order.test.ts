@@ -20,7 +20,7 @@ async function fits(service: typeof bySense) {
 }
 
 describe('the Chinese items of a line are ordered by the sense the sentence means', () => {
-  it('reads CC-CEDICT\'s English for a Chinese word', () => {
+  it("reads CC-CEDICT's English for a Chinese word", () => {
     const glosses = openChineseGlosses();
     expect(glosses.english('礼品')).toEqual(expect.arrayContaining(['gift']));
     expect(glosses.english('领带')).toEqual(expect.arrayContaining(['necktie']));
@@ -45,11 +45,13 @@ describe('the Chinese items of a line are ordered by the sense the sentence mean
     expect(items(after)).toEqual(items(before));
   });
 
-  it('fits more first items than ECDICT\'s own order on words with several senses (prints both figures)', async () => {
+  it("fits more first items than ECDICT's own order on words with several senses (prints both figures)", async () => {
     const base = await fits(ecdictOrder);
     const mine = await fits(bySense);
     const n = WITHIN_POS_CASES.length;
-    console.info(`first item says the sentence's sense: ECDICT's order ${base.right}/${n}, by sense ${mine.right}/${n}\n  ${mine.misses.join('\n  ')}`);
+    console.info(
+      `first item says the sentence's sense: ECDICT's order ${base.right}/${n}, by sense ${mine.right}/${n}\n  ${mine.misses.join('\n  ')}`,
+    );
     expect(n).toBeGreaterThanOrEqual(70);
     expect(mine.right).toBeGreaterThanOrEqual(base.right + 2);
   });

@@ -16,7 +16,9 @@ export interface MeaningLine {
 
 // Gloss words that say nothing of a sense ("to run; to operate (a business)").
 const GLOSS_STOP = new Set(
-  'the a an of to and or in on at for with by from as be is are was sth sb something somebody someone one etc esp especially fig lit used its it that this which who very also into out up about make do get have take give'.split(' '),
+  'the a an of to and or in on at for with by from as be is are was sth sb something somebody someone one etc esp especially fig lit used its it that this which who very also into out up about make do get have take give'.split(
+    ' ',
+  ),
 );
 
 /** Content words of an English gloss, crudely stemmed so "gifts" meets "gift" and "operating" meets "operate". */
@@ -33,7 +35,10 @@ function glossWords(text: string, skip: Set<string>): Set<string> {
 
 /** The forms to try for an ECDICT item in CC-CEDICT: "(使)粘住" → 粘住, "轻的" → 轻. */
 function itemForms(item: string): string[] {
-  const bare = item.replace(/[(（<＜[【][^)）>＞\]】]*[)）>＞\]】]/g, '').replace(/…|\.\.\./g, '').trim();
+  const bare = item
+    .replace(/[(（<＜[【][^)）>＞\]】]*[)）>＞\]】]/g, '')
+    .replace(/…|\.\.\./g, '')
+    .trim();
   const forms = [bare];
   if (/[的地]$/.test(bare) && bare.length > 2) forms.push(bare.slice(0, -1));
   if (/^使/.test(bare) && bare.length > 2) forms.push(bare.slice(1));
@@ -97,7 +102,12 @@ function itemScores(item: string, ranked: RankedSense[], bridges: SenseBridges, 
  * when the sentence shares a word with the sense: with no evidence WordNet's most frequent sense is
  * no better a guess than ECDICT's first item.
  */
-export function orderBySense<L extends MeaningLine>(lines: L[], ranked: RankedSense[], bridges: SenseBridges, forms: string[]): { lines: L[]; settled: boolean } {
+export function orderBySense<L extends MeaningLine>(
+  lines: L[],
+  ranked: RankedSense[],
+  bridges: SenseBridges,
+  forms: string[],
+): { lines: L[]; settled: boolean } {
   const top = ranked[0];
   if (!top || top.overlap === 0 || ranked.length < 2) return { lines, settled: false };
   const skip = new Set(forms.map((f) => f.toLowerCase().replace(/(ies|es|s|ed|ing|ly|e)$/, '')));
@@ -112,7 +122,12 @@ export function orderBySense<L extends MeaningLine>(lines: L[], ranked: RankedSe
     const best = Math.max(0, ...items.map((x) => x.score));
     // ECDICT's first item is the common meaning: another goes before it only when it says the sense clearly better.
     if (best < items[0]!.score + MARGIN) return { line, hasTop: best > 0, firstSays: items[0]!.score > 0 };
-    const text = [...items.filter((x) => x.score >= items[0]!.score + MARGIN).sort((a, b) => b.score - a.score || a.i - b.i), ...items.filter((x) => x.score < items[0]!.score + MARGIN)].map((x) => x.item).join(', ');
+    const text = [
+      ...items.filter((x) => x.score >= items[0]!.score + MARGIN).sort((a, b) => b.score - a.score || a.i - b.i),
+      ...items.filter((x) => x.score < items[0]!.score + MARGIN),
+    ]
+      .map((x) => x.item)
+      .join(', ');
     return { line: { ...line, text }, hasTop: true, firstSays: true };
   });
   const ordered = [...reordered.filter((r) => r.hasTop), ...reordered.filter((r) => !r.hasTop)];

@@ -33,8 +33,12 @@ describe('a word answered for its sentence', () => {
   });
 
   it('ranks senses by the sentence: a river bank, a bank that lends', async () => {
-    expect((await lookup('bank', 'We sat on the grassy bank of the river and watched the water.')).definition).toMatch(/sloping land|water/);
-    expect((await lookup('bank', 'The bank approved her loan and the deposits earned interest.')).definition).toMatch(/financial institution/);
+    expect((await lookup('bank', 'We sat on the grassy bank of the river and watched the water.')).definition).toMatch(
+      /sloping land|water/,
+    );
+    expect((await lookup('bank', 'The bank approved her loan and the deposits earned interest.')).definition).toMatch(
+      /financial institution/,
+    );
   });
 
   it('orders the meanings by the part of speech in the sentence and marks the others', async () => {

@@ -26,14 +26,18 @@ describe('the part of speech a tap is told (our own sentences of the kinds the c
       if (got !== want) misses.push(`${word}: want ${want}, got ${got} in: ${sentence}`);
     }
     const right = TAGGER_CASES.length - misses.length;
-    console.info(`tagger taps: ${right}/${TAGGER_CASES.length} right (${((100 * right) / TAGGER_CASES.length).toFixed(1)}%)\n  ${misses.join('\n  ')}`);
+    console.info(
+      `tagger taps: ${right}/${TAGGER_CASES.length} right (${((100 * right) / TAGGER_CASES.length).toFixed(1)}%)\n  ${misses.join('\n  ')}`,
+    );
     expect(right / TAGGER_CASES.length, misses.join('\n')).toBeGreaterThanOrEqual(THRESHOLD);
   });
 
   it('is right more often with the trained second pass than with wink-nlp and the rules alone', () => {
     const right = (secondPass: boolean) =>
       TAGGER_CASES.filter(([word, sentence, want]) => {
-        const token = tagSentence(sentence, has, secondPass ? coarseModel() : null).find((t) => t.text.toLowerCase() === word.toLowerCase());
+        const token = tagSentence(sentence, has, secondPass ? coarseModel() : null).find(
+          (t) => t.text.toLowerCase() === word.toLowerCase(),
+        );
         return token !== undefined && (COARSE[token.pos] ?? token.pos) === want;
       }).length;
     const without = right(false);
