@@ -14,6 +14,10 @@ export default defineConfig(async () => ({
           environment: 'node',
         },
       },
+      {
+        // What holds for the repository as a whole: installing it, its README.
+        test: { name: 'repo', root: '.', include: ['test/*.test.ts'], environment: 'node' },
+      },
       ...(await serverProjects()),
       './packages/web',
     ],

@@ -121,6 +121,13 @@ export default defineConfig(({ command, mode }) => ({
     // bench), so shared code it never loads (editors, admin, flashcard screens…) goes into a
     // second chunk, `shared-rest`, which only the routes that use it load.
     rolldownOptions: {
+      // A name imported from a module that does not export it is `undefined` at run time; the
+      // bundler only warns, so the build fails instead (react-on-preact.js exports what React
+      // Router reads off `react`).
+      onLog(level, log, handler) {
+        if (log.code === 'IMPORT_IS_UNDEFINED') throw new Error(`build: ${log.message}`);
+        handler(level, log);
+      },
       output: {
         // Without it a `shared-rest` module would take along what it imports, the article's own
         // modules too (the article route then loaded `shared-rest`); with it, chunks may import
