@@ -23,7 +23,12 @@ describe('rankedPage', () => {
     rows.push({ id: 500, score: -3, date: 0, ok: true });
     const { sorted, asked, top } = index(rows);
     const page = await rankedPage(11, top);
-    expect(page.map((r) => r.id)).toEqual(sorted.filter((r) => r.ok).slice(0, 11).map((r) => r.id));
+    expect(page.map((r) => r.id)).toEqual(
+      sorted
+        .filter((r) => r.ok)
+        .slice(0, 11)
+        .map((r) => r.id),
+    );
     expect(page[1]!.id).toBe(100);
     expect(asked).toEqual([54, 216]);
   });
@@ -31,7 +36,12 @@ describe('rankedPage', () => {
   it('reads further when too few of the best are the caller’s to see, and stops at the end of the list', async () => {
     const rows = Array.from({ length: 80 }, (_, i) => ({ id: i + 1, score: -100 + i, date: 0, ok: i >= 60 }));
     const { sorted, asked, top } = index(rows);
-    expect((await rankedPage(11, top)).map((r) => r.id)).toEqual(sorted.filter((r) => r.ok).slice(0, 11).map((r) => r.id));
+    expect((await rankedPage(11, top)).map((r) => r.id)).toEqual(
+      sorted
+        .filter((r) => r.ok)
+        .slice(0, 11)
+        .map((r) => r.id),
+    );
     expect(asked).toEqual([54, 216]);
     expect(await rankedPage(0, top)).toEqual([]);
   });
@@ -61,5 +71,46 @@ describe('SQLite search on a large library', () => {
     const whole = await searchRepo(t.db, { rankedAtMost: 10 }).english(['tide'], 0, 10, anonymous);
     expect(whole.map((r) => r.id)[0]).toBe(oldest);
     expect(whole).toHaveLength(5);
+  });
+  it('within the newest it ranks, an older title match still beats newer matches in the body; past them nothing is ranked', async (ctx) => {
+    t = await createTestApp();
+    if (t.db.dialect !== 'sqlite') ctx.skip();
+    const past = await createArticle(t, { title: 'Lantern festival', paragraphs: ['The lantern makers met.'] });
+    const strong = await createArticle(t, { title: 'Lantern light', paragraphs: ['Lanterns hang in the lane.'] });
+    const weak = [];
+    for (let i = 0; i < 4; i++) weak.push(await createArticle(t, { paragraphs: [`A lantern hung by door number ${i + 1}.`] }));
+    const anonymous = { role: 'anonymous' } as const;
+    const found = await searchRepo(t.db, { rankedAtMost: 5 }).english(['lantern'], 0, 10, anonymous);
+    expect(found.map((r) => r.id)[0]).toBe(strong);
+    expect(found.map((r) => r.id).sort((a, b) => a - b)).toEqual([strong, ...weak]);
+    expect(found.map((r) => r.id)).not.toContain(past);
+  });
+
+  it('matches the last word as a prefix while the library holds no such word, and as the word once it does', async (ctx) => {
+    t = await createTestApp();
+    if (t.db.dialect !== 'sqlite') ctx.skip();
+    const paper = await createArticle(t, { paragraphs: ['The newspaper came late.'] });
+    const anonymous = { role: 'anonymous' } as const;
+    const ids = async (terms: string[]) =>
+      (await searchRepo(t!.db).english(terms, 0, 10, anonymous)).map((r) => r.id).sort((a, b) => a - b);
+    expect(await ids(['new'])).toEqual([paper]);
+    const fresh = await createArticle(t, { paragraphs: ['A new bridge opened.'] });
+    expect(await ids(['new'])).toEqual([fresh]);
+    expect(await ids(['newsp'])).toEqual([paper]);
+    expect(await ids(['bridge', 'open'])).toEqual([fresh]);
+  });
+
+  it('finds a members-only article by its title for everyone and by its body for members only, quoting the body to members alone', async (ctx) => {
+    t = await createTestApp();
+    if (t.db.dialect !== 'sqlite') ctx.skip();
+    const titled = await createArticle(t, { title: 'Harbour seals', paragraphs: ['Seals sleep on the secret rocks.'], is_lock: true });
+    const body = await createArticle(t, { title: 'Coast walk', paragraphs: ['We counted seals near the secret cove.'], is_lock: true });
+    const open = await createArticle(t, { title: 'Beach day', paragraphs: ['Two seals swam by.'] });
+    const anonymous = await searchRepo(t.db).english(['seals'], 0, 10, { role: 'anonymous' });
+    expect(anonymous.map((r) => r.id).sort((a, b) => a - b)).toEqual([titled, open]);
+    expect(anonymous.find((r) => r.id === titled)!.snippet).not.toContain('secret');
+    const members = await searchRepo(t.db).english(['seals'], 0, 10, { role: 'member' });
+    expect(members.map((r) => r.id).sort((a, b) => a - b)).toEqual([titled, body, open]);
+    expect(members.find((r) => r.id === body)!.snippet).toContain('secret');
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { articlesWhere, type Who } from '../../lib/policy.js';
 
@@ -61,9 +61,50 @@ export async function rankedPage(end: number, top: (n: number) => Promise<Candid
 /**
  * SQLite ranks at most this many matches, the newest (highest ids) of them: FTS5's bm25 scores
  * every match it is given and has no top-k index, so a common word on a large library would cost
- * in proportion to the library. A rarer query (fewer matches) is ranked whole, as before.
+ * in proportion to the library. A rarer query (fewer matches) is ranked whole, as before. bm25
+ * saturates with a word's count, so the best of 1,000 matches score near the best of all of them
+ * (docs/articles.md § Search).
  */
-export const SQLITE_RANKED_AT_MOST = 4000;
+export const SQLITE_RANKED_AT_MOST = 1000;
+
+/**
+ * A rowid bound FTS5 can use. Numbers reach SQLite as REAL, and FTS5 takes a rowid bound only
+ * when it is an INTEGER: a REAL one is left to SQLite to check row by row after FTS5 has walked
+ * every match (measured at 100×: "council" from the newest 10 ids, 0.5 ms as REAL, 0.07 as INTEGER).
+ */
+function rowid(id: number): RawBuilder<number> {
+  return sql<number>`cast(${id} as integer)`;
+}
+
+/**
+ * The FTS5 query for the terms. The last term also matches as a prefix (a word still being
+ * typed, "zanzib") unless the library holds it as a word (one look-up in the index): FTS5 builds
+ * a prefix's matches by merging the whole index's lists of every word starting with it, before
+ * any rowid bound applies, and again for each statement and for bm25's weights (1.3 ms a time for
+ * "budget"* at 100×). Porter stemming already joins a word's forms (budgets, budgeting).
+ */
+async function sqliteMatch(db: Db, terms: string[]): Promise<string> {
+  const quoted = terms.map((t) => `"${t}"`);
+  const { rows } = await sql`select 1 as held from articles_fts where articles_fts match ${quoted[quoted.length - 1]!} limit 1`.execute(
+    db.kysely,
+  );
+  return `${quoted.join(' ')}${rows.length === 0 ? '*' : ''}`;
+}
+
+/**
+ * `value` for the given articles among the index's matches, in one pass from the lowest of them
+ * up (FTS5 seeks to the bound); the `+` keeps the ids from FTS5, which would run the whole query
+ * again per id.
+ */
+async function inRange(db: Db, match: string, ids: number[], value: RawBuilder<unknown>) {
+  const { rows } = await sql<{ id: number; value: unknown }>`
+    select articles_fts.rowid as id, ${value} as value
+    from articles_fts join articles on articles.id = articles_fts.rowid
+    where articles_fts match ${match} and articles_fts.rowid >= ${rowid(Math.min(...ids))} and +articles_fts.rowid in (${sql.join(ids)})`.execute(
+    db.kysely,
+  );
+  return rows;
+}
 
 export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
   const rankedAtMost = options.rankedAtMost ?? SQLITE_RANKED_AT_MOST;
@@ -77,7 +118,7 @@ export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
       if (terms.length === 0) return [];
       const whole = articlesWhere(who, 'quote');
       if (db.dialect === 'sqlite') {
-        const match = terms.map((t, i) => `"${t}"${i === terms.length - 1 ? '*' : ''}`).join(' ');
+        const match = await sqliteMatch(db, terms);
         // Walking the matches newest first costs no scoring: the id where the newest
         // `rankedAtMost` end bounds what bm25 scores below (none when there are fewer).
         const { rows: edge } = await sql<{ id: number }>`
@@ -87,31 +128,30 @@ export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
         const page = await rankedPage(offset + limit, async (n) => {
           // bm25 over the index alone (no row per match), then the `n` best joined to their
           // articles for the policy and the tie-break.
-          const { rows } = await sql<Candidate>`
-            select ranked.id, ranked.score, (articles.status = 'published' and (${whole} or exists (
-                select 1 from articles_fts titled where titled.articles_fts match ${`{title title_zh summary} : (${match})`} and titled.rowid = ranked.id
-              ))) as ok
+          const { rows } = await sql<{ id: number; score: number; published: number; whole: number }>`
+            select ranked.id, ranked.score, articles.status = 'published' as published, ${whole} as whole
             from (select rowid as id, bm25(articles_fts, 10.0, 8.0, 4.0, 1.0) as score from articles_fts
-                  where articles_fts match ${match} and rowid >= ${oldest} order by score limit ${n}) ranked
+                  where articles_fts match ${match} and rowid >= ${rowid(oldest)} order by score limit ${n}) ranked
               join articles on articles.id = ranked.id
             order by ranked.score, articles.published_at desc`.execute(db.kysely);
-          return rows;
+          // A body the caller may not quote matches only on its title or summary: asked of the
+          // index once for all such candidates, not once per row.
+          const closed = rows.filter((r) => r.published && !r.whole).map((r) => r.id);
+          const titled = new Set(
+            closed.length === 0 ? [] : (await inRange(db, `{title title_zh summary} : (${match})`, closed, sql`1`)).map((r) => r.id),
+          );
+          return rows.map((r) => ({ id: r.id, score: r.score, ok: Boolean(r.published) && (Boolean(r.whole) || titled.has(r.id)) }));
         });
         const ids = page.slice(offset).map((r) => r.id);
         if (ids.length === 0) return [];
-        // One pass over the matches from the page's oldest id up (FTS5 seeks to a rowid bound), the
-        // page's rows picked as it goes (the `+` keeps the ids from FTS5, which would run the whole
-        // query again per id: 4.5 ms against 1.4 for "council budget" at 100×); snippets are made
-        // for those rows only.
-        const { rows } = await sql<SearchRow>`
-          select articles_fts.rowid as id,
-            case when ${whole} then snippet(articles_fts, -1, ${MARK_START}, ${MARK_END}, '…', 24)
-              else snippet(articles_fts, 2, ${MARK_START}, ${MARK_END}, '…', 24) end as snippet
-          from articles_fts join articles on articles.id = articles_fts.rowid
-          where articles_fts match ${match} and articles_fts.rowid >= ${Math.min(...ids)} and +articles_fts.rowid in (${sql.join(ids)})`.execute(
-          db.kysely,
+        const rows = await inRange(
+          db,
+          match,
+          ids,
+          sql`case when ${whole} then snippet(articles_fts, -1, ${MARK_START}, ${MARK_END}, '…', 24)
+            else snippet(articles_fts, 2, ${MARK_START}, ${MARK_END}, '…', 24) end`,
         );
-        const snippets = new Map(rows.map((r) => [r.id, r.snippet]));
+        const snippets = new Map(rows.map((r) => [r.id, String(r.value)]));
         return ids.map((id) => ({ id, snippet: snippets.get(id) ?? '' }));
       }
       const query = terms.map((t, i) => `${t}${i === terms.length - 1 ? ':*' : ''}`).join(' & ');
