@@ -56,7 +56,7 @@ export async function themeScreenshots(page: Page, name: string): Promise<void> 
   for (const theme of ['light', 'dark', 'black'] as const) {
     await useTheme(page, theme);
     await settled(page);
-    await page.screenshot({ path: test.info().outputPath(`${file}-${theme}.png`) });
+    await page.screenshot({ path: test.info().outputPath(`${file}-${theme}.png`), fullPage: true });
   }
   await useTheme(page, 'light');
 }
