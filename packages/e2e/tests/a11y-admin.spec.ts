@@ -77,7 +77,9 @@ let site: http.Server;
 let data: AdminData;
 let admin: Page;
 
-// One manager's page (a failed test starts a new worker, which makes its data again: hence a new feed address) for the whole file: each screen is a visit, not a new login.
+// One manager's page for the whole file: each screen is a visit, not a new login. Not serial: a
+// screen that fails leaves the others to run (in a new worker, which makes its data again: hence a
+// feed address of its own each time).
 test.beforeAll(async ({ browser, playwright }, info) => {
   info.setTimeout(120_000);
   site = http.createServer((req, res) => {

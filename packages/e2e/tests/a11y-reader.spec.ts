@@ -127,7 +127,8 @@ async function phonePage(browser: Browser, baseURL: string, session?: { token: s
   return context.newPage();
 }
 
-// One reader and one visitor for the whole file: each screen is a visit, not a new login.
+// One reader and one visitor for the whole file: each screen is a visit, not a new login. Not
+// serial: a screen that fails leaves the others to run (in a new worker, which makes its data again).
 test.beforeAll(async ({ browser, playwright }, info) => {
   info.setTimeout(120_000);
   const baseURL = info.project.use.baseURL!;
