@@ -16,6 +16,8 @@ const PARAGRAPHS = [
 ];
 
 test('an article with the word sheet open passes axe in the light and the dark theme', async ({ page, context, request, baseURL }) => {
+  // Two full axe runs over an article and its sheet on a busy machine.
+  test.setTimeout(60_000);
   const id = await publishArticle(request, 'Two Towns Share a River', PARAGRAPHS);
   await newReader(request, context, baseURL!);
   await page.goto(`/article/${id}`);
