@@ -6,7 +6,7 @@ import { adminSession, call, importBook, logInContext, publishArticle, registerR
 
 /**
  * Every screen a reader reaches passes axe (issue 31, item 9) on a phone (the `phone` project,
- * 390 px wide) in the light theme, and its colours pass in the dark and black themes: each with
+ * 390 px wide) in the light theme, and its colours pass in the dark theme: each with
  * what a reader has made (a word, a note, a collection, a book, a question, an order), so the
  * screens show their content, not only their empty state.
  */
@@ -147,7 +147,7 @@ test.afterAll(async () => {
 
 for (const screen of READER_SCREENS) {
   test(`${screen.route} passes axe on a phone`, async () => {
-    // Three axe runs (a full one, then the colours in two more themes) on a busy machine.
+    // Two axe runs (a full one, then the colours in the dark theme) on a busy machine.
     test.setTimeout(60_000);
     const page = screen.visitor ? visitor : reader;
     const path = screen.path?.(data) ?? screen.route;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './a11y';
+import { expectAccessible, useTheme } from './a11y';
 import { articleSettled } from './a11y-screens';
 import { newReader, publishArticle } from './api';
 import { screenshots, tapWord } from './helpers';
@@ -15,7 +15,7 @@ const PARAGRAPHS = [
   'The deal shares the water in dry summers and pays for a small bridge. Children will walk to school more safely.',
 ];
 
-test('an article with the word sheet open passes axe in the light and the dark theme', async ({ page, context, request, baseURL }) => {
+test('an article with the word sheet open passes axe in the light, dark and black themes', async ({ page, context, request, baseURL }) => {
   // Two full axe runs over an article and its sheet on a busy machine.
   test.setTimeout(60_000);
   const id = await publishArticle(request, 'Two Towns Share a River', PARAGRAPHS);
@@ -32,6 +32,8 @@ test('an article with the word sheet open passes axe in the light and the dark t
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expectAccessible(page, 'article with the word sheet, dark theme');
+  await useTheme(page, 'black');
+  await expectAccessible(page, 'article with the word sheet, black theme', ['color-contrast', 'link-in-text-block']);
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
 });

@@ -34,12 +34,14 @@ export async function useTheme(page: Page, theme: Theme): Promise<void> {
 }
 
 /**
- * The screen passes axe in the light theme, and its colours in the dark and black themes too (the
- * other rules do not change with the theme).
+ * The screen passes axe in the light theme, and its colours in the dark theme too (the other rules
+ * do not change with the theme). The black theme shares the dark theme's text tokens on darker
+ * grounds; it is checked on the reading screen with its sheet (a11y.spec.ts), not on every route:
+ * a third run per route cost ~3 minutes of CI and found nothing on 74 screens.
  */
 export async function expectAccessibleInEveryTheme(page: Page, screen: string): Promise<void> {
   await expectAccessible(page, screen);
-  for (const theme of ['dark', 'black'] as const) {
+  for (const theme of ['dark'] as const) {
     await useTheme(page, theme);
     await expectAccessible(page, `${screen}, ${theme} theme`, ['color-contrast', 'link-in-text-block']);
   }
