@@ -40,3 +40,87 @@ export async function publishArticle(request: APIRequestContext, title: string, 
   expect((await published.json()).status.code).toBe('200');
   return id;
 }
+
+/** Calls the API as `token` (or as nobody) and answers its result, failing on any answer but 200. */
+export async function call<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  token: string | null,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: Record<string, unknown>,
+): Promise<T> {
+  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+  const res =
+    method === 'GET'
+      ? await request.get(path, { headers, params: data as Record<string, string | number> | undefined })
+      : await request.post(path, { headers, data: data ?? {} });
+  const body = (await res.json()) as { status: { code: string; msg: string }; result: T };
+  expect(body.status.code, `${method} ${path}: ${body.status.msg}`).toBe('200');
+  return body.result;
+}
+
+/** A reader registered through the API: the token and id a browser context is logged in with (`logInContext`). */
+export async function registerReader(request: APIRequestContext): Promise<{ token: string; userId: number; phone: string }> {
+  const phone = uniquePhone();
+  const result = await call<{ token: string; user: { user_id: number } }>(request, null, 'POST', '/auth/register_by_phone', {
+    phone,
+    password: 'reading2026',
+  });
+  return { token: result.token, userId: result.user.user_id, phone };
+}
+
+/** Logs `context` in as a session the API gave, the way a login leaves the browser. */
+export async function logInContext(context: BrowserContext, baseURL: string, session: { token: string; userId: number }): Promise<void> {
+  await context.addCookies([
+    { name: 'bb_token', value: session.token, url: baseURL, httpOnly: true, sameSite: 'Lax' },
+    { name: 'bb_uid', value: String(session.userId), url: baseURL },
+  ]);
+}
+
+/** The super user's session (ADMIN), through the API. */
+export async function adminSession(request: APIRequestContext): Promise<{ token: string; userId: number }> {
+  const result = await call<{ token: string; user: { user_id: number } }>(request, null, 'POST', '/auth/login', {
+    username: ADMIN.phone,
+    password: ADMIN.password,
+  });
+  return { token: result.token, userId: result.user.user_id };
+}
+
+/** Uploads an EPUB as `token` the way the web app does (a token, then the bytes): answers its `upload:` link. */
+export async function uploadEpub(request: APIRequestContext, token: string, bytes: Buffer): Promise<{ link: string; digest: string }> {
+  const ticket = await call<{ upload_url: string; headers: Record<string, string> }>(request, token, 'GET', '/auth/upload_token', {
+    key: 'book.epub',
+    size: bytes.length,
+  });
+  const res = await request.put(ticket.upload_url, { headers: { ...ticket.headers, 'content-type': 'application/epub+zip' }, data: bytes });
+  const body = (await res.json()) as { status: { code: string; msg: string }; result: { link: string; digest: string } };
+  expect(body.status.code, body.status.msg).toBe('200');
+  return body.result;
+}
+
+/** Imports an uploaded EPUB into `token`'s shelf and waits for the import: answers the book's id. */
+export async function importBook(request: APIRequestContext, token: string, bytes: Buffer): Promise<number> {
+  const { link, digest } = await uploadEpub(request, token, bytes);
+  const started = await call<{ task_id: number | null; book_id: number | null }>(request, token, 'POST', '/reader/book/upload_by_link', {
+    link,
+    digest,
+  });
+  if (started.book_id) return started.book_id;
+  let bookId: number | undefined;
+  await expect
+    .poll(
+      async () => {
+        const task = await call<{ status: string; result: { book_id?: number } | null }>(
+          request,
+          token,
+          'GET',
+          `/reader/task/${started.task_id}`,
+        );
+        bookId = task.result?.book_id;
+        return task.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('done');
+  return bookId!;
+}

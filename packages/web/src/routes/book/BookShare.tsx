@@ -56,7 +56,7 @@ export function BookShare() {
         {list.length > 0 && (
           <label className="book-share-pick">
             引用：
-            <select value={note ?? ''} onChange={(e) => setNote(e.target.value || undefined)}>
+            <select className="input select" value={note ?? ''} onChange={(e) => setNote(e.target.value || undefined)}>
               <option value="">我读到的地方</option>
               {list.map((n) => (
                 <option key={n.note_uuid} value={n.note_uuid}>

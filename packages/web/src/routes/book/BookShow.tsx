@@ -38,7 +38,7 @@ export function BookShow() {
           </p>
           {b.mine && (
             <>
-              <div className="book-progress" aria-label={`已读 ${percent(b.mine.progress)}`}>
+              <div className="book-progress" aria-hidden="true">
                 <span style={{ width: percent(b.mine.progress) }} />
               </div>
               <p className="book-row-meta">已读 {percent(b.mine.progress)}</p>

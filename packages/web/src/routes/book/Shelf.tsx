@@ -66,7 +66,7 @@ function ShelfScreen() {
                 <p className="book-row-meta">
                   {[e.book.author, levelLabels[e.book.level], `${e.book.chapter_count} 章`].filter(Boolean).join(' · ')}
                 </p>
-                <div className="book-progress" aria-label={`已读 ${percent(e.progress)}`}>
+                <div className="book-progress" aria-hidden="true">
                   <span style={{ width: percent(e.progress) }} />
                 </div>
                 <p className="book-row-meta">{e.pos ? `已读 ${percent(e.progress)}` : '还没开始读'}</p>

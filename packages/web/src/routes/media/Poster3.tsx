@@ -21,7 +21,7 @@ export function Poster3() {
         {loggedIn && notes.data && notes.data.list.length > 0 && (
           <label>
             选一条我的划线：
-            <select value={note ?? ''} onChange={(e) => setNote(e.target.value || undefined)}>
+            <select className="input select" value={note ?? ''} onChange={(e) => setNote(e.target.value || undefined)}>
               <option value="">文章第一句</option>
               {notes.data.list.map((n) => (
                 <option key={n.note_uuid} value={n.note_uuid}>

@@ -120,6 +120,7 @@ function SettingsForms({ data }: { data: Settings }) {
           <label>
             平台
             <select
+              className="input select"
               value={version.platform}
               onChange={(e) => setVersion({ ...version, platform: e.target.value as typeof version.platform })}
             >

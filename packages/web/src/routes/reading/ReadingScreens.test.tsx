@@ -133,6 +133,10 @@ describe('read data', () => {
     expect(bars.querySelector('rect[data-day="2025-05-01"] title')?.textContent).toContain('5月1日：阅读');
     const heat = await screen.findByRole('img', { name: /^最近一年阅读热力图/ });
     expect(heat.querySelectorAll('rect.hm')).toHaveLength(366);
+    // The year is wider than a phone: its scrolling box is a named stop for the keyboard's arrows.
+    const scroller = screen.getByRole('group', { name: /^最近一年阅读热力图（可左右滚动）/ });
+    expect(scroller.tabIndex).toBe(0);
+    expect(scroller.contains(heat)).toBe(true);
     expect(screen.getByTestId('stat-year-minutes').textContent).toBe('7000分钟');
     expect(screen.getByTestId('stat-streak-current').textContent).toBe('4天');
     expect(screen.getByTestId('stat-streak-longest').textContent).toBe('17天');

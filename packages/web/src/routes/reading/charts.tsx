@@ -108,7 +108,8 @@ export function HeatMap({ days, label }: { days: DayStats[]; label: string }) {
   const readDays = days.filter((d) => d.minutes > 0).length;
   return (
     <figure className="heatmap">
-      <div className="heatmap-scroll" ref={scroller}>
+      {/* Scrolls sideways on a phone: focusable, so the keyboard's arrows scroll it too. */}
+      <div className="heatmap-scroll" ref={scroller} tabIndex={0} role="group" aria-label={`${label}（可左右滚动）`}>
         <svg
           className="heatmap-svg"
           viewBox={`0 0 ${width} ${height}`}
