@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { articlesWhere, type Who } from '../../lib/policy.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export interface SearchRow {
   id: number;
@@ -66,6 +67,7 @@ export async function rankedPage(end: number, top: (n: number) => Promise<Candid
 export const SQLITE_RANKED_AT_MOST = 4000;
 
 export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
+  const own = tablesOf(db, 'articles');
   const rankedAtMost = options.rankedAtMost ?? SQLITE_RANKED_AT_MOST;
   return {
     /**
@@ -82,7 +84,7 @@ export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
         // `rankedAtMost` end bounds what bm25 scores below (none when there are fewer).
         const { rows: edge } = await sql<{ id: number }>`
           select rowid as id from articles_fts where articles_fts match ${match}
-          order by rowid desc limit 1 offset ${rankedAtMost - 1}`.execute(db.kysely);
+          order by rowid desc limit 1 offset ${rankedAtMost - 1}`.execute(own.query);
         const oldest = edge[0]?.id ?? 0;
         const page = await rankedPage(offset + limit, async (n) => {
           // bm25 over the index alone (no row per match), then the `n` best joined to their
@@ -94,7 +96,7 @@ export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
             from (select rowid as id, bm25(articles_fts, 10.0, 8.0, 4.0, 1.0) as score from articles_fts
                   where articles_fts match ${match} and rowid >= ${oldest} order by score limit ${n}) ranked
               join articles on articles.id = ranked.id
-            order by ranked.score, articles.published_at desc`.execute(db.kysely);
+            order by ranked.score, articles.published_at desc`.execute(own.query);
           return rows;
         });
         const ids = page.slice(offset).map((r) => r.id);
@@ -109,7 +111,7 @@ export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
               else snippet(articles_fts, 2, ${MARK_START}, ${MARK_END}, '…', 24) end as snippet
           from articles_fts join articles on articles.id = articles_fts.rowid
           where articles_fts match ${match} and articles_fts.rowid >= ${Math.min(...ids)} and +articles_fts.rowid in (${sql.join(ids)})`.execute(
-          db.kysely,
+          own.query,
         );
         const snippets = new Map(rows.map((r) => [r.id, r.snippet]));
         return ids.map((id) => ({ id, snippet: snippets.get(id) ?? '' }));
@@ -128,14 +130,14 @@ export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
               order by score desc, s.published_at desc
               limit ${limit} offset ${offset}) page
           join articles on articles.id = page.article_id
-        order by page.score desc, page.published_at desc`.execute(db.kysely);
+        order by page.score desc, page.published_at desc`.execute(own.query);
       return rows;
     },
 
     /** Published articles whose Chinese title, summaries or translations (of a body the caller may quote) contain the query. */
     chinese: (q: string, offset: number, limit: number, who: Who) => {
       const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return db.kysely
+      return own.query
         .selectFrom('articles')
         .select(['id', 'title_zh', 'summary_zh', 'content', 'is_lock'])
         .where('status', '=', 'published')
