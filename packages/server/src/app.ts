@@ -263,7 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const logs = logsService(db, clock);
   // The reader's known shares come from the learner module, built below (reached only when a recommendation is asked for).
-  const articles = articlesService(db, clock, { knownShares: (userId, ids, makeAtMost) => learner.knownShares(userId, ids, makeAtMost) });
+  const articles = articlesService(db, clock, { users, visitors: logs }, { knownShares: (userId, ids, makeAtMost) => learner.knownShares(userId, ids, makeAtMost) });
   const marks = marksService(db, clock, articles);
   // The dictionary reports lookups through hooks, so it needs neither the word book nor history:
   // both are built after it and reached only when a lookup happens.

@@ -1,6 +1,6 @@
 import { NotFound, Unavailable } from '../../lib/errors.js';
 import { Streamed } from '../../lib/streamed.js';
-import { parseParagraphs } from '../articles/index.js';
+import { parseParagraphs, type ArticlesService } from '../articles/index.js';
 import type { DictionaryService, Ecdict } from '../dictionary/index.js';
 import { lineItems, meaningsOf } from '../dictionary/index.js';
 import { hashKey, OFFLINE, parseJsonObject, type AiCalls } from './calls.js';
@@ -9,12 +9,12 @@ import * as prompts from './prompts.js';
 import type { UserActor } from './quota.js';
 
 /** A word in its sentence (streamed explanation) and the learner's dictionary entry of a word. */
-export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'lookup' | 'senses'> }) {
+export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'lookup' | 'senses'>; articles: Pick<ArticlesService, 'mentioning'> }) {
   const { repo, model, provider } = calls;
   const { dict } = deps;
 
   async function articleExamples(actor: UserActor, word: string, limit: number) {
-    const rows = await repo.mentioning(actor, word, 10);
+    const rows = await deps.articles.mentioning(actor, word, 10);
     const out: { en: string; article_id: number; article_title: string }[] = [];
     for (const row of rows) {
       for (const m of sentencesMentioning(parseParagraphs(row.content), word)) {

@@ -59,6 +59,9 @@ export function usersService(db: Db, clock: Clock) {
       changed(id);
     },
     namesOf: users.namesOf,
+    // Not a change listeners hear of: no kept copy of the row reads it (the articles module asks each time).
+    articlesSeenAt: users.articlesSeenAt,
+    markArticlesSeen: users.markArticlesSeen,
     search: async (q: string) => ({ list: (await users.search(q)).map(show) }),
     /** Binds a WeChat openid to a user (managers); the openid moves if another account held it. */
     async bindOpenid(userId: number, openid: string): Promise<User> {
