@@ -9,7 +9,7 @@ export type Owner = keyof TablesByModule;
  * The reads of another module's table that a module may make, each with its reason: the only
  * exceptions to "a module queries its own tables" (docs/architecture.md § Tables and their
  * owners). Each names the columns read; through `tablesOf` they can be selected, joined and
- * filtered on, never inserted or updated (their insert and update types are `never`).
+ * filtered on, never inserted or updated (`ReadOnly` below).
  */
 export const READS_ACROSS = [
   {
@@ -77,8 +77,16 @@ interface ReadAcross {
 
 type Read = (typeof READS_ACROSS)[number];
 
-/** A table's columns as read only: selectable, never inserted or updated. */
-type ReadOnly<Table, Column extends keyof Table> = { [C in Column]: ColumnType<SelectType<Table[C]>, never, never> };
+declare const _unwritable: unique symbol;
+/** No value has this type, so a row holding a column of it cannot be written by an insert. */
+type Unwritable = typeof _unwritable;
+
+/**
+ * A table's columns as read only: selectable, never inserted (an insert must give every column a
+ * value no one can make) nor updated (`never`: a `set` cannot name them). Deleting rows still
+ * compiles, as Kysely's types know no columns in a delete: a declared read is reviewed as such.
+ */
+type ReadOnly<Table, Column extends keyof Table> = { [C in Column]: ColumnType<SelectType<Table[C]>, Unwritable, never> };
 
 /** The other modules' tables (their declared columns, read only) that `M` may read. */
 type ReadsOf<M extends Owner> = {
