@@ -11,7 +11,10 @@ import { transKey } from './text-help.js';
  * keeps the paragraphs' own translations and reuses cached model translations, `ai` asks the
  * provider for the rest. Managers' work, so no reader's quota is counted.
  */
-export function retranslateFeature(calls: AiCalls, deps: { editorial: Pick<EditorialService, 'setTranslations'>; articles: Pick<ArticlesService, 'storedContent'> }) {
+export function retranslateFeature(
+  calls: AiCalls,
+  deps: { editorial: Pick<EditorialService, 'setTranslations'>; articles: Pick<ArticlesService, 'storedContent'> },
+) {
   const { repo, model, provider } = calls;
 
   return async function retranslate(

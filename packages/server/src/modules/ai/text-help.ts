@@ -12,7 +12,10 @@ import type { UserActor } from './quota.js';
 export const transKey = (model: string | null, text: string) => hashKey(['trans', model, text]);
 
 /** Translation of any text, sentence analysis and entities. */
-export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'senses'>; articles: Pick<ArticlesService, 'mentioning'> }) {
+export function textHelpFeature(
+  calls: AiCalls,
+  deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'senses'>; articles: Pick<ArticlesService, 'mentioning'> },
+) {
   const { model, provider } = calls;
   const { dict } = deps;
 

@@ -9,7 +9,10 @@ import * as prompts from './prompts.js';
 import type { UserActor } from './quota.js';
 
 /** A word in its sentence (streamed explanation) and the learner's dictionary entry of a word. */
-export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'lookup' | 'senses'>; articles: Pick<ArticlesService, 'mentioning'> }) {
+export function wordsFeature(
+  calls: AiCalls,
+  deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'lookup' | 'senses'>; articles: Pick<ArticlesService, 'mentioning'> },
+) {
   const { repo, model, provider } = calls;
   const { dict } = deps;
 
@@ -77,7 +80,11 @@ export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: P
 
   async function wordDict(actor: UserActor, word: string) {
     const lower = word.toLowerCase();
-    const examples = (await articleExamples(actor, lower, 3)).map((e) => ({ en: e.en, article_id: e.article_id, article_title: e.article_title }));
+    const examples = (await articleExamples(actor, lower, 3)).map((e) => ({
+      en: e.en,
+      article_id: e.article_id,
+      article_title: e.article_title,
+    }));
     const entry = dict.lemma(lower) ?? dict.lookup(lower);
     if (!provider) {
       if (!entry) throw new NotFound(`词典里没有找到「${word}」`);
@@ -154,7 +161,11 @@ export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: P
     const base = { word: entry.word, model };
     if (options.length < 2) return { ...base, meaning: options[0] ?? null, cached: true };
     const out = await calls.cachedText(actor, hashKey(['word-sense', model, entry.word, sentence]), 'word-sense', {
-      messages: prompts.wordSenseMessages(word, sentence, options.map((o) => `${o.pos ?? ''} ${o.text}`.trim())),
+      messages: prompts.wordSenseMessages(
+        word,
+        sentence,
+        options.map((o) => `${o.pos ?? ''} ${o.text}`.trim()),
+      ),
       maxTokens: 8,
     });
     const n = Number(out.text.match(/\d+/)?.[0] ?? 0);

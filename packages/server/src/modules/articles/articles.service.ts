@@ -168,11 +168,7 @@ export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: 
       }
       const mark = actor.kind === 'user' ? await marks.mark(actor.user.id, id) : undefined;
       const me = actor.kind === 'user' ? { starred: Boolean(mark?.starred_at), finished: Boolean(mark?.finished_at) } : null;
-      return prepared.answer(
-        { id, version: stamp.version, preview: !full },
-        () => sharedDetail(actor, id),
-        me,
-      );
+      return prepared.answer({ id, version: stamp.version, preview: !full }, () => sharedDetail(actor, id), me);
     },
 
     /**
@@ -186,11 +182,7 @@ export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: 
       const anonymous: Actor = { kind: 'anonymous', role: 'anonymous' };
       // Published, and all of it open to anyone: a members-only article's page is drawn by the app.
       if (!stamp || stamp.status !== 'published' || !can(anonymous, 'readFull', { kind: 'article', ...stamp })) return null;
-      const answer = await prepared.answer(
-        { id, version: stamp.version, preview: false },
-        () => sharedDetail(anonymous, id),
-        null,
-      );
+      const answer = await prepared.answer({ id, version: stamp.version, preview: false }, () => sharedDetail(anonymous, id), null);
       return answer.json;
     },
 

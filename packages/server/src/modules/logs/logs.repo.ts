@@ -61,7 +61,8 @@ export function logsRepo(db: Db) {
 
     /** When the visitor last opened the newest articles (the articles module's "new since"); null if never or unknown. */
     articlesSeenAt: async (cuid: string): Promise<string | null> =>
-      (await own.query.selectFrom('visitors').select('articles_seen_at').where('cuid', '=', cuid).executeTakeFirst())?.articles_seen_at ?? null,
+      (await own.query.selectFrom('visitors').select('articles_seen_at').where('cuid', '=', cuid).executeTakeFirst())?.articles_seen_at ??
+      null,
     /** Kept on the visitor's row only: a client that never logged a visit has none, and nothing is kept for it. */
     async markArticlesSeen(cuid: string, now: string): Promise<void> {
       await own.query.updateTable('visitors').set({ articles_seen_at: now }).where('cuid', '=', cuid).execute();

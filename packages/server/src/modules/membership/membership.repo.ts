@@ -23,8 +23,7 @@ const inserted = (r: { numInsertedOrUpdatedRows?: bigint | undefined }) => Numbe
 export function membershipRepo(db: Db) {
   const own = tablesOf(db, 'membership');
   return {
-    products: () =>
-      own.query.selectFrom('member_products').selectAll().where('is_active', '=', 1).orderBy('sort').orderBy('id').execute(),
+    products: () => own.query.selectFrom('member_products').selectAll().where('is_active', '=', 1).orderBy('sort').orderBy('id').execute(),
     allProducts: () => own.query.selectFrom('member_products').selectAll().orderBy('sort').orderBy('id').execute(),
     /** Inserts or updates by `code` (a double submit saves the same values twice, one row). */
     async saveProduct(row: Omit<ProductRow, 'id' | 'created_at' | 'updated_at'>, now: string): Promise<ProductRow> {
@@ -49,7 +48,8 @@ export function membershipRepo(db: Db) {
     },
     product: (id: number) => own.query.selectFrom('member_products').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    insertLog: (row: Insertable<MemberLogsTable>) => own.query.insertInto('member_logs').values(row).returningAll().executeTakeFirstOrThrow(),
+    insertLog: (row: Insertable<MemberLogsTable>) =>
+      own.query.insertInto('member_logs').values(row).returningAll().executeTakeFirstOrThrow(),
     logs: (userId: number, offset: number, limit: number) =>
       own.query
         .selectFrom('member_logs')
@@ -84,8 +84,7 @@ export function membershipRepo(db: Db) {
       return (await own.query.selectFrom('member_orders').selectAll().where('order_no', '=', row.order_no).executeTakeFirst()) ?? null;
     },
     order: (orderNo: string) => own.query.selectFrom('member_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst(),
-    orderByPendingKey: (key: string) =>
-      own.query.selectFrom('member_orders').selectAll().where('pending_key', '=', key).executeTakeFirst(),
+    orderByPendingKey: (key: string) => own.query.selectFrom('member_orders').selectAll().where('pending_key', '=', key).executeTakeFirst(),
     setPayData: (orderNo: string, payData: string, now: string) =>
       own.query.updateTable('member_orders').set({ pay_data: payData, updated_at: now }).where('order_no', '=', orderNo).execute(),
     /** The buyer's 我已付款 on a pending order; the first time counts. */
@@ -198,8 +197,12 @@ export function membershipRepo(db: Db) {
         .executeTakeFirst();
       if (!inserted(done)) return null;
       return (
-        (await own.query.selectFrom('awards').selectAll().where('user_id', '=', row.user_id).where('ref', '=', row.ref).executeTakeFirst()) ??
-        null
+        (await own.query
+          .selectFrom('awards')
+          .selectAll()
+          .where('user_id', '=', row.user_id)
+          .where('ref', '=', row.ref)
+          .executeTakeFirst()) ?? null
       );
     },
     awardsOf: (userId: number) => own.query.selectFrom('awards').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute(),

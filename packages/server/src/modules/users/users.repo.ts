@@ -37,7 +37,12 @@ export function usersRepo(db: Db) {
         .where('id', '!=', id)
         .returning('id')
         .execute();
-      const row = await own.query.updateTable('users').set({ openid, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+      const row = await own.query
+        .updateTable('users')
+        .set({ openid, updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
       return { row, released: released.map((r) => r.id) };
     },
     count: async () =>
@@ -140,7 +145,11 @@ export function usersRepo(db: Db) {
     /** id → username of the given users, in one query. */
     namesOf: async (ids: readonly number[]): Promise<Map<number, string>> => {
       if (ids.length === 0) return new Map();
-      const rows = await own.query.selectFrom('users').select(['id', 'username']).where('id', 'in', [...new Set(ids)]).execute();
+      const rows = await own.query
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
       return new Map(rows.map((r) => [r.id, r.username]));
     },
 

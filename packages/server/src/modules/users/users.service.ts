@@ -6,7 +6,7 @@ import { Conflict, NotFound } from '../../lib/errors.js';
 import { toUser } from './user.mapper.js';
 import { usersRepo, type NewUser, type UserRow } from './users.repo.js';
 
-/** Accounts: the only module that reads or writes `users`; auth and the seed go through here. */
+/** Accounts: the only module that writes `users` (others read declared columns only, db/ownership.ts); auth and the seed go through here. */
 export function usersService(db: Db, clock: Clock) {
   const users = usersRepo(db);
   const show = (row: UserRow): User => toUser(row, clock.now());

@@ -42,7 +42,8 @@ export function wordsRepo(db: Db) {
       await own.query.updateTable('word_book').set({ meaning }).where('id', '=', id).execute();
     },
     /** Every headword of the reader's book with its FSRS stability (the learner module's word status). */
-    stabilities: (userId: number) => own.query.selectFrom('word_book').select(['word', 'stability']).where('user_id', '=', userId).execute(),
+    stabilities: (userId: number) =>
+      own.query.selectFrom('word_book').select(['word', 'stability']).where('user_id', '=', userId).execute(),
     /** Changes whenever a card is added, removed or reviewed: cards and the latest change. */
     async stamp(userId: number): Promise<string> {
       const row = await own.query
@@ -207,7 +208,12 @@ export function wordsRepo(db: Db) {
         .limit(limit)
         .execute(),
     async reviewWeekValue(monday: string, userId: number): Promise<number> {
-      const row = await own.query.selectFrom('review_weeks').select('cards').where('user_id', '=', userId).where('week', '=', monday).executeTakeFirst();
+      const row = await own.query
+        .selectFrom('review_weeks')
+        .select('cards')
+        .where('user_id', '=', userId)
+        .where('week', '=', monday)
+        .executeTakeFirst();
       return Number(row?.cards ?? 0);
     },
     /** How many readers reviewed more than `value` cards in the week: a range of the week's index. */
