@@ -25,18 +25,6 @@ export const READS_ACROSS = [
     why: "notes and public highlights show their writer: an article's highlights are listed on its page in one query",
   },
   {
-    module: 'books',
-    table: 'users',
-    columns: ['id', 'username'],
-    why: "the library's book rows name their uploader: one query per page of books",
-  },
-  {
-    module: 'membership',
-    table: 'users',
-    columns: ['id', 'username'],
-    why: "an invitation code's bindings name the readers who used it: one query per code",
-  },
-  {
     module: 'logs',
     table: 'users',
     columns: ['id', 'username'],

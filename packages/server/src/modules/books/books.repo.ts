@@ -53,13 +53,9 @@ export function booksRepo(db: Db) {
         .offset(offset)
         .execute(),
     all: (status: string | undefined, offset: number, limit: number) => {
-      let q = own.query
-        .selectFrom('books')
-        .leftJoin('users', 'users.id', 'books.uploaded_by')
-        .selectAll('books')
-        .select('users.username as uploader');
-      if (status) q = q.where('books.status', '=', status);
-      return q.orderBy('books.id', 'desc').limit(limit).offset(offset).execute();
+      let q = own.query.selectFrom('books').selectAll();
+      if (status) q = q.where('status', '=', status);
+      return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
     },
     setStatus: (id: number, status: string, publishedAt: string | null, now: string) =>
       own.query.updateTable('books').set({ status, published_at: publishedAt, updated_at: now }).where('id', '=', id).execute(),

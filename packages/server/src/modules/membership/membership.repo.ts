@@ -173,10 +173,9 @@ export function membershipRepo(db: Db) {
         ? Promise.resolve([])
         : own.query
             .selectFrom('code_bindings')
-            .innerJoin('users', 'users.id', 'code_bindings.user_id')
-            .select(['code_bindings.code_id', 'code_bindings.user_id', 'users.username', 'code_bindings.created_at'])
-            .where('code_bindings.code_id', 'in', codeIds)
-            .orderBy('code_bindings.created_at')
+            .select(['code_id', 'user_id', 'created_at'])
+            .where('code_id', 'in', codeIds)
+            .orderBy('created_at')
             .execute(),
     bindingOf: (userId: number) => own.query.selectFrom('code_bindings').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     /** Binds once per account, and a single-use code once at all; false when either is taken. */
