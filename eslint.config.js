@@ -158,6 +158,23 @@ export default tseslint.config(
       ],
     },
   },
+  // A module queries its own tables only (docs/architecture.md § Tables and their owners): repos
+  // query through `tablesOf(db, module).query` (db/ownership.ts), whose type knows only that
+  // module's tables and its declared reads, so the database's own builder stays inside db/.
+  // Tests are exempt: they set up rows of any table.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/db/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          property: 'kysely',
+          message: "Query through your module's tablesOf(db, '<module>').query (db/ownership.ts): db.kysely knows every module's tables.",
+        },
+      ],
+    },
+  },
   // No import cycles in the server, type-only imports included: a cycle is two files that must be
   // read together, and the usual cure is a types file both import (a module's `<module>.types.ts`).
   {

@@ -16,10 +16,12 @@ import { prepareContent } from '../packages/server/src/modules/articles/article-
 import { articlesRepo } from '../packages/server/src/modules/articles/articles.repo.js';
 import { paragraphFromText } from '../packages/server/src/modules/articles/structure.js';
 import { dictionaryService, openEcdict } from '../packages/server/src/modules/dictionary/index.js';
+import { logsService } from '../packages/server/src/modules/logs/index.js';
 import { learnerService } from '../packages/server/src/modules/learner/index.js';
 import { rankedHeadwords } from '../packages/server/src/modules/learner/placement.js';
 import { wordsService } from '../packages/server/src/modules/words/index.js';
 import { usersRepo } from '../packages/server/src/modules/users/users.repo.js';
+import { usersService } from '../packages/server/src/modules/users/index.js';
 
 const CARDS = 20;
 const TOKENS = 10_000;
@@ -89,7 +91,7 @@ export async function learnerBench(): Promise<{ warm: number; changed: number; f
     const user = await usersRepo(db).insert({ phone: '13900000001', username: 'bench_reader', password_hash: 'x', role: 'user', now });
 
     const build = () => {
-      const articles = articlesService(db, clock);
+      const articles = articlesService(db, clock, { users: usersService(db, clock), visitors: logsService(db, clock) });
       const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: () => undefined });
       const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
       const book = wordsService(db, clock, { dict, dictionary, articles, events: null, log: quiet });

@@ -60,7 +60,14 @@ import { espeakTts } from './providers/tts/index.js';
 import { consoleSms } from './providers/sms/console.sms.js';
 import type { SmsProvider } from './providers/sms/sms.provider.js';
 import { webhookSms } from './providers/sms/webhook.sms.js';
-import { codesService, membershipRoutes, membershipService, ordersService, payNoticeRoutes, ranksService } from './modules/membership/index.js';
+import {
+  codesService,
+  membershipRoutes,
+  membershipService,
+  ordersService,
+  payNoticeRoutes,
+  ranksService,
+} from './modules/membership/index.js';
 import { alipayPay, manualPay, wechatPay, type PayProvider } from './providers/pay/index.js';
 
 declare module 'fastify' {
@@ -158,8 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   timeRequests(app, metrics);
 
   const sms =
-    deps.sms ??
-    (config.sms.provider === 'webhook' && config.sms.webhookUrl ? webhookSms(config.sms.webhookUrl) : consoleSms(db, clock, app.log));
+    deps.sms ?? (config.sms.provider === 'webhook' && config.sms.webhookUrl ? webhookSms(config.sms.webhookUrl) : consoleSms(app.log));
   const smsRequired = config.auth.registerSms === 'always' || (config.auth.registerSms === 'auto' && sms.delivers);
 
   // Short-lived permissions (uploads, audio links, trial links) any process can check.
@@ -237,13 +243,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Services, wired once, in dependency order (docs/architecture.md): users ← auth;
-  // dictionary; articles → dictionary; words, notes → articles; history → articles, words.
+  // dictionary; articles → dictionary, users, logs; words, notes → articles; history → articles, words.
   const users = usersService(db, clock);
   // Membership before auth: registration checks and binds invitation codes.
   const membership = membershipService(db, clock, { users, signed });
   const codes = codesService(db, clock, { users, membership });
   const payProviders = new Map<PayProvider['name'], PayProvider>([['manual', manualPay]]);
-  if (config.pay.wechat) payProviders.set('wechat', wechatPay(config.pay.wechat, (url, body, o) => fetcher.post(url, body, o), clock));
+  if (config.pay.wechat)
+    payProviders.set(
+      'wechat',
+      wechatPay(config.pay.wechat, (url, body, o) => fetcher.post(url, body, o), clock),
+    );
   if (config.pay.alipay) payProviders.set('alipay', alipayPay(config.pay.alipay, clock));
   const orders = ordersService(db, clock, { users, membership, providers: payProviders, log: app.log });
   // Resolved tokens are kept per process; changes reach the other processes over the bus (auth/sessions.ts).
@@ -263,7 +273,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const logs = logsService(db, clock);
   // The reader's known shares come from the learner module, built below (reached only when a recommendation is asked for).
-  const articles = articlesService(db, clock, { knownShares: (userId, ids, makeAtMost) => learner.knownShares(userId, ids, makeAtMost) });
+  const articles = articlesService(
+    db,
+    clock,
+    { users, visitors: logs },
+    { knownShares: (userId, ids, makeAtMost) => learner.knownShares(userId, ids, makeAtMost) },
+  );
   const marks = marksService(db, clock, articles);
   // The dictionary reports lookups through hooks, so it needs neither the word book nor history:
   // both are built after it and reached only when a lookup happens.
@@ -300,7 +315,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const notes = notesService(db, clock, articles);
-  const ai = aiService({ db, clock, provider: aiProvider, quota: config.aiQuota, dict, articles, dictionary, notes, words, editorial, jobs });
+  const ai = aiService({
+    db,
+    clock,
+    provider: aiProvider,
+    quota: config.aiQuota,
+    dict,
+    articles,
+    dictionary,
+    notes,
+    words,
+    editorial,
+    jobs,
+  });
 
   const keyWords = keyWordsService(db, clock);
   const appinfo = appinfoService(db, clock);

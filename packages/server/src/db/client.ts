@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
 import { loadPg } from './pg.js';
 import type { Database } from './schema.js';
 
@@ -125,6 +125,11 @@ export function openSqlite(file: string | Buffer): Db {
   return contextualDb(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), 'sqlite');
 }
 
+/** Answers once the database runs a query (a health check's round trip; it touches no table). */
+export async function ping(db: Db): Promise<void> {
+  await sql`select 1`.execute(db.kysely);
+}
+
 /** PostgreSQL pool settings (config: DB_POOL_SIZE, DB_STATEMENT_TIMEOUT_MS, DB_IDLE_TIMEOUT_MS); 0 turns a timeout off. */
 export interface PoolSettings {
   readonly poolSize: number;
@@ -185,7 +190,10 @@ export class DatabaseUnavailable extends Error {
   }
 }
 
-export function openDb(database: { kind: 'sqlite'; file: string } | ({ kind: 'postgres'; url: string } & Partial<PoolSettings>), log?: DbLogger): Db {
+export function openDb(
+  database: { kind: 'sqlite'; file: string } | ({ kind: 'postgres'; url: string } & Partial<PoolSettings>),
+  log?: DbLogger,
+): Db {
   return database.kind === 'sqlite' ? openSqlite(database.file) : openPostgres(database.url, database, log);
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../db/client.js';
 import type { TasksTable } from '../db/schema.js';
+import { tablesOf } from '../db/ownership.js';
 
 export type TaskRow = Selectable<TasksTable>;
 
@@ -13,9 +14,10 @@ const UNFINISHED_KEYED = sql<boolean>`status in ('queued', 'running') and idem_k
 const INSERT_ROUNDS = 5;
 
 export function tasksRepo(db: Db) {
+  const own = tablesOf(db, 'tasks');
   /** The queued or running task of a type holding an idempotency key, if any. */
   const findUnfinished = (type: string, key: string) =>
-    db.kysely
+    own.query
       .selectFrom('tasks')
       .selectAll()
       .where('type', '=', type)
@@ -31,9 +33,9 @@ export function tasksRepo(db: Db) {
     async insertUnlessUnfinished(row: Insertable<TasksTable>): Promise<{ task: TaskRow; created: boolean }> {
       const key = row.idem_key ?? null;
       if (key === null)
-        return { task: await db.kysely.insertInto('tasks').values(row).returningAll().executeTakeFirstOrThrow(), created: true };
+        return { task: await own.query.insertInto('tasks').values(row).returningAll().executeTakeFirstOrThrow(), created: true };
       for (let round = 0; round < INSERT_ROUNDS; round++) {
-        const inserted = await db.kysely
+        const inserted = await own.query
           .insertInto('tasks')
           .values(row)
           .onConflict((oc) => oc.columns(['type', 'idem_key']).where(UNFINISHED_KEYED).doNothing())
@@ -46,9 +48,9 @@ export function tasksRepo(db: Db) {
       throw new Error(`could not enqueue ${row.type} ${key}: the unfinished task kept finishing`);
     },
     findUnfinished,
-    findById: (id: number) => db.kysely.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst(),
+    findById: (id: number) => own.query.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst(),
     async update(id: number, patch: Updateable<TasksTable>) {
-      await db.kysely.updateTable('tasks').set(patch).where('id', '=', id).execute();
+      await own.query.updateTable('tasks').set(patch).where('id', '=', id).execute();
     },
 
     /**
@@ -58,7 +60,7 @@ export function tasksRepo(db: Db) {
      */
     async claim(types: readonly string[], now: string, worker: string, leaseUntil: string): Promise<TaskRow | undefined> {
       if (types.length === 0) return undefined;
-      const due = db.kysely
+      const due = own.query
         .selectFrom('tasks')
         .select('id')
         .where('status', '=', 'queued')
@@ -66,7 +68,7 @@ export function tasksRepo(db: Db) {
         .where('type', 'in', types)
         .orderBy('id')
         .limit(1);
-      return db.kysely
+      return own.query
         .updateTable('tasks')
         .set((eb) => ({
           status: 'running',
@@ -88,7 +90,7 @@ export function tasksRepo(db: Db) {
      * Answers whether the worker still held it.
      */
     async updateHeld(id: number, worker: string, patch: Updateable<TasksTable>): Promise<boolean> {
-      const result = await db.kysely
+      const result = await own.query
         .updateTable('tasks')
         .set(patch)
         .where('id', '=', id)
@@ -105,7 +107,7 @@ export function tasksRepo(db: Db) {
      */
     async requeueExpired(now: string, only?: number): Promise<number> {
       const base = () => {
-        let q = db.kysely.updateTable('tasks').where('status', '=', 'running').where('lease_until', '<', now);
+        let q = own.query.updateTable('tasks').where('status', '=', 'running').where('lease_until', '<', now);
         if (only !== undefined) q = q.where('id', '=', only);
         return q;
       };
@@ -128,7 +130,7 @@ export function tasksRepo(db: Db) {
 
     /** Hands a running task back to the queue (its worker is stopping); the interrupted run is not counted. */
     async release(id: number, worker: string, now: string): Promise<boolean> {
-      const result = await db.kysely
+      const result = await own.query
         .updateTable('tasks')
         .set((eb) => ({
           status: 'queued',
@@ -151,7 +153,7 @@ export function tasksRepo(db: Db) {
      * (a task waiting out a retry's backoff is queued but not late). One pass over the claim index.
      */
     queueStats: (now: string) =>
-      db.kysely
+      own.query
         .selectFrom('tasks')
         .select((eb) => [
           'type',
@@ -165,7 +167,7 @@ export function tasksRepo(db: Db) {
 
     /** Types present among unfinished tasks (start-up checks each has a handler). */
     pendingTypes: async () =>
-      (await db.kysely.selectFrom('tasks').select('type').distinct().where('status', 'in', ['queued', 'running']).execute()).map(
+      (await own.query.selectFrom('tasks').select('type').distinct().where('status', 'in', ['queued', 'running']).execute()).map(
         (r) => r.type,
       ),
   };

@@ -1,34 +1,20 @@
 import type { Generated } from 'kysely';
 
-/** Articles and where they come from: authors, RSS feeds and items, topics, views, key words, marks and notes. */
+/** Articles: authors, topics, change history, views, key words and marks (modules/articles). */
 export interface ArticlesTables {
   authors: AuthorsTable;
-  rss_feeds: RssFeedsTable;
   articles: ArticlesTable;
   article_topics: ArticleTopicsTable;
   article_events: ArticleEventsTable;
   article_views: ArticleViewsTable;
-  rss_items: RssItemsTable;
   article_words: ArticleWordsTable;
   article_marks: ArticleMarksTable;
-  article_notes: ArticleNotesTable;
 }
 
 export interface AuthorsTable {
   id: Generated<number>;
   name: string;
   bio: string | null;
-  created_at: string;
-}
-export interface RssFeedsTable {
-  id: Generated<number>;
-  url: string;
-  title: string;
-  site_url: string | null;
-  description: string | null;
-  last_crawled_at: string | null;
-  last_error: string | null;
-  created_by: number | null;
   created_at: string;
 }
 export interface ArticlesTable {
@@ -84,20 +70,6 @@ export interface ArticleViewsTable {
   cuid: string | null;
   created_at: string;
 }
-export interface RssItemsTable {
-  id: Generated<number>;
-  feed_id: number;
-  guid: string;
-  url: string;
-  title: string;
-  author: string | null;
-  summary: string | null;
-  /** JSON array of the item's categories. */
-  categories: string;
-  published_at: string | null;
-  article_id: number | null;
-  created_at: string;
-}
 export interface ArticleWordsTable {
   article_id: number;
   word: string;
@@ -111,20 +83,4 @@ export interface ArticleMarksTable {
   article_id: number;
   starred_at: string | null;
   finished_at: string | null;
-}
-export interface ArticleNotesTable {
-  id: Generated<number>;
-  user_id: number;
-  article_id: number;
-  note_uuid: string;
-  text: string;
-  comment: string;
-  root: string;
-  tag: string | null;
-  color: string;
-  /** JSON: where in the paragraph the note sits. */
-  data: string;
-  is_public: number;
-  created_at: string;
-  updated_at: string;
 }

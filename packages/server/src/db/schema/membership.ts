@@ -10,7 +10,6 @@ export interface MembershipTables {
   invitation_codes: InvitationCodesTable;
   code_bindings: CodeBindingsTable;
   awards: AwardsTable;
-  read_article_days: ReadArticleDaysTable;
 }
 
 export interface MemberProductsTable {
@@ -111,10 +110,4 @@ export interface AwardsTable {
   status: 'earned' | 'claimed';
   claimed_at: string | null;
   created_at: string;
-}
-export interface ReadArticleDaysTable {
-  user_id: number;
-  article_id: number;
-  day: string;
-  seconds: number;
 }

@@ -23,7 +23,7 @@ export interface AiServiceDeps {
   provider: AiProvider | null;
   quota: { user: number; memberPerLevel: number };
   dict: Ecdict;
-  articles: Pick<ArticlesService, 'readable'>;
+  articles: Pick<ArticlesService, 'readable' | 'mentioning' | 'storedContent'>;
   dictionary: Pick<DictionaryService, 'lookup' | 'senses'>;
   notes: Pick<NotesService, 'mine'>;
   words: Pick<WordsService, 'ofArticle'>;

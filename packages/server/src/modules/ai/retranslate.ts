@@ -1,6 +1,6 @@
 import { NotFound } from '../../lib/errors.js';
 import { complete } from '../../providers/ai/index.js';
-import type { EditorialService } from '../articles/index.js';
+import type { ArticlesService, EditorialService } from '../articles/index.js';
 import { parseParagraphs } from '../articles/index.js';
 import { unavailable, type AiCalls } from './calls.js';
 import * as prompts from './prompts.js';
@@ -11,7 +11,10 @@ import { transKey } from './text-help.js';
  * keeps the paragraphs' own translations and reuses cached model translations, `ai` asks the
  * provider for the rest. Managers' work, so no reader's quota is counted.
  */
-export function retranslateFeature(calls: AiCalls, deps: { editorial: Pick<EditorialService, 'setTranslations'> }) {
+export function retranslateFeature(
+  calls: AiCalls,
+  deps: { editorial: Pick<EditorialService, 'setTranslations'>; articles: Pick<ArticlesService, 'storedContent'> },
+) {
   const { repo, model, provider } = calls;
 
   return async function retranslate(
@@ -19,7 +22,7 @@ export function retranslateFeature(calls: AiCalls, deps: { editorial: Pick<Edito
     options: { ai: boolean; cache: boolean; editorId: number | null },
     progress: (percent: number, message?: string) => Promise<void>,
   ) {
-    const content = await repo.articleContent(articleId);
+    const content = await deps.articles.storedContent(articleId);
     if (content === null) throw new NotFound('文章不存在');
     const paragraphs = parseParagraphs(content).filter((p) => p.kind !== 'figure' && p.text.trim());
     const zh = new Map<string, string>();

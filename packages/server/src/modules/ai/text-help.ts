@@ -1,5 +1,5 @@
 import { TooMany, Unavailable } from '../../lib/errors.js';
-import { parseParagraphs } from '../articles/index.js';
+import { parseParagraphs, type ArticlesService } from '../articles/index.js';
 import type { DictionaryService, Ecdict } from '../dictionary/index.js';
 import { translationOfSelection } from './align.js';
 import { keepQuotedIn } from './main-clause.js';
@@ -12,8 +12,11 @@ import type { UserActor } from './quota.js';
 export const transKey = (model: string | null, text: string) => hashKey(['trans', model, text]);
 
 /** Translation of any text, sentence analysis and entities. */
-export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'senses'> }) {
-  const { repo, model, provider } = calls;
+export function textHelpFeature(
+  calls: AiCalls,
+  deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'senses'>; articles: Pick<ArticlesService, 'mentioning'> },
+) {
+  const { model, provider } = calls;
   const { dict } = deps;
 
   /**
@@ -23,7 +26,7 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   async function storedTranslation(actor: UserActor, text: string) {
     const needle = text.replace(/\s+/g, ' ').trim();
     // The same sentence may stand in several articles, not all translated: look past the newest few.
-    for (const row of await repo.mentioning(actor, needle, 50, { partialEdges: true })) {
+    for (const row of await deps.articles.mentioning(actor, needle, 50, { partialEdges: true })) {
       for (const p of parseParagraphs(row.content)) {
         const found = translationOfSelection(p, needle);
         if (found) return { articleId: row.id, paragraphId: p.id, ...found };
@@ -88,7 +91,7 @@ export function textHelpFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary
   async function entity(actor: UserActor, name: string) {
     const mentions: { article_id: number; title: string; paragraph_id: string; sentence: string }[] = [];
     // Newest articles first; the rest of them are not parsed once eight sentences are found.
-    for (const row of await repo.mentioning(actor, name, 20)) {
+    for (const row of await deps.articles.mentioning(actor, name, 20)) {
       if (mentions.length >= 8) break;
       for (const m of sentencesMentioning(parseParagraphs(row.content), name).slice(0, 8 - mentions.length)) {
         mentions.push({ article_id: row.id, title: row.title, paragraph_id: m.paragraphId, sentence: m.sentence });

@@ -1,6 +1,6 @@
 import { NotFound, Unavailable } from '../../lib/errors.js';
 import { Streamed } from '../../lib/streamed.js';
-import { parseParagraphs } from '../articles/index.js';
+import { parseParagraphs, type ArticlesService } from '../articles/index.js';
 import type { DictionaryService, Ecdict } from '../dictionary/index.js';
 import { lineItems, meaningsOf } from '../dictionary/index.js';
 import { hashKey, OFFLINE, parseJsonObject, type AiCalls } from './calls.js';
@@ -9,12 +9,15 @@ import * as prompts from './prompts.js';
 import type { UserActor } from './quota.js';
 
 /** A word in its sentence (streamed explanation) and the learner's dictionary entry of a word. */
-export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'lookup' | 'senses'> }) {
+export function wordsFeature(
+  calls: AiCalls,
+  deps: { dict: Ecdict; dictionary: Pick<DictionaryService, 'lookup' | 'senses'>; articles: Pick<ArticlesService, 'mentioning'> },
+) {
   const { repo, model, provider } = calls;
   const { dict } = deps;
 
   async function articleExamples(actor: UserActor, word: string, limit: number) {
-    const rows = await repo.mentioning(actor, word, 10);
+    const rows = await deps.articles.mentioning(actor, word, 10);
     const out: { en: string; article_id: number; article_title: string }[] = [];
     for (const row of rows) {
       for (const m of sentencesMentioning(parseParagraphs(row.content), word)) {
@@ -77,7 +80,11 @@ export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: P
 
   async function wordDict(actor: UserActor, word: string) {
     const lower = word.toLowerCase();
-    const examples = (await articleExamples(actor, lower, 3)).map((e) => ({ en: e.en, article_id: e.article_id, article_title: e.article_title }));
+    const examples = (await articleExamples(actor, lower, 3)).map((e) => ({
+      en: e.en,
+      article_id: e.article_id,
+      article_title: e.article_title,
+    }));
     const entry = dict.lemma(lower) ?? dict.lookup(lower);
     if (!provider) {
       if (!entry) throw new NotFound(`词典里没有找到「${word}」`);
@@ -154,7 +161,11 @@ export function wordsFeature(calls: AiCalls, deps: { dict: Ecdict; dictionary: P
     const base = { word: entry.word, model };
     if (options.length < 2) return { ...base, meaning: options[0] ?? null, cached: true };
     const out = await calls.cachedText(actor, hashKey(['word-sense', model, entry.word, sentence]), 'word-sense', {
-      messages: prompts.wordSenseMessages(word, sentence, options.map((o) => `${o.pos ?? ''} ${o.text}`.trim())),
+      messages: prompts.wordSenseMessages(
+        word,
+        sentence,
+        options.map((o) => `${o.pos ?? ''} ${o.text}`.trim()),
+      ),
       maxTokens: 8,
     });
     const n = Number(out.text.match(/\d+/)?.[0] ?? 0);

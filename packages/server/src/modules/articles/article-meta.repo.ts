@@ -1,24 +1,26 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation, transaction } from '../../db/client.js';
+import { tablesOf } from '../../db/ownership.js';
 
 /** Authors, the change history and reading views of articles. */
 export function articleMetaRepo(db: Db) {
+  const own = tablesOf(db, 'articles');
   const findAuthor = (name: string) =>
-    db.kysely
+    own.query
       .selectFrom('authors')
       .selectAll()
       .where(sql<string>`lower(name)`, '=', name.toLowerCase())
       .executeTakeFirst();
   return {
-    findAuthorById: (id: number) => db.kysely.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst(),
+    findAuthorById: (id: number) => own.query.selectFrom('authors').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** The author of that name, created on first use. */
     async authorId(name: string, now: string): Promise<number> {
       const existing = await findAuthor(name);
       if (existing) return existing.id;
       try {
-        const { id } = await db.kysely
+        const { id } = await own.query
           .insertInto('authors')
           .values({ name, bio: null, created_at: now })
           .returning('id')
@@ -35,7 +37,7 @@ export function articleMetaRepo(db: Db) {
     countPublishedBy: async (authorId: number) =>
       Number(
         (
-          await db.kysely
+          await own.query
             .selectFrom('articles')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('author_id', '=', authorId)
@@ -45,7 +47,7 @@ export function articleMetaRepo(db: Db) {
       ),
 
     async addEvent(articleId: number, userId: number | null, action: string, detail: string, now: string) {
-      await db.kysely
+      await own.query
         .insertInto('article_events')
         .values({ article_id: articleId, user_id: userId, action, detail, created_at: now })
         .execute();
@@ -56,13 +58,13 @@ export function articleMetaRepo(db: Db) {
      * ends (PostgreSQL; SQLite runs one transaction at a time anyway), so a double submit sees the first.
      */
     async lockDraftCreation(editorId: number, title: string) {
-      if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${editorId}::int, hashtext(${title}))`.execute(db.kysely);
+      if (db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${editorId}::int, hashtext(${title}))`.execute(own.query);
     },
 
     /** The editor's own draft with exactly this title and text, created since `since`, if any. */
     recentDraftBy: async (editorId: number, title: string, bodyText: string, since: string) =>
       (
-        await db.kysely
+        await own.query
           .selectFrom('articles')
           .innerJoin('article_events', 'article_events.article_id', 'articles.id')
           .select('articles.id')
@@ -77,7 +79,7 @@ export function articleMetaRepo(db: Db) {
       )?.id ?? null,
 
     events: (articleId: number) =>
-      db.kysely
+      own.query
         .selectFrom('article_events')
         .leftJoin('users', 'users.id', 'article_events.user_id')
         .select([
@@ -97,7 +99,7 @@ export function articleMetaRepo(db: Db) {
     async addView(articleId: number, viewer: { userId: number | null; cuid: string | null }, now: string, since: string): Promise<boolean> {
       if (viewer.userId === null && viewer.cuid === null) return false;
       const recent = () =>
-        db.kysely
+        own.query
           .selectFrom('article_views')
           .select('id')
           .where('article_id', '=', articleId)
@@ -109,18 +111,18 @@ export function articleMetaRepo(db: Db) {
       return transaction(db, async () => {
         // The article's row is taken first (a row lock on PostgreSQL, the write lock on SQLite), so
         // two opens at once queue here and the second sees the first's view when it asks again.
-        await db.kysely
+        await own.query
           .updateTable('articles')
           .set((eb) => ({ views: eb.ref('views') }))
           .where('id', '=', articleId)
           .execute();
         if (await recent()) return false;
         // The view row and the count move together.
-        await db.kysely
+        await own.query
           .insertInto('article_views')
           .values({ article_id: articleId, user_id: viewer.userId, cuid: viewer.cuid, created_at: now })
           .execute();
-        await db.kysely
+        await own.query
           .updateTable('articles')
           .set((eb) => ({ views: eb('views', '+', 1) }))
           .where('id', '=', articleId)
@@ -131,7 +133,7 @@ export function articleMetaRepo(db: Db) {
 
     /** The articles a reader opened most recently (distinct), for their level and topics. */
     recentlyViewed: (viewer: { userId: number | null; cuid: string | null }, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('article_views')
         .innerJoin('articles', 'articles.id', 'article_views.article_id')
         .select([
@@ -148,27 +150,6 @@ export function articleMetaRepo(db: Db) {
         .orderBy('last', 'desc')
         .limit(limit)
         .execute(),
-
-    async seenAt(viewer: { userId: number | null; cuid: string | null }): Promise<string | null> {
-      if (viewer.userId !== null) {
-        return (
-          (await db.kysely.selectFrom('users').select('articles_seen_at').where('id', '=', viewer.userId).executeTakeFirst())
-            ?.articles_seen_at ?? null
-        );
-      }
-      if (viewer.cuid === null) return null;
-      return (
-        (await db.kysely.selectFrom('visitors').select('articles_seen_at').where('cuid', '=', viewer.cuid).executeTakeFirst())
-          ?.articles_seen_at ?? null
-      );
-    },
-
-    async markSeen(viewer: { userId: number | null; cuid: string | null }, now: string) {
-      if (viewer.userId !== null)
-        await db.kysely.updateTable('users').set({ articles_seen_at: now }).where('id', '=', viewer.userId).execute();
-      else if (viewer.cuid !== null)
-        await db.kysely.updateTable('visitors').set({ articles_seen_at: now }).where('cuid', '=', viewer.cuid).execute();
-    },
   };
 }
 

@@ -3,6 +3,7 @@ import { transaction, type Db } from '../../db/client.js';
 import type { PreparedContent } from './article-content.js';
 import type { ArticleStatus } from '@changdu/contract';
 import type { ArticlesTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export type ArticleRow = Selectable<ArticlesTable> & { author_name: string | null };
 
@@ -47,20 +48,21 @@ const ARTICLE_DEFAULTS = {
 type ArticleStamp = Pick<Selectable<ArticlesTable>, 'id' | 'status' | 'is_lock' | 'version'>;
 
 export function articlesRepo(db: Db) {
+  const own = tablesOf(db, 'articles');
   // The stamp is read on every open of an article (show, the reader's page): its query is built
   // and compiled once and run with each id. Kysely's builder and compiler were ~6 % of a show.
   let stampQuery: CompiledQuery<ArticleStamp> | null = null;
   async function setTopics(id: number, topics: string[]) {
-    await db.kysely.deleteFrom('article_topics').where('article_id', '=', id).execute();
+    await own.query.deleteFrom('article_topics').where('article_id', '=', id).execute();
     if (topics.length)
-      await db.kysely
+      await own.query
         .insertInto('article_topics')
         .values(topics.map((topic) => ({ article_id: id, topic })))
         .execute();
   }
 
   const base = () =>
-    db.kysely
+    own.query
       .selectFrom('articles')
       .leftJoin('authors', 'authors.id', 'articles.author_id')
       .selectAll('articles')
@@ -79,7 +81,7 @@ export function articlesRepo(db: Db) {
     /** The version of each of these articles (rows that don't exist are absent), without reading bodies. */
     async versions(ids: readonly number[]): Promise<Map<number, number>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.kysely
+      const rows = await own.query
         .selectFrom('articles')
         .select(['id', 'version'])
         .where('id', 'in', [...new Set(ids)])
@@ -89,7 +91,7 @@ export function articlesRepo(db: Db) {
     /** The status of each of these articles (rows that don't exist are absent). */
     async statuses(ids: readonly number[]): Promise<Map<number, ArticleStatus>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.kysely
+      const rows = await own.query
         .selectFrom('articles')
         .select(['id', 'status'])
         .where('id', 'in', [...new Set(ids)])
@@ -98,7 +100,7 @@ export function articlesRepo(db: Db) {
     },
     /** The ids of the `limit` most recently published articles, newest first. */
     async recentPublishedIds(limit: number): Promise<number[]> {
-      const rows = await db.kysely
+      const rows = await own.query
         .selectFrom('articles')
         .select('id')
         .where('status', '=', 'published')
@@ -110,8 +112,8 @@ export function articlesRepo(db: Db) {
     },
     /** What decides who may open an article and which prepared body fits, without reading the body. */
     async stamp(id: number) {
-      stampQuery ??= db.kysely.selectFrom('articles').select(['id', 'status', 'is_lock', 'version']).where('id', '=', 0).compile();
-      return (await db.kysely.executeQuery<ArticleStamp>({ ...stampQuery, parameters: [id] })).rows[0];
+      stampQuery ??= own.query.selectFrom('articles').select(['id', 'status', 'is_lock', 'version']).where('id', '=', 0).compile();
+      return (await own.query.executeQuery<ArticleStamp>({ ...stampQuery, parameters: [id] })).rows[0];
     },
 
     /**
@@ -121,7 +123,7 @@ export function articlesRepo(db: Db) {
     async create(article: NewArticle): Promise<number> {
       const { topics, now, ...fields } = article;
       return transaction(db, async () => {
-        const { id } = await db.kysely
+        const { id } = await own.query
           .insertInto('articles')
           .values({
             ...ARTICLE_DEFAULTS,
@@ -143,7 +145,7 @@ export function articlesRepo(db: Db) {
      */
     async update(id: number, patch: Updateable<ArticlesTable>, topics?: string[]) {
       await transaction(db, async () => {
-        await db.kysely
+        await own.query
           .updateTable('articles')
           .set((eb) => ({ ...patch, version: eb('version', '+', 1) }))
           .where('id', '=', id)
@@ -152,11 +154,9 @@ export function articlesRepo(db: Db) {
       });
     },
 
+    /** Rows of other modules that point at the article follow by their foreign keys (`on delete cascade` or `set null`). */
     async delete(id: number) {
-      await transaction(db, async () => {
-        await db.kysely.updateTable('rss_items').set({ article_id: null }).where('article_id', '=', id).execute();
-        await db.kysely.deleteFrom('articles').where('id', '=', id).execute();
-      });
+      await own.query.deleteFrom('articles').where('id', '=', id).execute();
     },
 
     /** Newest first by publication (published lists) or by last change (management). */
@@ -198,7 +198,7 @@ export function articlesRepo(db: Db) {
     countPublishedSince: async (since: string) =>
       Number(
         (
-          await db.kysely
+          await own.query
             .selectFrom('articles')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('status', '=', 'published')
@@ -208,7 +208,7 @@ export function articlesRepo(db: Db) {
       ),
 
     topicCounts: () =>
-      db.kysely
+      own.query
         .selectFrom('article_topics')
         .innerJoin('articles', 'articles.id', 'article_topics.article_id')
         .select(['article_topics.topic', (eb) => eb.fn.countAll<number>().as('n')])
@@ -216,7 +216,7 @@ export function articlesRepo(db: Db) {
         .groupBy('article_topics.topic')
         .execute(),
 
-    sources: () => db.kysely.selectFrom('articles').select('source').distinct().where('source', 'is not', null).execute(),
+    sources: () => own.query.selectFrom('articles').select('source').distinct().where('source', 'is not', null).execute(),
   };
 }
 

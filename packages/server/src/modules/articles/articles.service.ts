@@ -11,9 +11,12 @@ import { effectiveLevel, readerFigure, toCard, toDetail, visibleParagraphs } fro
 import { articlesRepo } from './articles.repo.js';
 import { keyWordsRepo } from './key-words.repo.js';
 import { marksRepo } from './marks.repo.js';
+import { mentionsRepo } from './mentions.repo.js';
 import { preparedArticles } from './prepared-articles.js';
 import { profileFrom, rank, reasonFor } from './recommend.js';
 import { MARK_END, MARK_START, isChineseQuery, searchRepo, searchTerms } from './search.repo.js';
+import type { LogsService } from '../logs/index.js';
+import type { UsersService } from '../users/index.js';
 
 const PAGE = 10;
 const CANDIDATES = 300;
@@ -51,16 +54,35 @@ export interface ReaderHooks {
   knownShares(userId: number, ids: readonly number[], makeAtMost: number): Promise<Map<number, number | null>>;
 }
 
+/**
+ * Where "the newest articles a reader has seen" is kept: on a reader's account (users) and on an
+ * anonymous client's visitor row (logs), the modules owning those rows.
+ */
+export interface SeenKeepers {
+  users: Pick<UsersService, 'articlesSeenAt' | 'markArticlesSeen'>;
+  visitors: Pick<LogsService, 'articlesSeenAt' | 'markArticlesSeen'>;
+}
+
 /** Articles not yet analysed that one recommendation call analyses (the rest wait for a later call). */
 const ANALYSED_PER_CALL = 10;
 
 /** What readers see: lists, the article (lock applied), recommendations, topics, authors, search. */
-export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null = null) {
+export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: ReaderHooks | null = null) {
   const repo = articlesRepo(db);
   const meta = articleMetaRepo(db);
   const marks = marksRepo(db);
   const keyWords = keyWordsRepo(db);
+  const mentions = mentionsRepo(db);
   const prepared = preparedArticles();
+
+  async function seenAt(viewer: Viewer): Promise<string | null> {
+    if (viewer.userId !== null) return seen.users.articlesSeenAt(viewer.userId);
+    return viewer.cuid === null ? null : seen.visitors.articlesSeenAt(viewer.cuid);
+  }
+  async function markSeen(viewer: Viewer, now: string): Promise<void> {
+    if (viewer.userId !== null) await seen.users.markArticlesSeen(viewer.userId, now);
+    else if (viewer.cuid !== null) await seen.visitors.markArticlesSeen(viewer.cuid, now);
+  }
 
   /** The article if this caller may open it (lib/policy.ts, through article-access.ts), else NotFound. */
   async function readable(who: Who, id: number): Promise<ReadableArticle> {
@@ -114,6 +136,10 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
 
   return {
     readable,
+    /** Articles `who` may quote whose text holds `name`, newest first, with their stored bodies (AI help's examples). */
+    mentioning: mentions.mentioning,
+    /** An article's stored body, any status (a manager's or a job's work: no reader's rule applies); null when it is gone. */
+    storedContent: mentions.articleContent,
     cards,
     withCards,
     /** Statuses for modules that list articles they don't own (a magazine issue's table of contents). */
@@ -125,7 +151,7 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
     async list(offset: number, viewer: Viewer) {
       const page = await published(offset);
       // Opening the newest list counts as having seen what is new.
-      if (offset === 0) await meta.markSeen(viewer, clock.now().toISOString());
+      if (offset === 0) await markSeen(viewer, clock.now().toISOString());
       return page;
     },
 
@@ -142,11 +168,7 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
       }
       const mark = actor.kind === 'user' ? await marks.mark(actor.user.id, id) : undefined;
       const me = actor.kind === 'user' ? { starred: Boolean(mark?.starred_at), finished: Boolean(mark?.finished_at) } : null;
-      return prepared.answer(
-        { id, version: stamp.version, preview: !full },
-        () => sharedDetail(actor, id),
-        me,
-      );
+      return prepared.answer({ id, version: stamp.version, preview: !full }, () => sharedDetail(actor, id), me);
     },
 
     /**
@@ -160,11 +182,7 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
       const anonymous: Actor = { kind: 'anonymous', role: 'anonymous' };
       // Published, and all of it open to anyone: a members-only article's page is drawn by the app.
       if (!stamp || stamp.status !== 'published' || !can(anonymous, 'readFull', { kind: 'article', ...stamp })) return null;
-      const answer = await prepared.answer(
-        { id, version: stamp.version, preview: false },
-        () => sharedDetail(anonymous, id),
-        null,
-      );
+      const answer = await prepared.answer({ id, version: stamp.version, preview: false }, () => sharedDetail(anonymous, id), null);
       return answer.json;
     },
 
@@ -207,13 +225,13 @@ export function articlesService(db: Db, clock: Clock, hooks: ReaderHooks | null 
     },
 
     async newCount(viewer: Viewer) {
-      const seen = await meta.seenAt(viewer);
-      if (seen === null) {
+      const since = await seenAt(viewer);
+      if (since === null) {
         // A first-time visitor has seen nothing yet, so nothing is "new" to them: the count starts now.
-        await meta.markSeen(viewer, clock.now().toISOString());
+        await markSeen(viewer, clock.now().toISOString());
         return { count: 0, since: null };
       }
-      return { count: await repo.countPublishedSince(seen), since: seen };
+      return { count: await repo.countPublishedSince(since), since };
     },
 
     topic: (q: string | undefined, authorId: number | undefined, level: ArticleLevel | undefined, offset: number) =>

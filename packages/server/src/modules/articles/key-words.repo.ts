@@ -1,17 +1,19 @@
 import type { Db } from '../../db/client.js';
+import { tablesOf } from '../../db/ownership.js';
 
 /** Editors' key words of an article. */
 export function keyWordsRepo(db: Db) {
+  const own = tablesOf(db, 'articles');
   /** Key words are part of the reader's article: a change raises its version (articles.repo#update). */
   const bump = (articleId: number) =>
-    db.kysely
+    own.query
       .updateTable('articles')
       .set((eb) => ({ version: eb('version', '+', 1) }))
       .where('id', '=', articleId)
       .execute();
   return {
     list: (articleId: number) =>
-      db.kysely
+      own.query
         .selectFrom('article_words')
         .select(['word', 'resolve', 'tag'])
         .where('article_id', '=', articleId)
@@ -19,7 +21,7 @@ export function keyWordsRepo(db: Db) {
         .orderBy('word')
         .execute(),
     async put(row: { article_id: number; word: string; resolve: string; tag: string | null; created_by: number; created_at: string }) {
-      await db.kysely
+      await own.query
         .insertInto('article_words')
         .values(row)
         .onConflict((oc) => oc.columns(['article_id', 'word']).doUpdateSet({ resolve: row.resolve, tag: row.tag }))
@@ -28,7 +30,7 @@ export function keyWordsRepo(db: Db) {
     },
     async remove(articleId: number, word: string) {
       const removed = Number(
-        (await db.kysely.deleteFrom('article_words').where('article_id', '=', articleId).where('word', '=', word).executeTakeFirst())
+        (await own.query.deleteFrom('article_words').where('article_id', '=', articleId).where('word', '=', word).executeTakeFirst())
           .numDeletedRows,
       );
       if (removed) await bump(articleId);

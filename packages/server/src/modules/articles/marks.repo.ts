@@ -1,10 +1,12 @@
 import type { Db } from '../../db/client.js';
+import { tablesOf } from '../../db/ownership.js';
 
 /** Readers' star and finished marks on articles: the only writer of `article_marks`. */
 export function marksRepo(db: Db) {
+  const own = tablesOf(db, 'articles');
   return {
     mark: (userId: number, articleId: number) =>
-      db.kysely
+      own.query
         .selectFrom('article_marks')
         .selectAll()
         .where('user_id', '=', userId)
@@ -12,7 +14,7 @@ export function marksRepo(db: Db) {
         .executeTakeFirst(),
 
     async set(userId: number, articleId: number, patch: { starred_at?: string | null; finished_at?: string | null }) {
-      await db.kysely
+      await own.query
         .insertInto('article_marks')
         .values({ user_id: userId, article_id: articleId, starred_at: patch.starred_at ?? null, finished_at: patch.finished_at ?? null })
         .onConflict((oc) => oc.columns(['user_id', 'article_id']).doUpdateSet(patch))
@@ -21,7 +23,7 @@ export function marksRepo(db: Db) {
 
     /** Sets the finished mark unless one is already there (the first finish is the one remembered). */
     async finishOnce(userId: number, articleId: number, at: string) {
-      await db.kysely
+      await own.query
         .insertInto('article_marks')
         .values({ user_id: userId, article_id: articleId, starred_at: null, finished_at: at })
         .onConflict((oc) =>
@@ -35,7 +37,7 @@ export function marksRepo(db: Db) {
     finishedAmong: async (userId: number, articleIds: readonly number[]) =>
       articleIds.length === 0
         ? []
-        : db.kysely
+        : own.query
             .selectFrom('article_marks')
             .select('article_id')
             .where('user_id', '=', userId)
@@ -44,7 +46,7 @@ export function marksRepo(db: Db) {
             .execute(),
 
     starred: (userId: number, offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('article_marks')
         .innerJoin('articles', 'articles.id', 'article_marks.article_id')
         .select(['article_marks.article_id', 'article_marks.starred_at'])

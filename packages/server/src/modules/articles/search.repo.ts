@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { articlesWhere, type Who } from '../../lib/policy.js';
+import { tablesOf, type ModuleDb } from '../../db/ownership.js';
 
 export interface SearchRow {
   id: number;
@@ -83,10 +84,10 @@ function rowid(id: number): RawBuilder<number> {
  * any rowid bound applies, and again for each statement and for bm25's weights (1.3 ms a time for
  * "budget"* at 100×). Porter stemming already joins a word's forms (budgets, budgeting).
  */
-async function sqliteMatch(db: Db, terms: string[]): Promise<string> {
+async function sqliteMatch(own: ModuleDb<'articles'>, terms: string[]): Promise<string> {
   const quoted = terms.map((t) => `"${t}"`);
   const { rows } = await sql`select 1 as held from articles_fts where articles_fts match ${quoted[quoted.length - 1]!} limit 1`.execute(
-    db.kysely,
+    own.query,
   );
   return `${quoted.join(' ')}${rows.length === 0 ? '*' : ''}`;
 }
@@ -96,17 +97,18 @@ async function sqliteMatch(db: Db, terms: string[]): Promise<string> {
  * up (FTS5 seeks to the bound); the `+` keeps the ids from FTS5, which would run the whole query
  * again per id.
  */
-async function inRange(db: Db, match: string, ids: number[], value: RawBuilder<unknown>) {
+async function inRange(own: ModuleDb<'articles'>, match: string, ids: number[], value: RawBuilder<unknown>) {
   const { rows } = await sql<{ id: number; value: unknown }>`
     select articles_fts.rowid as id, ${value} as value
     from articles_fts join articles on articles.id = articles_fts.rowid
     where articles_fts match ${match} and articles_fts.rowid >= ${rowid(Math.min(...ids))} and +articles_fts.rowid in (${sql.join(ids)})`.execute(
-    db.kysely,
+    own.query,
   );
   return rows;
 }
 
 export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
+  const own = tablesOf(db, 'articles');
   const rankedAtMost = options.rankedAtMost ?? SQLITE_RANKED_AT_MOST;
   return {
     /**
@@ -118,12 +120,12 @@ export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
       if (terms.length === 0) return [];
       const whole = articlesWhere(who, 'quote');
       if (db.dialect === 'sqlite') {
-        const match = await sqliteMatch(db, terms);
+        const match = await sqliteMatch(own, terms);
         // Walking the matches newest first costs no scoring: the id where the newest
         // `rankedAtMost` end bounds what bm25 scores below (none when there are fewer).
         const { rows: edge } = await sql<{ id: number }>`
           select rowid as id from articles_fts where articles_fts match ${match}
-          order by rowid desc limit 1 offset ${rankedAtMost - 1}`.execute(db.kysely);
+          order by rowid desc limit 1 offset ${rankedAtMost - 1}`.execute(own.query);
         const oldest = edge[0]?.id ?? 0;
         const page = await rankedPage(offset + limit, async (n) => {
           // bm25 over the index alone (no row per match), then the `n` best joined to their
@@ -133,19 +135,19 @@ export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
             from (select rowid as id, bm25(articles_fts, 10.0, 8.0, 4.0, 1.0) as score from articles_fts
                   where articles_fts match ${match} and rowid >= ${rowid(oldest)} order by score limit ${n}) ranked
               join articles on articles.id = ranked.id
-            order by ranked.score, articles.published_at desc`.execute(db.kysely);
+            order by ranked.score, articles.published_at desc`.execute(own.query);
           // A body the caller may not quote matches only on its title or summary: asked of the
           // index once for all such candidates, not once per row.
           const closed = rows.filter((r) => r.published && !r.whole).map((r) => r.id);
           const titled = new Set(
-            closed.length === 0 ? [] : (await inRange(db, `{title title_zh summary} : (${match})`, closed, sql`1`)).map((r) => r.id),
+            closed.length === 0 ? [] : (await inRange(own, `{title title_zh summary} : (${match})`, closed, sql`1`)).map((r) => r.id),
           );
           return rows.map((r) => ({ id: r.id, score: r.score, ok: Boolean(r.published) && (Boolean(r.whole) || titled.has(r.id)) }));
         });
         const ids = page.slice(offset).map((r) => r.id);
         if (ids.length === 0) return [];
         const rows = await inRange(
-          db,
+          own,
           match,
           ids,
           sql`case when ${whole} then snippet(articles_fts, -1, ${MARK_START}, ${MARK_END}, '…', 24)
@@ -168,14 +170,14 @@ export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
               order by score desc, s.published_at desc
               limit ${limit} offset ${offset}) page
           join articles on articles.id = page.article_id
-        order by page.score desc, page.published_at desc`.execute(db.kysely);
+        order by page.score desc, page.published_at desc`.execute(own.query);
       return rows;
     },
 
     /** Published articles whose Chinese title, summaries or translations (of a body the caller may quote) contain the query. */
     chinese: (q: string, offset: number, limit: number, who: Who) => {
       const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return db.kysely
+      return own.query
         .selectFrom('articles')
         .select(['id', 'title_zh', 'summary_zh', 'content', 'is_lock'])
         .where('status', '=', 'published')

@@ -289,3 +289,25 @@ describe('rate limits', () => {
     expect((await t.call('auth.login', { username: user.username, password: 'wrong1234' })).code).toBe('400');
   });
 });
+
+describe('the SMS outbox', () => {
+  const outbox = async () => {
+    const admin = await t.createUser({ role: 'super' });
+    return (await t.call('sms.outbox', {}, { token: admin.token })).result?.list;
+  };
+
+  it('keeps each code sent while no provider delivers messages, for a super user to read', async () => {
+    t = await createTestApp({ smsDelivers: false });
+    expect((await sendSms('13900000003', 'register')).code).toBe('200');
+    const kept = await outbox();
+    expect(kept).toEqual([expect.objectContaining({ phone: '13900000003', stype: 'register', provider: 'fake' })]);
+    expect(kept?.[0]?.text).toContain(t.sms.lastCode('13900000003'));
+  });
+
+  it('keeps nothing that a provider delivered to a phone', async () => {
+    t = await createTestApp({ smsDelivers: true });
+    expect((await sendSms('13900000003', 'register')).code).toBe('200');
+    expect(t.sms.lastCode('13900000003')).toMatch(/^\d{6}$/);
+    expect(await outbox()).toEqual([]);
+  });
+});

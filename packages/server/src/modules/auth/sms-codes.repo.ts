@@ -1,12 +1,14 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { SmsCodesTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export function smsCodesRepo(db: Db) {
+  const own = tablesOf(db, 'auth');
   return {
     /** Send times to `phone` since `since`, newest first. */
     sentSince: (phone: string, since: string) =>
-      db.kysely
+      own.query
         .selectFrom('sms_codes')
         .select('created_at')
         .where('phone', '=', phone)
@@ -14,10 +16,10 @@ export function smsCodesRepo(db: Db) {
         .orderBy('created_at', 'desc')
         .execute(),
     async insert(row: Insertable<SmsCodesTable>) {
-      await db.kysely.insertInto('sms_codes').values(row).execute();
+      await own.query.insertInto('sms_codes').values(row).execute();
     },
     newestUnused: (phone: string, stype: string) =>
-      db.kysely
+      own.query
         .selectFrom('sms_codes')
         .selectAll()
         .where('phone', '=', phone)
@@ -26,11 +28,11 @@ export function smsCodesRepo(db: Db) {
         .orderBy('id', 'desc')
         .executeTakeFirst(),
     async countFailure(id: number, attempts: number) {
-      await db.kysely.updateTable('sms_codes').set({ attempts }).where('id', '=', id).execute();
+      await own.query.updateTable('sms_codes').set({ attempts }).where('id', '=', id).execute();
     },
     /** Marks the code used; false when another request used it first. */
     async consume(id: number, now: string): Promise<boolean> {
-      const r = await db.kysely
+      const r = await own.query
         .updateTable('sms_codes')
         .set({ consumed_at: now })
         .where('id', '=', id)

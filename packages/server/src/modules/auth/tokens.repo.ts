@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export function tokensRepo(db: Db) {
+  const own = tablesOf(db, 'auth');
   return {
     async insert(row: {
       user_id: number;
@@ -10,7 +12,7 @@ export function tokensRepo(db: Db) {
       user_agent: string | null;
       ip: string | null;
     }) {
-      const { id } = await db.kysely
+      const { id } = await own.query
         .insertInto('auth_tokens')
         .values({ ...row, revoked_at: null })
         .returning('id')
@@ -18,7 +20,7 @@ export function tokensRepo(db: Db) {
       return id;
     },
     findLive: (tokenHash: string, now: string) =>
-      db.kysely
+      own.query
         .selectFrom('auth_tokens')
         .select(['id', 'user_id', 'expires_at'])
         .where('token_hash', '=', tokenHash)
@@ -27,7 +29,7 @@ export function tokensRepo(db: Db) {
         .executeTakeFirst(),
     /** Revokes one token; answers its user's id (null when it was revoked already or is unknown). */
     async revoke(id: number, now: string): Promise<number | null> {
-      const row = await db.kysely
+      const row = await own.query
         .updateTable('auth_tokens')
         .set({ revoked_at: now })
         .where('id', '=', id)
@@ -37,7 +39,7 @@ export function tokensRepo(db: Db) {
       return row?.user_id ?? null;
     },
     async revokeAllOf(userId: number, now: string) {
-      await db.kysely
+      await own.query
         .updateTable('auth_tokens')
         .set({ revoked_at: now })
         .where('user_id', '=', userId)

@@ -1,20 +1,22 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { BookChaptersTable, BookNotesTable, BooksTable, BookShelfTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export type BookRow = Selectable<BooksTable>;
 export type ShelfRow = Selectable<BookShelfTable>;
 export type BookNoteRow = Selectable<BookNotesTable>;
 
 export function booksRepo(db: Db) {
+  const own = tablesOf(db, 'books');
   return {
-    byId: (id: number) => db.kysely.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst(),
-    byUuid: (uuid: string) => db.kysely.selectFrom('books').selectAll().where('uuid', '=', uuid).executeTakeFirst(),
-    byDigest: (digest: string) => db.kysely.selectFrom('books').selectAll().where('digest', '=', digest).executeTakeFirst(),
+    byId: (id: number) => own.query.selectFrom('books').selectAll().where('id', '=', id).executeTakeFirst(),
+    byUuid: (uuid: string) => own.query.selectFrom('books').selectAll().where('uuid', '=', uuid).executeTakeFirst(),
+    byDigest: (digest: string) => own.query.selectFrom('books').selectAll().where('digest', '=', digest).executeTakeFirst(),
 
     /** Inserts a book and its chapters (call inside a transaction); null when the digest is already there. */
     async insert(book: Insertable<BooksTable>, chapters: Omit<Insertable<BookChaptersTable>, 'book_id'>[]): Promise<number | null> {
-      const row = await db.kysely
+      const row = await own.query
         .insertInto('books')
         .values(book)
         .onConflict((oc) => oc.column('digest').doNothing())
@@ -22,7 +24,7 @@ export function booksRepo(db: Db) {
         .executeTakeFirst();
       if (!row) return null;
       for (let i = 0; i < chapters.length; i += 50) {
-        await db.kysely
+        await own.query
           .insertInto('book_chapters')
           .values(chapters.slice(i, i + 50).map((c) => ({ ...c, book_id: row.id })))
           .execute();
@@ -31,9 +33,9 @@ export function booksRepo(db: Db) {
     },
 
     chapter: (bookId: number, idx: number) =>
-      db.kysely.selectFrom('book_chapters').selectAll().where('book_id', '=', bookId).where('idx', '=', idx).executeTakeFirst(),
+      own.query.selectFrom('book_chapters').selectAll().where('book_id', '=', bookId).where('idx', '=', idx).executeTakeFirst(),
     chapterInfos: (bookId: number) =>
-      db.kysely
+      own.query
         .selectFrom('book_chapters')
         .select(['idx', 'title', 'word_count', 'level', 'level_words'])
         .where('book_id', '=', bookId)
@@ -41,7 +43,7 @@ export function booksRepo(db: Db) {
         .execute(),
 
     published: (offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('books')
         .selectAll()
         .where('status', '=', 'published')
@@ -51,22 +53,18 @@ export function booksRepo(db: Db) {
         .offset(offset)
         .execute(),
     all: (status: string | undefined, offset: number, limit: number) => {
-      let q = db.kysely
-        .selectFrom('books')
-        .leftJoin('users', 'users.id', 'books.uploaded_by')
-        .selectAll('books')
-        .select('users.username as uploader');
-      if (status) q = q.where('books.status', '=', status);
-      return q.orderBy('books.id', 'desc').limit(limit).offset(offset).execute();
+      let q = own.query.selectFrom('books').selectAll();
+      if (status) q = q.where('status', '=', status);
+      return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
     },
     setStatus: (id: number, status: string, publishedAt: string | null, now: string) =>
-      db.kysely.updateTable('books').set({ status, published_at: publishedAt, updated_at: now }).where('id', '=', id).execute(),
+      own.query.updateTable('books').set({ status, published_at: publishedAt, updated_at: now }).where('id', '=', id).execute(),
 
     // Shelf
     entry: (userId: number, bookId: number) =>
-      db.kysely.selectFrom('book_shelf').selectAll().where('user_id', '=', userId).where('book_id', '=', bookId).executeTakeFirst(),
+      own.query.selectFrom('book_shelf').selectAll().where('user_id', '=', userId).where('book_id', '=', bookId).executeTakeFirst(),
     async addToShelf(userId: number, bookId: number, now: string) {
-      await db.kysely
+      await own.query
         .insertInto('book_shelf')
         .values({ user_id: userId, book_id: bookId, added_at: now, progress: 0, read_seconds: 0 })
         .onConflict((oc) => oc.columns(['user_id', 'book_id']).doNothing())
@@ -74,11 +72,11 @@ export function booksRepo(db: Db) {
     },
     removeFromShelf: async (userId: number, bookId: number) =>
       Number(
-        (await db.kysely.deleteFrom('book_shelf').where('user_id', '=', userId).where('book_id', '=', bookId).executeTakeFirst())
+        (await own.query.deleteFrom('book_shelf').where('user_id', '=', userId).where('book_id', '=', bookId).executeTakeFirst())
           .numDeletedRows,
       ),
     shelf: (userId: number, offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('book_shelf')
         .innerJoin('books', 'books.id', 'book_shelf.book_id')
         .selectAll('books')
@@ -102,7 +100,7 @@ export function booksRepo(db: Db) {
      * statement, so of two devices racing the newer reading wins whatever the arrival order.
      */
     async setPos(userId: number, bookId: number, pos: string, posAt: string, progress: number, now: string): Promise<boolean> {
-      const done = await db.kysely
+      const done = await own.query
         .updateTable('book_shelf')
         .set({ pos, pos_at: posAt, progress, last_read_at: now })
         .where('user_id', '=', userId)
@@ -112,7 +110,7 @@ export function booksRepo(db: Db) {
       return Number(done.numUpdatedRows) === 1;
     },
     async addSeconds(userId: number, bookId: number, seconds: number, now: string) {
-      await db.kysely
+      await own.query
         .updateTable('book_shelf')
         .set((eb) => ({ read_seconds: eb('read_seconds', '+', seconds), last_read_at: now }))
         .where('user_id', '=', userId)
@@ -123,7 +121,7 @@ export function booksRepo(db: Db) {
     // Notes
     async upsertNote(row: Insertable<BookNotesTable>): Promise<number | null> {
       const { user_id: _u, book_id: _b, note_uuid: _n, created_at: _c, ...patch } = row;
-      const done = await db.kysely
+      const done = await own.query
         .insertInto('book_notes')
         .values(row)
         .onConflict((oc) => oc.columns(['user_id', 'note_uuid']).doUpdateSet(patch).where('book_notes.book_id', '=', row.book_id))
@@ -132,16 +130,16 @@ export function booksRepo(db: Db) {
       return done?.id ?? null;
     },
     noteByUuid: (userId: number, bookId: number, uuid: string) =>
-      db.kysely
+      own.query
         .selectFrom('book_notes')
         .selectAll()
         .where('user_id', '=', userId)
         .where('book_id', '=', bookId)
         .where('note_uuid', '=', uuid)
         .executeTakeFirst(),
-    noteById: (id: number) => db.kysely.selectFrom('book_notes').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    noteById: (id: number) => own.query.selectFrom('book_notes').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
     myNotes: (userId: number, bookId: number) =>
-      db.kysely
+      own.query
         .selectFrom('book_notes')
         .selectAll()
         .where('user_id', '=', userId)
@@ -152,7 +150,7 @@ export function booksRepo(db: Db) {
         .execute(),
     /** Books the user noted, last noted first, with how many notes and when the last was written. */
     notedBooks: (userId: number, offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('book_notes')
         .innerJoin('books', 'books.id', 'book_notes.book_id')
         .where('book_notes.user_id', '=', userId)
@@ -167,7 +165,7 @@ export function booksRepo(db: Db) {
     notesOfBooks: (userId: number, bookIds: number[]) =>
       bookIds.length === 0
         ? Promise.resolve([])
-        : db.kysely
+        : own.query
             .selectFrom('book_notes')
             .selectAll()
             .where('user_id', '=', userId)
@@ -178,11 +176,11 @@ export function booksRepo(db: Db) {
             .limit(2000)
             .execute(),
     /** Whether any book exists (the demo book is made only when none does). */
-    any: async () => (await db.kysely.selectFrom('books').select('id').limit(1).executeTakeFirst()) !== undefined,
+    any: async () => (await own.query.selectFrom('books').select('id').limit(1).executeTakeFirst()) !== undefined,
     deleteNote: async (userId: number, bookId: number, uuid: string) =>
       Number(
         (
-          await db.kysely
+          await own.query
             .deleteFrom('book_notes')
             .where('user_id', '=', userId)
             .where('book_id', '=', bookId)

@@ -61,8 +61,9 @@ export function booksService(deps: BooksDeps) {
 
     async manage(status: string | undefined, offset: number) {
       const rows = await repo.all(status, offset, PAGE + 1);
+      const names = await deps.users.namesOf(rows.flatMap((r) => (r.uploaded_by === null ? [] : [r.uploaded_by])));
       return pageOf(
-        rows.map((r) => ({ ...toCard(r), uploader: r.uploader })),
+        rows.map((r) => ({ ...toCard(r), uploader: r.uploaded_by === null ? null : (names.get(r.uploaded_by) ?? null) })),
         offset,
         PAGE,
       );

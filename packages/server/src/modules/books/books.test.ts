@@ -89,6 +89,8 @@ describe('importing', () => {
     const pub = await t.call('book.publish', { id: bookId }, { token: manager.token });
     expect(pub.result).toMatchObject({ status: 'published' });
     expect((await t.call('book.library', {})).result!.list.map((b) => b.id)).toEqual([bookId]);
+    const managed = (await t.call('book.manage', {}, { token: manager.token })).result!.list;
+    expect(managed.map((b) => [b.id, b.uploader])).toEqual([[bookId, alice.user.username]]);
     expect((await t.call('book.chapter', { id: bookId, chapter: 1 })).code).toBe('200');
     await t.call('book.publish', { id: bookId, cancel: true }, { token: manager.token });
     expect((await t.call('book.library', {})).result!.list).toEqual([]);

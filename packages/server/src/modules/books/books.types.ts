@@ -28,7 +28,7 @@ export interface BooksDeps {
   dict: Ecdict;
   images: BookImages;
   history: Pick<HistoryService, 'issueBook' | 'reportBook'>;
-  users: Pick<UsersService, 'allIds'>;
+  users: Pick<UsersService, 'allIds' | 'namesOf'>;
   words: Pick<WordsService, 'inParagraphs'>;
   /** The one card renderer (article media), for the share image; reached only when an image is asked for. */
   cards: Pick<ArticleMediaService, 'renderMarkdown'>;

@@ -1,19 +1,21 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { UploadsTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 /** The `uploads` table: each token's file from the token until it is imported or expires. */
 export function uploadsRepo(db: Db) {
+  const own = tablesOf(db, 'books');
   return {
     insert: async (row: Insertable<UploadsTable>) => {
-      await db.kysely.insertInto('uploads').values(row).execute();
+      await own.query.insertInto('uploads').values(row).execute();
     },
 
-    byKey: (key: string) => db.kysely.selectFrom('uploads').selectAll().where('key', '=', key).executeTakeFirst(),
+    byKey: (key: string) => own.query.selectFrom('uploads').selectAll().where('key', '=', key).executeTakeFirst(),
 
     /** Bytes a reader has uploaded (or may still upload with a live token) that no import has taken. */
     async pendingBytes(userId: number, now: string): Promise<number> {
-      const row = await db.kysely
+      const row = await own.query
         .selectFrom('uploads')
         .select((eb) => eb.fn.sum<number | string | null>('bytes').as('total'))
         .where('user_id', '=', userId)
@@ -25,7 +27,7 @@ export function uploadsRepo(db: Db) {
 
     /** The bytes arrived: their size, and a new end. False when the row is gone (expired and removed). */
     async received(key: string, bytes: number, now: string, expiresAt: string): Promise<boolean> {
-      const r = await db.kysely
+      const r = await own.query
         .updateTable('uploads')
         .set({ bytes, received_at: now, expires_at: expiresAt })
         .where('key', '=', key)
@@ -35,7 +37,7 @@ export function uploadsRepo(db: Db) {
 
     /** An import takes the file: it stops being pending and is kept until `until`. False when there is no live row. */
     async claim(key: string, userId: number, now: string, until: string): Promise<boolean> {
-      const r = await db.kysely
+      const r = await own.query
         .updateTable('uploads')
         .set({ claimed_at: now, expires_at: until })
         .where('key', '=', key)
@@ -46,15 +48,15 @@ export function uploadsRepo(db: Db) {
     },
 
     remove: async (key: string) => {
-      await db.kysely.deleteFrom('uploads').where('key', '=', key).execute();
+      await own.query.deleteFrom('uploads').where('key', '=', key).execute();
     },
 
     expired: (now: string, limit: number) =>
-      db.kysely.selectFrom('uploads').select('key').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute(),
+      own.query.selectFrom('uploads').select('key').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).execute(),
 
     /** Removes the row only while it is still expired (a claim or an arrival in between keeps it). */
     async removeExpired(key: string, now: string): Promise<boolean> {
-      const r = await db.kysely.deleteFrom('uploads').where('key', '=', key).where('expires_at', '<=', now).executeTakeFirst();
+      const r = await own.query.deleteFrom('uploads').where('key', '=', key).where('expires_at', '<=', now).executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     },
   };

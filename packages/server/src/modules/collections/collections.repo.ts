@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { CollectionItemsTable, CollectionsTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export type CollectionRow = Selectable<CollectionsTable>;
 export type CollectionItemRow = Selectable<CollectionItemsTable>;
@@ -23,13 +24,14 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Collections, their ordered items and readers' marks: the only writer of these tables. */
 export function collectionsRepo(db: Db) {
-  const live = () => db.kysely.selectFrom('collections').selectAll('collections').where('collections.deleted_at', 'is', null);
+  const own = tablesOf(db, 'collections');
+  const live = () => own.query.selectFrom('collections').selectAll('collections').where('collections.deleted_at', 'is', null);
 
   return {
     find: (id: number) => live().where('id', '=', id).executeTakeFirst(),
 
     async insert(ownerId: number, fields: CollectionFields, now: string): Promise<number> {
-      const row = await db.kysely
+      const row = await own.query
         .insertInto('collections')
         .values({ owner_id: ownerId, ...fields, is_published: 0, published_at: null, created_at: now, updated_at: now, deleted_at: null })
         .returning('id')
@@ -39,7 +41,7 @@ export function collectionsRepo(db: Db) {
 
     /** Updates a live collection's fields; the write takes the row's lock, so edits to one collection queue. False when gone. */
     async update(id: number, fields: Partial<CollectionFields> & { last_added_at?: string }, now: string): Promise<boolean> {
-      const res = await db.kysely
+      const res = await own.query
         .updateTable('collections')
         .set({ ...fields, updated_at: now })
         .where('id', '=', id)
@@ -49,13 +51,13 @@ export function collectionsRepo(db: Db) {
     },
 
     items: (collectionId: number) =>
-      db.kysely.selectFrom('collection_items').selectAll().where('collection_id', '=', collectionId).orderBy('position').execute(),
+      own.query.selectFrom('collection_items').selectAll().where('collection_id', '=', collectionId).orderBy('position').execute(),
 
     /** Items of several collections, in order (for counts and covers of a page of them). */
     itemsOf: (collectionIds: readonly number[]) =>
       collectionIds.length === 0
         ? Promise.resolve([] as CollectionItemRow[])
-        : db.kysely
+        : own.query
             .selectFrom('collection_items')
             .selectAll()
             .where('collection_id', 'in', [...new Set(collectionIds)])
@@ -65,9 +67,9 @@ export function collectionsRepo(db: Db) {
 
     /** Replaces the ordered list in one go (call inside the transaction that locked the row). */
     async replaceItems(collectionId: number, items: readonly Omit<CollectionItemRow, 'collection_id'>[]) {
-      await db.kysely.deleteFrom('collection_items').where('collection_id', '=', collectionId).execute();
+      await own.query.deleteFrom('collection_items').where('collection_id', '=', collectionId).execute();
       if (items.length > 0) {
-        await db.kysely
+        await own.query
           .insertInto('collection_items')
           .values(items.map((i) => ({ ...i, collection_id: collectionId })))
           .execute();
@@ -75,7 +77,7 @@ export function collectionsRepo(db: Db) {
     },
 
     async setPublished(id: number, published: boolean, now: string) {
-      await db.kysely
+      await own.query
         .updateTable('collections')
         .set((eb) => ({
           is_published: published ? 1 : 0,
@@ -89,7 +91,7 @@ export function collectionsRepo(db: Db) {
     },
 
     async softDelete(id: number, now: string): Promise<boolean> {
-      const res = await db.kysely
+      const res = await own.query
         .updateTable('collections')
         .set({ deleted_at: now, is_published: 0, updated_at: now })
         .where('id', '=', id)
@@ -100,7 +102,7 @@ export function collectionsRepo(db: Db) {
 
     /** Adds a mark unless there; the count moves only when a row was added (one transaction). */
     async addMark(userId: number, collectionId: number, kind: MarkKind, now: string) {
-      const res = await db.kysely
+      const res = await own.query
         .insertInto('collection_marks')
         .values({ user_id: userId, collection_id: collectionId, kind, created_at: now, seen_at: now })
         .onConflict((oc) => oc.columns(['user_id', 'collection_id', 'kind']).doNothing())
@@ -109,7 +111,7 @@ export function collectionsRepo(db: Db) {
     },
 
     async removeMark(userId: number, collectionId: number, kind: MarkKind) {
-      const res = await db.kysely
+      const res = await own.query
         .deleteFrom('collection_marks')
         .where('user_id', '=', userId)
         .where('collection_id', '=', collectionId)
@@ -119,7 +121,7 @@ export function collectionsRepo(db: Db) {
     },
 
     marksOf: (userId: number, collectionId: number) =>
-      db.kysely
+      own.query
         .selectFrom('collection_marks')
         .select(['kind', 'seen_at'])
         .where('user_id', '=', userId)
@@ -127,7 +129,7 @@ export function collectionsRepo(db: Db) {
         .execute(),
 
     async markSeen(userId: number, collectionId: number, now: string) {
-      await db.kysely
+      await own.query
         .updateTable('collection_marks')
         .set({ seen_at: now })
         .where('user_id', '=', userId)
@@ -163,7 +165,7 @@ export function collectionsRepo(db: Db) {
         ? new Map<number, number>()
         : new Map(
             (
-              await db.kysely
+              await own.query
                 .selectFrom('collections')
                 .select(['owner_id', (eb) => eb.fn.countAll<number>().as('n')])
                 .where('deleted_at', 'is', null)
@@ -179,7 +181,7 @@ export function collectionsRepo(db: Db) {
 
     /** Collections the user marked (star or follow) that they may still see, most recent mark first (follows: with news first). */
     marked: (userId: number, kind: MarkKind, offset: number, limit: number) => {
-      let q = db.kysely
+      let q = own.query
         .selectFrom('collection_marks as m')
         .innerJoin('collections', 'collections.id', 'm.collection_id')
         .selectAll('collections')
@@ -195,7 +197,7 @@ export function collectionsRepo(db: Db) {
     },
 
     manage: (filter: ManageFilter, offset: number, limit: number) => {
-      let q = db.kysely.selectFrom('collections').selectAll();
+      let q = own.query.selectFrom('collections').selectAll();
       if (filter.state === 'deleted') q = q.where('deleted_at', 'is not', null);
       else {
         q = q.where('deleted_at', 'is', null);
@@ -220,7 +222,7 @@ export function collectionsRepo(db: Db) {
 
   async function bump(collectionId: number, kind: MarkKind, by: 1 | -1) {
     const column = kind === 'star' ? 'star_count' : 'follower_count';
-    await db.kysely
+    await own.query
       .updateTable('collections')
       .set((eb) => ({ [column]: eb(column, '+', by) }))
       .where('id', '=', collectionId)

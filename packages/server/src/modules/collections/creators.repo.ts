@@ -1,19 +1,21 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { CreatorApplicationsTable, CreatorsTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export type CreatorRow = Selectable<CreatorsTable>;
 export type ApplicationRow = Selectable<CreatorApplicationsTable>;
 
 /** Creators (the flag is the row), their followers, and applications: the only writer of these tables. */
 export function creatorsRepo(db: Db) {
+  const own = tablesOf(db, 'collections');
   return {
-    find: (userId: number) => db.kysely.selectFrom('creators').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    find: (userId: number) => own.query.selectFrom('creators').selectAll().where('user_id', '=', userId).executeTakeFirst(),
 
     /** Which of these users are creators. */
     async creatorsAmong(userIds: readonly number[]): Promise<Set<number>> {
       if (userIds.length === 0) return new Set();
-      const rows = await db.kysely
+      const rows = await own.query
         .selectFrom('creators')
         .select('user_id')
         .where('user_id', 'in', [...new Set(userIds)])
@@ -22,7 +24,7 @@ export function creatorsRepo(db: Db) {
     },
 
     list: (offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('creators')
         .selectAll()
         .orderBy('follower_count', 'desc')
@@ -34,7 +36,7 @@ export function creatorsRepo(db: Db) {
 
     /** Makes the user a creator (keeps an existing profile). */
     async make(userId: number, bio: string | null, now: string) {
-      await db.kysely
+      await own.query
         .insertInto('creators')
         .values({ user_id: userId, bio, avatar: null, author_id: null, created_at: now })
         .onConflict((oc) => oc.column('user_id').doNothing())
@@ -42,11 +44,11 @@ export function creatorsRepo(db: Db) {
     },
 
     async setByline(userId: number, authorId: number | null) {
-      await db.kysely.updateTable('creators').set({ author_id: authorId }).where('user_id', '=', userId).execute();
+      await own.query.updateTable('creators').set({ author_id: authorId }).where('user_id', '=', userId).execute();
     },
 
     async follows(userId: number, creatorId: number): Promise<boolean> {
-      const row = await db.kysely
+      const row = await own.query
         .selectFrom('creator_follows')
         .select('creator_id')
         .where('user_id', '=', userId)
@@ -59,14 +61,14 @@ export function creatorsRepo(db: Db) {
     async setFollow(userId: number, creatorId: number, follow: boolean, now: string) {
       let changed: number;
       if (follow) {
-        const res = await db.kysely
+        const res = await own.query
           .insertInto('creator_follows')
           .values({ user_id: userId, creator_id: creatorId, created_at: now })
           .onConflict((oc) => oc.columns(['user_id', 'creator_id']).doNothing())
           .executeTakeFirst();
         changed = Number(res.numInsertedOrUpdatedRows ?? 0n);
       } else {
-        const res = await db.kysely
+        const res = await own.query
           .deleteFrom('creator_follows')
           .where('user_id', '=', userId)
           .where('creator_id', '=', creatorId)
@@ -74,7 +76,7 @@ export function creatorsRepo(db: Db) {
         changed = -Number(res.numDeletedRows);
       }
       if (changed !== 0) {
-        await db.kysely
+        await own.query
           .updateTable('creators')
           .set((eb) => ({ follower_count: eb('follower_count', '+', changed) }))
           .where('user_id', '=', creatorId)
@@ -83,17 +85,17 @@ export function creatorsRepo(db: Db) {
     },
 
     async addApplication(userId: number, statement: string, bio: string | null, now: string): Promise<ApplicationRow> {
-      return db.kysely
+      return own.query
         .insertInto('creator_applications')
         .values({ user_id: userId, statement, bio, status: 'pending', reason: null, reviewed_by: null, created_at: now, reviewed_at: null })
         .returningAll()
         .executeTakeFirstOrThrow();
     },
 
-    application: (id: number) => db.kysely.selectFrom('creator_applications').selectAll().where('id', '=', id).executeTakeFirst(),
+    application: (id: number) => own.query.selectFrom('creator_applications').selectAll().where('id', '=', id).executeTakeFirst(),
 
     latestApplication: (userId: number) =>
-      db.kysely
+      own.query
         .selectFrom('creator_applications')
         .selectAll()
         .where('user_id', '=', userId)
@@ -102,7 +104,7 @@ export function creatorsRepo(db: Db) {
         .executeTakeFirst(),
 
     applications: (status: ApplicationRow['status'], offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('creator_applications')
         .selectAll()
         .where('status', '=', status)
@@ -114,7 +116,7 @@ export function creatorsRepo(db: Db) {
 
     /** Decides a pending application; false when it was no longer pending (decided meanwhile). */
     async decide(id: number, status: 'approved' | 'refused', reason: string | null, reviewerId: number, now: string): Promise<boolean> {
-      const res = await db.kysely
+      const res = await own.query
         .updateTable('creator_applications')
         .set({ status, reason, reviewed_by: reviewerId, reviewed_at: now })
         .where('id', '=', id)

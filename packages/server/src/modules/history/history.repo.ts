@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import { transaction, type Db } from '../../db/client.js';
+import { tablesOf } from '../../db/ownership.js';
 
 /** What a week's rank orders readers by: `reading_weeks` columns. */
 export type WeekMeasure = 'seconds' | 'finished';
 
 export function historyRepo(db: Db) {
+  const own = tablesOf(db, 'history');
   /**
    * Adds a credit to the reader's week: the seconds this article may still earn under the cap
    * (its week's seconds before and after this credit, both capped) and a newly finished article.
@@ -18,7 +20,7 @@ export function historyRepo(db: Db) {
     newlyFinished: boolean,
     week: { monday: string; sunday: string; capSeconds: number },
   ) {
-    const trx = db.kysely;
+    const trx = own.query;
     await trx
       .insertInto('reading_weeks')
       .values({ user_id: userId, week: week.monday, seconds: 0, finished: 0 })
@@ -46,11 +48,11 @@ export function historyRepo(db: Db) {
   }
 
   return {
-    token: (hash: string) => db.kysely.selectFrom('history_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
+    token: (hash: string) => own.query.selectFrom('history_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
 
     /** An offline report already counted under this key: its seconds and day. */
     seenOffline: (userId: number, key: string) =>
-      db.kysely
+      own.query
         .selectFrom('offline_readings')
         .select(['seconds', 'day'])
         .where('user_id', '=', userId)
@@ -58,7 +60,7 @@ export function historyRepo(db: Db) {
         .executeTakeFirst(),
     /** The reader's offline windows overlapping [start, end) (ms). */
     async offlineWindows(userId: number, window: { start: number; end: number }) {
-      const rows = await db.kysely
+      const rows = await own.query
         .selectFrom('offline_readings')
         .select(['starts_at', 'ends_at'])
         .where('user_id', '=', userId)
@@ -69,7 +71,7 @@ export function historyRepo(db: Db) {
       return rows.map((r) => ({ start: Number(r.starts_at), end: Number(r.ends_at) }));
     },
     async dayOffline(userId: number, articleId: number, day: string): Promise<number> {
-      const row = await db.kysely
+      const row = await own.query
         .selectFrom('offline_readings')
         .select((eb) => eb.fn.sum<number>('seconds').as('s'))
         .where('user_id', '=', userId)
@@ -90,7 +92,7 @@ export function historyRepo(db: Db) {
       day: string;
       created_at: string;
     }): Promise<boolean> {
-      const inserted = await db.kysely
+      const inserted = await own.query
         .insertInto('offline_readings')
         .values(row)
         .onConflict((oc) => oc.columns(['user_id', 'report_key']).doNothing())
@@ -121,7 +123,7 @@ export function historyRepo(db: Db) {
       now: string;
     }): Promise<{ newlyFinished: boolean } | null> {
       return transaction(db, async () => {
-        const trx = db.kysely;
+        const trx = own.query;
         if (input.expected === null) {
           const inserted = await trx
             .insertInto('history_tokens')
@@ -210,7 +212,7 @@ export function historyRepo(db: Db) {
 
     /** A week's leaders in one measure, ties by user id: only readers above zero. */
     weekLeaders: (measure: WeekMeasure, monday: string, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('reading_weeks')
         .select(['user_id', `${measure} as value`])
         .where('week', '=', monday)
@@ -220,7 +222,7 @@ export function historyRepo(db: Db) {
         .limit(limit)
         .execute(),
     async weekValue(measure: WeekMeasure, monday: string, userId: number): Promise<number> {
-      const row = await db.kysely
+      const row = await own.query
         .selectFrom('reading_weeks')
         .select(`${measure} as value`)
         .where('user_id', '=', userId)
@@ -230,7 +232,7 @@ export function historyRepo(db: Db) {
     },
     /** How many readers have more than `value` in the week: a range of the measure's index. */
     async weekAbove(measure: WeekMeasure, monday: string, value: number): Promise<number> {
-      const row = await db.kysely
+      const row = await own.query
         .selectFrom('reading_weeks')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('week', '=', monday)
@@ -239,7 +241,7 @@ export function historyRepo(db: Db) {
       return Number(row.n);
     },
     days: (userId: number, from: string, to: string) =>
-      db.kysely
+      own.query
         .selectFrom('reading_days')
         .selectAll()
         .where('user_id', '=', userId)
@@ -248,12 +250,12 @@ export function historyRepo(db: Db) {
         .execute(),
     readDays: async (userId: number) =>
       new Set(
-        (await db.kysely.selectFrom('reading_days').select('day').where('user_id', '=', userId).where('seconds', '>', 0).execute()).map(
+        (await own.query.selectFrom('reading_days').select('day').where('user_id', '=', userId).where('seconds', '>', 0).execute()).map(
           (r) => r.day,
         ),
       ),
     lookups: (userId: number, from: string, to: string) =>
-      db.kysely
+      own.query
         .selectFrom('word_lookups')
         .select(['day', (eb) => eb.fn.countAll<number>().as('n')])
         .where('user_id', '=', userId)
@@ -264,14 +266,14 @@ export function historyRepo(db: Db) {
     /** Writes looked-up words in one statement; a row that is there already (another flush, another process) stays one row. */
     async recordLookups(rows: readonly { user_id: number; day: string; word: string }[]) {
       if (rows.length === 0) return;
-      await db.kysely
+      await own.query
         .insertInto('word_lookups')
         .values([...rows])
         .onConflict((oc) => oc.columns(['user_id', 'day', 'word']).doNothing())
         .execute();
     },
     history: (userId: number, offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('read_history')
         .selectAll()
         .where('user_id', '=', userId)

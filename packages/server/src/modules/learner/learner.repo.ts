@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
+import { tablesOf } from '../../db/ownership.js';
 
 /** Rows per insert: well under SQLite's bound-parameter limit with five columns. */
 const CHUNK = 400;
@@ -11,15 +12,16 @@ export type MarkStatus = 'known' | 'ignored';
 
 /** The learner module's tables; nothing else reads or writes them. */
 export function learnerRepo(db: Db) {
+  const own = tablesOf(db, 'learner');
   return {
     /** The reader's change counter (0 before any change): the key of cached known sets. */
     async wordsVersion(userId: number): Promise<number> {
-      const row = await db.kysely.selectFrom('learner_state').select('words_version').where('user_id', '=', userId).executeTakeFirst();
+      const row = await own.query.selectFrom('learner_state').select('words_version').where('user_id', '=', userId).executeTakeFirst();
       return row ? Number(row.words_version) : 0;
     },
     /** Raises the reader's change counter; answers the new value. */
     async bumpVersion(userId: number): Promise<number> {
-      const row = await db.kysely
+      const row = await own.query
         .insertInto('learner_state')
         .values({ user_id: userId, words_version: 1 })
         .onConflict((oc) => oc.column('user_id').doUpdateSet({ words_version: sql`learner_state.words_version + 1` }))
@@ -27,12 +29,12 @@ export function learnerRepo(db: Db) {
         .executeTakeFirstOrThrow();
       return Number(row.words_version);
     },
-    marks: (userId: number) => db.kysely.selectFrom('learner_words').select(['word', 'status']).where('user_id', '=', userId).execute(),
+    marks: (userId: number) => own.query.selectFrom('learner_words').select(['word', 'status']).where('user_id', '=', userId).execute(),
     marksOf: async (userId: number, words: readonly string[]) =>
       (
         await Promise.all(
           chunks(words).map((part) =>
-            db.kysely
+            own.query
               .selectFrom('learner_words')
               .select(['word', 'status'])
               .where('user_id', '=', userId)
@@ -44,7 +46,7 @@ export function learnerRepo(db: Db) {
     /** Sets the status of these headwords (new rows keep `at` as when they became so). */
     async upsert(userId: number, words: readonly string[], status: MarkStatus, source: string, at: string): Promise<void> {
       for (const part of chunks(words)) {
-        await db.kysely
+        await own.query
           .insertInto('learner_words')
           .values(part.map((word) => ({ user_id: userId, word, status, source, created_at: at })))
           .onConflict((oc) => oc.columns(['user_id', 'word']).doUpdateSet({ status, source, created_at: at }))
@@ -54,7 +56,7 @@ export function learnerRepo(db: Db) {
     /** Adds rows for headwords without one; marked words keep their status. */
     async insertMissing(userId: number, words: readonly string[], status: MarkStatus, source: string, at: string): Promise<void> {
       for (const part of chunks(words)) {
-        await db.kysely
+        await own.query
           .insertInto('learner_words')
           .values(part.map((word) => ({ user_id: userId, word, status, source, created_at: at })))
           .onConflict((oc) => oc.columns(['user_id', 'word']).doNothing())
@@ -64,17 +66,17 @@ export function learnerRepo(db: Db) {
     async remove(userId: number, words: readonly string[]): Promise<number> {
       let removed = 0;
       for (const part of chunks(words)) {
-        const done = await db.kysely.deleteFrom('learner_words').where('user_id', '=', userId).where('word', 'in', part).executeTakeFirst();
+        const done = await own.query.deleteFrom('learner_words').where('user_id', '=', userId).where('word', 'in', part).executeTakeFirst();
         removed += Number(done.numDeletedRows);
       }
       return removed;
     },
     async removeBySource(userId: number, source: string): Promise<void> {
-      await db.kysely.deleteFrom('learner_words').where('user_id', '=', userId).where('source', '=', source).execute();
+      await own.query.deleteFrom('learner_words').where('user_id', '=', userId).where('source', '=', source).execute();
     },
     knownTimes: async (userId: number) =>
       (
-        await db.kysely
+        await own.query
           .selectFrom('learner_words')
           .select('created_at')
           .where('user_id', '=', userId)
@@ -84,7 +86,7 @@ export function learnerRepo(db: Db) {
       ).map((r) => r.created_at),
 
     latestEstimate: (userId: number) =>
-      db.kysely
+      own.query
         .selectFrom('learner_estimates')
         .select(['estimate', 'level', 'created_at'])
         .where('user_id', '=', userId)
@@ -92,7 +94,7 @@ export function learnerRepo(db: Db) {
         .orderBy('id', 'desc')
         .executeTakeFirst(),
     async estimateCount(userId: number): Promise<number> {
-      const row = await db.kysely
+      const row = await own.query
         .selectFrom('learner_estimates')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('user_id', '=', userId)
@@ -100,12 +102,12 @@ export function learnerRepo(db: Db) {
       return Number(row.n);
     },
     async addEstimate(userId: number, estimate: number, level: string, at: string): Promise<void> {
-      await db.kysely.insertInto('learner_estimates').values({ user_id: userId, estimate, level, created_at: at }).execute();
+      await own.query.insertInto('learner_estimates').values({ user_id: userId, estimate, level, created_at: at }).execute();
     },
 
     articleWords: (ids: readonly number[], part: string) =>
       ids.length
-        ? db.kysely
+        ? own.query
             .selectFrom('learner_article_words')
             .select(['article_id', 'version', 'tokens', 'words'])
             .where('article_id', 'in', [...ids])
@@ -115,7 +117,7 @@ export function learnerRepo(db: Db) {
     /** The stored version of each article's set of this part, and whether it has every form (its first line), without the words. */
     storedVersions: (ids: readonly number[], part: string) =>
       ids.length
-        ? db.kysely
+        ? own.query
             .selectFrom('learner_article_words')
             .select(['article_id', 'version', sql<string>`substr(words, 1, 6)`.as('head')])
             .where('article_id', 'in', [...ids])
@@ -123,7 +125,7 @@ export function learnerRepo(db: Db) {
             .execute()
         : Promise.resolve([]),
     async saveArticleWords(row: { article_id: number; part: string; version: number; tokens: number; words: string }): Promise<void> {
-      await db.kysely
+      await own.query
         .insertInto('learner_article_words')
         .values(row)
         .onConflict((oc) => oc.columns(['article_id', 'part']).doUpdateSet({ version: row.version, tokens: row.tokens, words: row.words }))

@@ -1,14 +1,16 @@
 import type { Insertable } from 'kysely';
 import { transaction, type Db } from '../../db/client.js';
 import type { LogEventsTable, VisitorsTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export function logsRepo(db: Db) {
+  const own = tablesOf(db, 'logs');
   return {
     /** Stores the event and folds it into its visitor, in one transaction. */
     async record(event: Insertable<LogEventsTable>, visitor: Insertable<VisitorsTable>): Promise<number> {
       return transaction(db, async () => {
-        const { id } = await db.kysely.insertInto('log_events').values(event).returning('id').executeTakeFirstOrThrow();
-        await db.kysely
+        const { id } = await own.query.insertInto('log_events').values(event).returning('id').executeTakeFirstOrThrow();
+        await own.query
           .insertInto('visitors')
           .values(visitor)
           .onConflict((oc) =>
@@ -31,7 +33,7 @@ export function logsRepo(db: Db) {
     },
 
     visitors: (offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('visitors')
         .leftJoin('users', 'users.id', 'visitors.uid')
         // The list's columns only: the row also keeps what other features need (articles_seen_at).
@@ -55,9 +57,18 @@ export function logsRepo(db: Db) {
         .execute(),
 
     events: (cuid: string, offset: number, limit: number) =>
-      db.kysely.selectFrom('log_events').selectAll().where('cuid', '=', cuid).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+      own.query.selectFrom('log_events').selectAll().where('cuid', '=', cuid).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+
+    /** When the visitor last opened the newest articles (the articles module's "new since"); null if never or unknown. */
+    articlesSeenAt: async (cuid: string): Promise<string | null> =>
+      (await own.query.selectFrom('visitors').select('articles_seen_at').where('cuid', '=', cuid).executeTakeFirst())?.articles_seen_at ??
+      null,
+    /** Kept on the visitor's row only: a client that never logged a visit has none, and nothing is kept for it. */
+    async markArticlesSeen(cuid: string, now: string): Promise<void> {
+      await own.query.updateTable('visitors').set({ articles_seen_at: now }).where('cuid', '=', cuid).execute();
+    },
 
     visitorExists: async (cuid: string) =>
-      Boolean(await db.kysely.selectFrom('visitors').select('cuid').where('cuid', '=', cuid).executeTakeFirst()),
+      Boolean(await own.query.selectFrom('visitors').select('cuid').where('cuid', '=', cuid).executeTakeFirst()),
   };
 }

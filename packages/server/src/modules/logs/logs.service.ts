@@ -60,6 +60,9 @@ export function logsService(db: Db, clock: Clock) {
       return { id };
     },
 
+    articlesSeenAt: repo.articlesSeenAt,
+    markArticlesSeen: repo.markArticlesSeen,
+
     async visitors(offset: number, limit: number) {
       const rows = await repo.visitors(offset, limit + 1);
       return pageOf(

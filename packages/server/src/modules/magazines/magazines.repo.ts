@@ -1,13 +1,15 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { MagazineArticlesTable, MagazineStatus, MagazinesTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export type MagazineRow = Selectable<MagazinesTable>;
 export type MagazineArticleRow = Selectable<MagazineArticlesTable>;
 
 export function magazinesRepo(db: Db) {
+  const own = tablesOf(db, 'magazines');
   const withCount = (publishedOnly: boolean) =>
-    db.kysely
+    own.query
       .selectFrom('magazines')
       .selectAll('magazines')
       .select((eb) =>
@@ -22,7 +24,7 @@ export function magazinesRepo(db: Db) {
       );
 
   return {
-    find: (id: number) => db.kysely.selectFrom('magazines').selectAll().where('id', '=', id).executeTakeFirst(),
+    find: (id: number) => own.query.selectFrom('magazines').selectAll().where('id', '=', id).executeTakeFirst(),
     findWithCount: (id: number, publishedOnly: boolean) => withCount(publishedOnly).where('magazines.id', '=', id).executeTakeFirst(),
     /** Readers: published issues, newest first. */
     published: (offset: number, limit: number) =>
@@ -36,28 +38,28 @@ export function magazinesRepo(db: Db) {
     /** Managers: every issue, the newest made first. */
     all: (offset: number, limit: number) => withCount(false).orderBy('magazines.id', 'desc').limit(limit).offset(offset).execute(),
     insert: async (row: Insertable<MagazinesTable>) =>
-      (await db.kysely.insertInto('magazines').values(row).returning('id').executeTakeFirstOrThrow()).id,
+      (await own.query.insertInto('magazines').values(row).returning('id').executeTakeFirstOrThrow()).id,
     /** Changes the status only from one of `from`; answers whether it did (of two racing calls, one does). */
     async moveStatus(id: number, from: MagazineStatus[], set: Updateable<MagazinesTable>): Promise<boolean> {
-      const result = await db.kysely.updateTable('magazines').set(set).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+      const result = await own.query.updateTable('magazines').set(set).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
     async update(id: number, set: Updateable<MagazinesTable>) {
-      await db.kysely.updateTable('magazines').set(set).where('id', '=', id).execute();
+      await own.query.updateTable('magazines').set(set).where('id', '=', id).execute();
     },
 
     articles: (magazineId: number) =>
-      db.kysely
+      own.query
         .selectFrom('magazine_articles')
         .selectAll()
         .where('magazine_id', '=', magazineId)
         .orderBy('position')
         .orderBy('id')
         .execute(),
-    article: (id: number) => db.kysely.selectFrom('magazine_articles').selectAll().where('id', '=', id).executeTakeFirst(),
+    article: (id: number) => own.query.selectFrom('magazine_articles').selectAll().where('id', '=', id).executeTakeFirst(),
     /** Adds a link not seen before; answers whether it did (a link already there stays as it is). */
     async insertLink(row: Insertable<MagazineArticlesTable>): Promise<boolean> {
-      const result = await db.kysely
+      const result = await own.query
         .insertInto('magazine_articles')
         .values(row)
         .onConflict((oc) => oc.columns(['magazine_id', 'url']).doNothing())
@@ -66,21 +68,21 @@ export function magazinesRepo(db: Db) {
     },
     /** Adds a found link, or moves an existing one to its new place: its download and review stay. */
     async upsertLink(row: Insertable<MagazineArticlesTable> & { url: string }): Promise<boolean> {
-      const existing = await db.kysely
+      const existing = await own.query
         .selectFrom('magazine_articles')
         .select('id')
         .where('magazine_id', '=', row.magazine_id)
         .where('url', '=', row.url)
         .executeTakeFirst();
       if (existing) {
-        await db.kysely
+        await own.query
           .updateTable('magazine_articles')
           .set({ position: row.position, section: row.section, updated_at: row.updated_at })
           .where('id', '=', existing.id)
           .execute();
         return false;
       }
-      const result = await db.kysely
+      const result = await own.query
         .insertInto('magazine_articles')
         .values(row)
         .onConflict((oc) => oc.columns(['magazine_id', 'url']).doNothing())
@@ -88,11 +90,11 @@ export function magazinesRepo(db: Db) {
       return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
     },
     async updateArticle(id: number, set: Updateable<MagazineArticlesTable>) {
-      await db.kysely.updateTable('magazine_articles').set(set).where('id', '=', id).execute();
+      await own.query.updateTable('magazine_articles').set(set).where('id', '=', id).execute();
     },
     /** An uploaded part's article, stored: the row is downloaded. */
     async linkUploaded(magazineId: number, ref: string, articleId: number, at: string) {
-      await db.kysely
+      await own.query
         .updateTable('magazine_articles')
         .set({ article_id: articleId, state: 'downloaded', error: null, updated_at: at })
         .where('magazine_id', '=', magazineId)
@@ -101,7 +103,7 @@ export function magazinesRepo(db: Db) {
     },
     /** The articles still to download: never downloaded, failed, or whose article was deleted. */
     toDownload: (magazineId: number) =>
-      db.kysely
+      own.query
         .selectFrom('magazine_articles')
         .selectAll()
         .where('magazine_id', '=', magazineId)
@@ -112,7 +114,7 @@ export function magazinesRepo(db: Db) {
         .orderBy('id')
         .execute(),
     findByNameEdition: (name: string, edition: string) =>
-      db.kysely
+      own.query
         .selectFrom('magazines')
         .select('id')
         .where(sql`lower(name)`, '=', name.toLowerCase())
@@ -120,7 +122,7 @@ export function magazinesRepo(db: Db) {
         .executeTakeFirst(),
     /** Approving an issue approves its downloaded articles nobody has reviewed. */
     async approveUnreviewed(magazineId: number, at: string) {
-      await db.kysely
+      await own.query
         .updateTable('magazine_articles')
         .set({ review: 'approved', review_reason: null, updated_at: at })
         .where('magazine_id', '=', magazineId)

@@ -53,6 +53,7 @@ export function codesService(db: Db, clock: Clock, deps: { users: UsersService; 
 
   async function views(codes: CodeRow[]) {
     const bindings = await repo.bindingsOf(codes.map((c) => c.id));
+    const names = await users.namesOf(bindings.map((b) => b.user_id));
     return codes.map((c) => ({
       id: c.id,
       code: c.code,
@@ -63,7 +64,7 @@ export function codesService(db: Db, clock: Clock, deps: { users: UsersService; 
       created_at: c.created_at,
       used_by: bindings
         .filter((b) => b.code_id === c.id)
-        .map((b) => ({ user_id: b.user_id, username: b.username, created_at: b.created_at })),
+        .map((b) => ({ user_id: b.user_id, username: names.get(b.user_id) ?? '', created_at: b.created_at })),
     }));
   }
 
@@ -155,7 +156,10 @@ export function codesService(db: Db, clock: Clock, deps: { users: UsersService; 
   }
 
   return {
-    async generate(actor: UserActor, input: { ctype: 'register' | 'member' | 'trial'; remark?: string | undefined; days?: number | undefined; count: number }) {
+    async generate(
+      actor: UserActor,
+      input: { ctype: 'register' | 'member' | 'trial'; remark?: string | undefined; days?: number | undefined; count: number },
+    ) {
       const days = input.days ?? (input.ctype === 'member' ? MEMBER_CODE_DAYS : input.ctype === 'trial' ? TRIAL_DAYS : 0);
       if (input.ctype !== 'register' && days < 1) throw new Invalid('会员天数码和试用码的天数至少为 1');
       const made: CodeRow[] = [];

@@ -8,6 +8,7 @@ import type {
   MemberProductsTable,
   PayNoticesTable,
 } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export type ProductRow = Selectable<MemberProductsTable>;
 export type LogRow = Selectable<MemberLogsTable>;
@@ -20,13 +21,13 @@ const changed = (r: { numUpdatedRows: bigint }) => Number(r.numUpdatedRows) > 0;
 const inserted = (r: { numInsertedOrUpdatedRows?: bigint | undefined }) => Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
 
 export function membershipRepo(db: Db) {
+  const own = tablesOf(db, 'membership');
   return {
-    products: () =>
-      db.kysely.selectFrom('member_products').selectAll().where('is_active', '=', 1).orderBy('sort').orderBy('id').execute(),
-    allProducts: () => db.kysely.selectFrom('member_products').selectAll().orderBy('sort').orderBy('id').execute(),
+    products: () => own.query.selectFrom('member_products').selectAll().where('is_active', '=', 1).orderBy('sort').orderBy('id').execute(),
+    allProducts: () => own.query.selectFrom('member_products').selectAll().orderBy('sort').orderBy('id').execute(),
     /** Inserts or updates by `code` (a double submit saves the same values twice, one row). */
     async saveProduct(row: Omit<ProductRow, 'id' | 'created_at' | 'updated_at'>, now: string): Promise<ProductRow> {
-      await db.kysely
+      await own.query
         .insertInto('member_products')
         .values({ ...row, created_at: now, updated_at: now })
         .onConflict((oc) =>
@@ -43,13 +44,14 @@ export function membershipRepo(db: Db) {
           }),
         )
         .execute();
-      return db.kysely.selectFrom('member_products').selectAll().where('code', '=', row.code).executeTakeFirstOrThrow();
+      return own.query.selectFrom('member_products').selectAll().where('code', '=', row.code).executeTakeFirstOrThrow();
     },
-    product: (id: number) => db.kysely.selectFrom('member_products').selectAll().where('id', '=', id).executeTakeFirst(),
+    product: (id: number) => own.query.selectFrom('member_products').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    insertLog: (row: Insertable<MemberLogsTable>) => db.kysely.insertInto('member_logs').values(row).returningAll().executeTakeFirstOrThrow(),
+    insertLog: (row: Insertable<MemberLogsTable>) =>
+      own.query.insertInto('member_logs').values(row).returningAll().executeTakeFirstOrThrow(),
     logs: (userId: number, offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('member_logs')
         .selectAll()
         .where('user_id', '=', userId)
@@ -59,7 +61,7 @@ export function membershipRepo(db: Db) {
         .execute(),
     /** The newest log of this very change by this operator since `since` (a double tap). */
     sameChangeSince: (c: { userId: number; operatorId: number; action: LogRow['action']; days: number; remark: string; since: string }) =>
-      db.kysely
+      own.query
         .selectFrom('member_logs')
         .selectAll()
         .where('user_id', '=', c.userId)
@@ -73,22 +75,21 @@ export function membershipRepo(db: Db) {
 
     /** A new order, or null when the buyer already has a pending one for the product (`pending_key`). */
     async insertOrder(row: Insertable<MemberOrdersTable>): Promise<OrderRow | null> {
-      const done = await db.kysely
+      const done = await own.query
         .insertInto('member_orders')
         .values(row)
         .onConflict((oc) => oc.column('pending_key').doNothing())
         .executeTakeFirst();
       if (!inserted(done)) return null;
-      return (await db.kysely.selectFrom('member_orders').selectAll().where('order_no', '=', row.order_no).executeTakeFirst()) ?? null;
+      return (await own.query.selectFrom('member_orders').selectAll().where('order_no', '=', row.order_no).executeTakeFirst()) ?? null;
     },
-    order: (orderNo: string) => db.kysely.selectFrom('member_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst(),
-    orderByPendingKey: (key: string) =>
-      db.kysely.selectFrom('member_orders').selectAll().where('pending_key', '=', key).executeTakeFirst(),
+    order: (orderNo: string) => own.query.selectFrom('member_orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst(),
+    orderByPendingKey: (key: string) => own.query.selectFrom('member_orders').selectAll().where('pending_key', '=', key).executeTakeFirst(),
     setPayData: (orderNo: string, payData: string, now: string) =>
-      db.kysely.updateTable('member_orders').set({ pay_data: payData, updated_at: now }).where('order_no', '=', orderNo).execute(),
+      own.query.updateTable('member_orders').set({ pay_data: payData, updated_at: now }).where('order_no', '=', orderNo).execute(),
     /** The buyer's 我已付款 on a pending order; the first time counts. */
     markBuyerPaid: (orderNo: string, now: string) =>
-      db.kysely
+      own.query
         .updateTable('member_orders')
         .set({ buyer_paid_at: now, updated_at: now })
         .where('order_no', '=', orderNo)
@@ -98,7 +99,7 @@ export function membershipRepo(db: Db) {
     /** pending → closed; false when it was no longer pending. */
     closeOrder: async (orderNo: string, now: string) =>
       changed(
-        await db.kysely
+        await own.query
           .updateTable('member_orders')
           .set({ status: 'closed', pending_key: null, closed_at: now, updated_at: now })
           .where('order_no', '=', orderNo)
@@ -108,7 +109,7 @@ export function membershipRepo(db: Db) {
     /** pending or closed → paid; false when another notice or a manager got there first. */
     markPaid: async (orderNo: string, tradeNo: string | null, now: string) =>
       changed(
-        await db.kysely
+        await own.query
           .updateTable('member_orders')
           .set({ status: 'paid', pending_key: null, trade_no: tradeNo, paid_at: now, updated_at: now })
           .where('order_no', '=', orderNo)
@@ -118,7 +119,7 @@ export function membershipRepo(db: Db) {
     /** paid → finished. */
     markFinished: async (orderNo: string, by: number | null, now: string) =>
       changed(
-        await db.kysely
+        await own.query
           .updateTable('member_orders')
           .set({ status: 'finished', finished_at: now, finished_by: by, updated_at: now })
           .where('order_no', '=', orderNo)
@@ -126,7 +127,7 @@ export function membershipRepo(db: Db) {
           .executeTakeFirst(),
       ),
     orders(filter: { userId?: number; status?: OrderStatus; q?: string; userIds?: number[] }, offset: number, limit: number) {
-      let q = db.kysely.selectFrom('member_orders').selectAll();
+      let q = own.query.selectFrom('member_orders').selectAll();
       if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
       if (filter.status) q = q.where('status', '=', filter.status);
       if (filter.q) {
@@ -137,12 +138,12 @@ export function membershipRepo(db: Db) {
       return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
     },
 
-    insertNotice: (row: Insertable<PayNoticesTable>) => db.kysely.insertInto('pay_notices').values(row).execute(),
+    insertNotice: (row: Insertable<PayNoticesTable>) => own.query.insertInto('pay_notices').values(row).execute(),
 
-    trialOf: (userId: number) => db.kysely.selectFrom('member_trials').selectAll().where('user_id', '=', userId).executeTakeFirst(),
-    trialByXhs: (xhsId: string) => db.kysely.selectFrom('member_trials').selectAll().where('xhs_id', '=', xhsId).executeTakeFirst(),
+    trialOf: (userId: number) => own.query.selectFrom('member_trials').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    trialByXhs: (xhsId: string) => own.query.selectFrom('member_trials').selectAll().where('xhs_id', '=', xhsId).executeTakeFirst(),
     async insertTrial(row: { user_id: number; xhs_id: string | null; source: 'xhs' | 'link'; days: number; created_at: string }) {
-      const done = await db.kysely
+      const done = await own.query
         .insertInto('member_trials')
         .values(row)
         .onConflict((oc) => oc.doNothing())
@@ -151,36 +152,35 @@ export function membershipRepo(db: Db) {
     },
 
     async insertCode(row: Insertable<InvitationCodesTable>): Promise<CodeRow | null> {
-      const done = await db.kysely
+      const done = await own.query
         .insertInto('invitation_codes')
         .values(row)
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       if (!inserted(done)) return null;
-      return (await db.kysely.selectFrom('invitation_codes').selectAll().where('code', '=', row.code).executeTakeFirst()) ?? null;
+      return (await own.query.selectFrom('invitation_codes').selectAll().where('code', '=', row.code).executeTakeFirst()) ?? null;
     },
-    codeByText: (code: string) => db.kysely.selectFrom('invitation_codes').selectAll().where('code', '=', code).executeTakeFirst(),
-    codeById: (id: number) => db.kysely.selectFrom('invitation_codes').selectAll().where('id', '=', id).executeTakeFirst(),
-    ownCode: (userId: number) => db.kysely.selectFrom('invitation_codes').selectAll().where('owner_id', '=', userId).executeTakeFirst(),
+    codeByText: (code: string) => own.query.selectFrom('invitation_codes').selectAll().where('code', '=', code).executeTakeFirst(),
+    codeById: (id: number) => own.query.selectFrom('invitation_codes').selectAll().where('id', '=', id).executeTakeFirst(),
+    ownCode: (userId: number) => own.query.selectFrom('invitation_codes').selectAll().where('owner_id', '=', userId).executeTakeFirst(),
     codes: (ctype: CodeRow['ctype'] | undefined, offset: number, limit: number) => {
-      let q = db.kysely.selectFrom('invitation_codes').selectAll();
+      let q = own.query.selectFrom('invitation_codes').selectAll();
       if (ctype) q = q.where('ctype', '=', ctype);
       return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
     },
     bindingsOf: (codeIds: number[]) =>
       codeIds.length === 0
         ? Promise.resolve([])
-        : db.kysely
+        : own.query
             .selectFrom('code_bindings')
-            .innerJoin('users', 'users.id', 'code_bindings.user_id')
-            .select(['code_bindings.code_id', 'code_bindings.user_id', 'users.username', 'code_bindings.created_at'])
-            .where('code_bindings.code_id', 'in', codeIds)
-            .orderBy('code_bindings.created_at')
+            .select(['code_id', 'user_id', 'created_at'])
+            .where('code_id', 'in', codeIds)
+            .orderBy('created_at')
             .execute(),
-    bindingOf: (userId: number) => db.kysely.selectFrom('code_bindings').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+    bindingOf: (userId: number) => own.query.selectFrom('code_bindings').selectAll().where('user_id', '=', userId).executeTakeFirst(),
     /** Binds once per account, and a single-use code once at all; false when either is taken. */
     async insertBinding(row: { user_id: number; code_id: number; single_use: number | null; created_at: string }) {
-      const done = await db.kysely
+      const done = await own.query
         .insertInto('code_bindings')
         .values(row)
         .onConflict((oc) => oc.doNothing())
@@ -189,20 +189,24 @@ export function membershipRepo(db: Db) {
     },
 
     async insertAward(row: Insertable<AwardsTable>): Promise<AwardRow | null> {
-      const done = await db.kysely
+      const done = await own.query
         .insertInto('awards')
         .values(row)
         .onConflict((oc) => oc.columns(['user_id', 'ref']).doNothing())
         .executeTakeFirst();
       if (!inserted(done)) return null;
       return (
-        (await db.kysely.selectFrom('awards').selectAll().where('user_id', '=', row.user_id).where('ref', '=', row.ref).executeTakeFirst()) ??
-        null
+        (await own.query
+          .selectFrom('awards')
+          .selectAll()
+          .where('user_id', '=', row.user_id)
+          .where('ref', '=', row.ref)
+          .executeTakeFirst()) ?? null
       );
     },
-    awardsOf: (userId: number) => db.kysely.selectFrom('awards').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute(),
+    awardsOf: (userId: number) => own.query.selectFrom('awards').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute(),
     earnedByCode: (userId: number, codeId: number) =>
-      db.kysely
+      own.query
         .selectFrom('awards')
         .selectAll()
         .where('user_id', '=', userId)
@@ -212,7 +216,7 @@ export function membershipRepo(db: Db) {
     /** earned → claimed; false when it was already claimed (a double tap). */
     claimAward: async (id: number, now: string) =>
       changed(
-        await db.kysely
+        await own.query
           .updateTable('awards')
           .set({ status: 'claimed', claimed_at: now })
           .where('id', '=', id)

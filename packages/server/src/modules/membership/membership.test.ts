@@ -271,7 +271,9 @@ describe('invitation codes and awards', () => {
     expect((await t.call('code.bind', { user_id: a.user.id, code: code!.code }, as(a))).result!.award).toMatchObject({ days: 30 });
     expect(await t.call('code.bind', { user_id: b.user.id, code: code!.code }, as(b))).toMatchObject({ http: 409, msg: '这个邀请码已被使用' });
     const list = await t.call('code.list', { ctype: 'member' }, as(manager));
-    expect(list.result!.list.find((c) => c.id === code!.id)!.used_by).toMatchObject([{ user_id: a.user.id }]);
+    expect(list.result!.list.find((c) => c.id === code!.id)!.used_by).toMatchObject([
+      { user_id: a.user.id, username: a.user.username },
+    ]);
     expect(await t.call('code.bind', { user_id: b.user.id, code: 'NOPE2345' }, as(b))).toMatchObject({ http: 404, msg: '邀请码无效' });
     const reg = (await t.call('code.generate', { ctype: 'register' }, as(manager))).result!.list[0]!;
     expect(await t.call('code.bind', { user_id: b.user.id, code: reg.code }, as(b))).toMatchObject({ http: 400 });

@@ -1,12 +1,14 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { ArticleNotesTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export type NoteRow = Selectable<ArticleNotesTable> & { username: string | null };
 
 export function notesRepo(db: Db) {
+  const own = tablesOf(db, 'notes');
   const withUser = () =>
-    db.kysely
+    own.query
       .selectFrom('article_notes')
       .leftJoin('users', 'users.id', 'article_notes.user_id')
       .selectAll('article_notes')
@@ -18,7 +20,7 @@ export function notesRepo(db: Db) {
      */
     async upsert(row: Insertable<ArticleNotesTable>): Promise<number | null> {
       const { user_id: _user, article_id: _article, note_uuid: _uuid, created_at: _created, ...patch } = row;
-      const done = await db.kysely
+      const done = await own.query
         .insertInto('article_notes')
         .values(row)
         .onConflict((oc) => oc.columns(['user_id', 'note_uuid']).doUpdateSet(patch).where('article_notes.article_id', '=', row.article_id))
@@ -48,7 +50,7 @@ export function notesRepo(db: Db) {
     deleteMine: async (userId: number, articleId: number, uuid: string) =>
       Number(
         (
-          await db.kysely
+          await own.query
             .deleteFrom('article_notes')
             .where('user_id', '=', userId)
             .where('article_id', '=', articleId)
@@ -58,7 +60,7 @@ export function notesRepo(db: Db) {
       ),
     /** Articles the user noted, most recent note first. */
     articles: (userId: number, offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('article_notes')
         .select(['article_id', (eb) => eb.fn.countAll<number>().as('note_count'), (eb) => eb.fn.max('updated_at').as('last_noted_at')])
         .where('user_id', '=', userId)
@@ -68,6 +70,6 @@ export function notesRepo(db: Db) {
         .offset(offset)
         .execute(),
     allOf: (userId: number) =>
-      db.kysely.selectFrom('article_notes').selectAll().where('user_id', '=', userId).orderBy('article_id').orderBy('id').execute(),
+      own.query.selectFrom('article_notes').selectAll().where('user_id', '=', userId).orderBy('article_id').orderBy('id').execute(),
   };
 }

@@ -1,10 +1,12 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { RssItemsTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export function rssRepo(db: Db) {
+  const own = tablesOf(db, 'rss');
   const feedsWithCounts = () =>
-    db.kysely
+    own.query
       .selectFrom('rss_feeds')
       .selectAll('rss_feeds')
       .select((eb) =>
@@ -17,7 +19,7 @@ export function rssRepo(db: Db) {
   return {
     feeds: () => feedsWithCounts().orderBy('rss_feeds.id', 'desc').execute(),
     feed: (id: number) => feedsWithCounts().where('rss_feeds.id', '=', id).executeTakeFirst(),
-    feedByUrl: (url: string) => db.kysely.selectFrom('rss_feeds').selectAll().where('url', '=', url).executeTakeFirst(),
+    feedByUrl: (url: string) => own.query.selectFrom('rss_feeds').selectAll().where('url', '=', url).executeTakeFirst(),
     insertFeed: async (row: {
       url: string;
       title: string;
@@ -27,7 +29,7 @@ export function rssRepo(db: Db) {
       created_at: string;
     }) =>
       (
-        await db.kysely
+        await own.query
           .insertInto('rss_feeds')
           .values({ ...row, last_crawled_at: null, last_error: null })
           .returning('id')
@@ -39,7 +41,7 @@ export function rssRepo(db: Db) {
       error: string | null,
       meta?: { title: string; site_url: string | null; description: string | null },
     ) {
-      await db.kysely
+      await own.query
         .updateTable('rss_feeds')
         .set({ last_crawled_at: at, last_error: error, ...(meta ?? {}) })
         .where('id', '=', id)
@@ -47,7 +49,7 @@ export function rssRepo(db: Db) {
     },
     /** Feeds not crawled since `before` (scheduled crawling). */
     dueFeeds: (before: string) =>
-      db.kysely
+      own.query
         .selectFrom('rss_feeds')
         .select('id')
         .where((eb) => eb.or([eb('last_crawled_at', 'is', null), eb('last_crawled_at', '<', before)]))
@@ -57,7 +59,7 @@ export function rssRepo(db: Db) {
     async insertNewItems(items: Insertable<RssItemsTable>[]): Promise<number> {
       let added = 0;
       for (const item of items) {
-        const result = await db.kysely
+        const result = await own.query
           .insertInto('rss_items')
           .values(item)
           .onConflict((oc) => oc.columns(['feed_id', 'guid']).doNothing())
@@ -67,7 +69,7 @@ export function rssRepo(db: Db) {
       return added;
     },
     items: (feedId: number, offset: number, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('rss_items')
         .leftJoin('articles', 'articles.id', 'rss_items.article_id')
         .selectAll('rss_items')
@@ -79,7 +81,7 @@ export function rssRepo(db: Db) {
         .offset(offset)
         .execute(),
     item: (id: number) =>
-      db.kysely
+      own.query
         .selectFrom('rss_items')
         .innerJoin('rss_feeds', 'rss_feeds.id', 'rss_items.feed_id')
         .selectAll('rss_items')
@@ -87,7 +89,7 @@ export function rssRepo(db: Db) {
         .where('rss_items.id', '=', id)
         .executeTakeFirst(),
     async linkArticle(itemId: number, articleId: number) {
-      await db.kysely.updateTable('rss_items').set({ article_id: articleId }).where('id', '=', itemId).execute();
+      await own.query.updateTable('rss_items').set({ article_id: articleId }).where('id', '=', itemId).execute();
     },
   };
 }

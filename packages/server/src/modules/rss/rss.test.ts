@@ -177,6 +177,20 @@ describe('downloading articles', () => {
     expect(await countArticles()).toBe(1);
   });
 
+  it('lets an item whose article was deleted be downloaded again, as a new draft', async () => {
+    await ready();
+    const item = await itemByTitle(feedId, 'An atom entry');
+    const first = await runTask(await t.call('rss.download', { id: item.id }, as()));
+    const articleId = (first.result as { article_id: number }).article_id;
+    expect((await t.call('article.delete', { id: articleId }, as())).code).toBe('200');
+    expect(await itemByTitle(feedId, 'An atom entry')).toMatchObject({ article_id: null, article_status: null });
+
+    const again = await runTask(await t.call('rss.download', { id: item.id }, as()));
+    expect(again).toMatchObject({ status: 'done', message: '已生成草稿' });
+    expect((again.result as { article_id: number }).article_id).not.toBe(articleId);
+    expect(await countArticles()).toBe(1);
+  });
+
   it('decodes pages that are not UTF-8', async () => {
     web.set(
       '/gbk.xml',

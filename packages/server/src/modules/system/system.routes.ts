@@ -1,7 +1,6 @@
 import { buildOpenApi, endpoints, type PublicConfig } from '@changdu/contract';
-import { sql } from 'kysely';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { ping, type Db } from '../../db/client.js';
 import type { Handlers } from '../../http/register-endpoints.js';
 import type { Lifecycle } from '../../http/lifecycle.js';
 import { Unavailable } from '../../lib/errors.js';
@@ -25,7 +24,7 @@ export function systemRoutes(
   return {
     'system.health': async () => {
       try {
-        await sql`select 1`.execute(db.kysely);
+        await ping(db);
       } catch {
         throw new Unavailable('数据库暂时无法连接');
       }

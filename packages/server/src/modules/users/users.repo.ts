@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { UsersTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -13,35 +14,41 @@ export interface NewUser {
 }
 
 export function usersRepo(db: Db) {
+  const own = tablesOf(db, 'users');
   return {
     /** Every account's id (first start only: the demo book goes onto every shelf). */
-    allIds: async () => (await db.kysely.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id),
-    findById: (id: number) => db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
-    findByPhone: (phone: string) => db.kysely.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst(),
+    allIds: async () => (await own.query.selectFrom('users').select('id').orderBy('id').execute()).map((r) => r.id),
+    findById: (id: number) => own.query.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst(),
+    findByPhone: (phone: string) => own.query.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst(),
     findByUsername: (username: string) =>
-      db.kysely
+      own.query
         .selectFrom('users')
         .selectAll()
         .where(sql<string>`lower(username)`, '=', username.toLowerCase())
         .executeTakeFirst(),
     findByOpenid: (openid: string) =>
-      db.kysely.selectFrom('users').selectAll().where('openid', '=', openid).orderBy('id').limit(20).execute(),
+      own.query.selectFrom('users').selectAll().where('openid', '=', openid).orderBy('id').limit(20).execute(),
     /** Gives `openid` to user `id` alone: whoever held it before loses it (`released`: their ids). */
     async bindOpenid(id: number, openid: string, now: string): Promise<{ row: UserRow | undefined; released: number[] }> {
-      const released = await db.kysely
+      const released = await own.query
         .updateTable('users')
         .set({ openid: null, updated_at: now })
         .where('openid', '=', openid)
         .where('id', '!=', id)
         .returning('id')
         .execute();
-      const row = await db.kysely.updateTable('users').set({ openid, updated_at: now }).where('id', '=', id).returningAll().executeTakeFirst();
+      const row = await own.query
+        .updateTable('users')
+        .set({ openid, updated_at: now })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst();
       return { row, released: released.map((r) => r.id) };
     },
     count: async () =>
       Number(
         (
-          await db.kysely
+          await own.query
             .selectFrom('users')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()
@@ -50,7 +57,7 @@ export function usersRepo(db: Db) {
     countByRole: async (role: UserRow['role']) =>
       Number(
         (
-          await db.kysely
+          await own.query
             .selectFrom('users')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('role', '=', role)
@@ -59,7 +66,7 @@ export function usersRepo(db: Db) {
       ),
 
     async insert(user: NewUser): Promise<UserRow> {
-      return db.kysely
+      return own.query
         .insertInto('users')
         .values({
           phone: user.phone,
@@ -79,7 +86,7 @@ export function usersRepo(db: Db) {
     },
 
     async updatePassword(id: number, passwordHash: string, now: string): Promise<void> {
-      await db.kysely.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
+      await own.query.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', id).execute();
     },
 
     /**
@@ -87,7 +94,7 @@ export function usersRepo(db: Db) {
      * password exactly one applies (and a rehash never undoes a change made meanwhile). True when it did.
      */
     async replacePasswordHash(id: number, from: string, to: string, now: string): Promise<boolean> {
-      const done = await db.kysely
+      const done = await own.query
         .updateTable('users')
         .set({ password_hash: to, updated_at: now })
         .where('id', '=', id)
@@ -97,7 +104,7 @@ export function usersRepo(db: Db) {
     },
 
     async updateUsername(id: number, username: string, now: string): Promise<UserRow> {
-      return db.kysely
+      return own.query
         .updateTable('users')
         .set({ username, updated_at: now })
         .where('id', '=', id)
@@ -115,7 +122,7 @@ export function usersRepo(db: Db) {
       to: { level: number | null; expiresAt: string | null },
       now: string,
     ): Promise<boolean> {
-      let q = db.kysely
+      let q = own.query
         .updateTable('users')
         .set({ member_level: to.level, member_expires_at: to.expiresAt, updated_at: now })
         .where('id', '=', id);
@@ -125,13 +132,24 @@ export function usersRepo(db: Db) {
     },
 
     async updateXhsId(id: number, xhsId: string, now: string): Promise<void> {
-      await db.kysely.updateTable('users').set({ xhs_id: xhsId, updated_at: now }).where('id', '=', id).execute();
+      await own.query.updateTable('users').set({ xhs_id: xhsId, updated_at: now }).where('id', '=', id).execute();
+    },
+
+    /** When the reader last opened the newest articles (the articles module's "new since"); null if never. */
+    articlesSeenAt: async (id: number): Promise<string | null> =>
+      (await own.query.selectFrom('users').select('articles_seen_at').where('id', '=', id).executeTakeFirst())?.articles_seen_at ?? null,
+    async markArticlesSeen(id: number, now: string): Promise<void> {
+      await own.query.updateTable('users').set({ articles_seen_at: now }).where('id', '=', id).execute();
     },
 
     /** id → username of the given users, in one query. */
     namesOf: async (ids: readonly number[]): Promise<Map<number, string>> => {
       if (ids.length === 0) return new Map();
-      const rows = await db.kysely.selectFrom('users').select(['id', 'username']).where('id', 'in', [...new Set(ids)]).execute();
+      const rows = await own.query
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('id', 'in', [...new Set(ids)])
+        .execute();
       return new Map(rows.map((r) => [r.id, r.username]));
     },
 
@@ -139,7 +157,7 @@ export function usersRepo(db: Db) {
     search(q: string): Promise<UserRow[]> {
       const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const numeric = /^\d+$/.test(q) ? Number(q) : null;
-      return db.kysely
+      return own.query
         .selectFrom('users')
         .selectAll()
         .where((eb) =>

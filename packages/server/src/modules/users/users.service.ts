@@ -6,7 +6,7 @@ import { Conflict, NotFound } from '../../lib/errors.js';
 import { toUser } from './user.mapper.js';
 import { usersRepo, type NewUser, type UserRow } from './users.repo.js';
 
-/** Accounts: the only module that reads or writes `users`; auth and the seed go through here. */
+/** Accounts: the only module that writes `users` (others read declared columns only, db/ownership.ts); auth and the seed go through here. */
 export function usersService(db: Db, clock: Clock) {
   const users = usersRepo(db);
   const show = (row: UserRow): User => toUser(row, clock.now());
@@ -59,6 +59,9 @@ export function usersService(db: Db, clock: Clock) {
       changed(id);
     },
     namesOf: users.namesOf,
+    // Not a change listeners hear of: no kept copy of the row reads it (the articles module asks each time).
+    articlesSeenAt: users.articlesSeenAt,
+    markArticlesSeen: users.markArticlesSeen,
     search: async (q: string) => ({ list: (await users.search(q)).map(show) }),
     /** Binds a WeChat openid to a user (managers); the openid moves if another account held it. */
     async bindOpenid(userId: number, openid: string): Promise<User> {

@@ -1,22 +1,24 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import type { ReviewLogsTable, WordBookTable } from '../../db/schema.js';
+import { tablesOf } from '../../db/ownership.js';
 
 export type WordOrder = 'new' | 'old' | 'due' | 'alpha';
 
 export function wordsRepo(db: Db) {
+  const own = tablesOf(db, 'words');
   return {
     byWord: (userId: number, word: string) =>
-      db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('word', '=', word).executeTakeFirst(),
+      own.query.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('word', '=', word).executeTakeFirst(),
     /** Every headword of the reader's book (the lookups' "in my word book" set). */
     headwords: async (userId: number) =>
-      (await db.kysely.selectFrom('word_book').select('word').where('user_id', '=', userId).execute()).map((r) => r.word),
+      (await own.query.selectFrom('word_book').select('word').where('user_id', '=', userId).execute()).map((r) => r.word),
     byId: (userId: number, id: number) =>
-      db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+      own.query.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
     /** Adds the headword unless the user has it (a concurrent add included); true when this call added it. */
     insertIfAbsent: async (row: Insertable<WordBookTable>) =>
       Boolean(
-        await db.kysely
+        await own.query
           .insertInto('word_book')
           .values(row)
           .onConflict((oc) => oc.columns(['user_id', 'word']).doNothing())
@@ -28,7 +30,7 @@ export function wordsRepo(db: Db) {
      * concurrent reviews of one card (a double tap), exactly one is applied.
      */
     async updateIfUnchanged(id: number, expectedReps: number, patch: Updateable<WordBookTable>): Promise<boolean> {
-      const done = await db.kysely
+      const done = await own.query
         .updateTable('word_book')
         .set(patch)
         .where('id', '=', id)
@@ -37,13 +39,14 @@ export function wordsRepo(db: Db) {
       return Number(done.numUpdatedRows) === 1;
     },
     setMeaning: async (id: number, meaning: string) => {
-      await db.kysely.updateTable('word_book').set({ meaning }).where('id', '=', id).execute();
+      await own.query.updateTable('word_book').set({ meaning }).where('id', '=', id).execute();
     },
     /** Every headword of the reader's book with its FSRS stability (the learner module's word status). */
-    stabilities: (userId: number) => db.kysely.selectFrom('word_book').select(['word', 'stability']).where('user_id', '=', userId).execute(),
+    stabilities: (userId: number) =>
+      own.query.selectFrom('word_book').select(['word', 'stability']).where('user_id', '=', userId).execute(),
     /** Changes whenever a card is added, removed or reviewed: cards and the latest change. */
     async stamp(userId: number): Promise<string> {
-      const row = await db.kysely
+      const row = await own.query
         .selectFrom('word_book')
         .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.max('updated_at').as('last')])
         .where('user_id', '=', userId)
@@ -53,7 +56,7 @@ export function wordsRepo(db: Db) {
     /** When words were added between two instants (read data counts them per day). */
     addedBetween: async (userId: number, start: string, end: string) =>
       (
-        await db.kysely
+        await own.query
           .selectFrom('word_book')
           .select('created_at')
           .where('user_id', '=', userId)
@@ -63,12 +66,12 @@ export function wordsRepo(db: Db) {
       ).map((r) => r.created_at),
     delete: async (userId: number, word: string) =>
       Number(
-        (await db.kysely.deleteFrom('word_book').where('user_id', '=', userId).where('word', '=', word).executeTakeFirst()).numDeletedRows,
+        (await own.query.deleteFrom('word_book').where('user_id', '=', userId).where('word', '=', word).executeTakeFirst()).numDeletedRows,
       ),
 
     /** `q` matches headwords by prefix, or exactly the headword of the form searched for. */
     list(userId: number, order: WordOrder, q: { prefix: string; headword: string | null } | undefined, offset: number, limit: number) {
-      let query = db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId);
+      let query = own.query.selectFrom('word_book').selectAll().where('user_id', '=', userId);
       if (q) {
         const pattern = `${q.prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         query = query.where((eb) =>
@@ -90,7 +93,7 @@ export function wordsRepo(db: Db) {
         .execute();
     },
     due: (userId: number, before: string, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('word_book')
         .selectAll()
         .where('user_id', '=', userId)
@@ -100,7 +103,7 @@ export function wordsRepo(db: Db) {
         .limit(limit)
         .execute(),
     upcoming: (userId: number, after: string, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('word_book')
         .selectAll()
         .where('user_id', '=', userId)
@@ -112,7 +115,7 @@ export function wordsRepo(db: Db) {
     countDue: async (userId: number, before: string) =>
       Number(
         (
-          await db.kysely
+          await own.query
             .selectFrom('word_book')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('user_id', '=', userId)
@@ -121,7 +124,7 @@ export function wordsRepo(db: Db) {
         ).n,
       ),
     countByState: (userId: number) =>
-      db.kysely
+      own.query
         .selectFrom('word_book')
         .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
         .where('user_id', '=', userId)
@@ -129,13 +132,13 @@ export function wordsRepo(db: Db) {
         .execute(),
     withWords: (userId: number, words: string[]) =>
       words.length
-        ? db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('word', 'in', words).orderBy('word').execute()
+        ? own.query.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('word', 'in', words).orderBy('word').execute()
         : Promise.resolve([]),
-    all: (userId: number) => db.kysely.selectFrom('word_book').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
+    all: (userId: number) => own.query.selectFrom('word_book').selectAll().where('user_id', '=', userId).orderBy('created_at').execute(),
 
     contexts: (entryIds: number[]) =>
       entryIds.length
-        ? db.kysely
+        ? own.query
             .selectFrom('word_contexts')
             .leftJoin('articles', 'articles.id', 'word_contexts.article_id')
             .select([
@@ -159,23 +162,23 @@ export function wordsRepo(db: Db) {
       source: string | null;
       created_at: string;
     }) {
-      const same = await db.kysely
+      const same = await own.query
         .selectFrom('word_contexts')
         .select('id')
         .where('entry_id', '=', row.entry_id)
         .where((eb) => (row.sentence === null ? eb('sentence', 'is', null) : eb('sentence', '=', row.sentence)))
         .executeTakeFirst();
-      if (!same) await db.kysely.insertInto('word_contexts').values(row).execute();
+      if (!same) await own.query.insertInto('word_contexts').values(row).execute();
     },
 
     async log(row: Insertable<ReviewLogsTable>) {
-      await db.kysely.insertInto('review_logs').values(row).execute();
+      await own.query.insertInto('review_logs').values(row).execute();
     },
     reviews: (entryId: number) =>
-      db.kysely.selectFrom('review_logs').selectAll().where('entry_id', '=', entryId).orderBy('id', 'desc').limit(100).execute(),
+      own.query.selectFrom('review_logs').selectAll().where('entry_id', '=', entryId).orderBy('id', 'desc').limit(100).execute(),
     /** Whether the card has a review logged in [start, end). */
     async reviewedBetween(entryId: number, start: string, end: string): Promise<boolean> {
-      const row = await db.kysely
+      const row = await own.query
         .selectFrom('review_logs')
         .select('id')
         .where('entry_id', '=', entryId)
@@ -187,7 +190,7 @@ export function wordsRepo(db: Db) {
     },
     /** One more distinct card reviewed in the reader's week. */
     async countReviewedCard(userId: number, monday: string) {
-      await db.kysely
+      await own.query
         .insertInto('review_weeks')
         .values({ user_id: userId, week: monday, cards: 1 })
         .onConflict((oc) => oc.columns(['user_id', 'week']).doUpdateSet((eb) => ({ cards: eb('review_weeks.cards', '+', 1) })))
@@ -195,7 +198,7 @@ export function wordsRepo(db: Db) {
     },
     /** A week's leaders by cards reviewed, ties by user id. */
     reviewWeekLeaders: (monday: string, limit: number) =>
-      db.kysely
+      own.query
         .selectFrom('review_weeks')
         .select(['user_id', 'cards as value'])
         .where('week', '=', monday)
@@ -205,12 +208,17 @@ export function wordsRepo(db: Db) {
         .limit(limit)
         .execute(),
     async reviewWeekValue(monday: string, userId: number): Promise<number> {
-      const row = await db.kysely.selectFrom('review_weeks').select('cards').where('user_id', '=', userId).where('week', '=', monday).executeTakeFirst();
+      const row = await own.query
+        .selectFrom('review_weeks')
+        .select('cards')
+        .where('user_id', '=', userId)
+        .where('week', '=', monday)
+        .executeTakeFirst();
       return Number(row?.cards ?? 0);
     },
     /** How many readers reviewed more than `value` cards in the week: a range of the week's index. */
     async reviewWeekAbove(monday: string, value: number): Promise<number> {
-      const row = await db.kysely
+      const row = await own.query
         .selectFrom('review_weeks')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('week', '=', monday)
@@ -219,7 +227,7 @@ export function wordsRepo(db: Db) {
       return Number(row.n);
     },
     reviewsSince: (userId: number, since: string) =>
-      db.kysely
+      own.query
         .selectFrom('review_logs')
         .select(['rating', 'state', 'review'])
         .where('user_id', '=', userId)
@@ -227,7 +235,7 @@ export function wordsRepo(db: Db) {
         .execute(),
     reviewDays: async (userId: number) =>
       (
-        await db.kysely
+        await own.query
           .selectFrom('review_logs')
           .select('review')
           .where('user_id', '=', userId)

@@ -1,24 +1,12 @@
 import type { Generated } from 'kysely';
 
-/** The system: logged events, background tasks and manager-edited settings. */
-export interface SystemTables {
-  log_events: LogEventsTable;
+/** Background tasks (jobs/tasks.repo.ts; modules/tasks shows them). */
+export type TaskStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface TasksTables {
   tasks: TasksTable;
-  app_settings: AppSettingsTable;
 }
 
-export interface LogEventsTable {
-  id: Generated<number>;
-  cuid: string;
-  uid: number | null;
-  name: string;
-  data: string | null;
-  is_new: number;
-  source: 'WEB' | 'WEBVIEW';
-  ip: string | null;
-  created_at: string;
-}
-export type TaskStatus = 'queued' | 'running' | 'done' | 'failed';
 export interface TasksTable {
   id: Generated<number>;
   type: string;
@@ -41,11 +29,4 @@ export interface TasksTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
-}
-/** A manager-edited setting: one JSON value per key (modules/appinfo). */
-export interface AppSettingsTable {
-  key: string;
-  value: string;
-  updated_by: number | null;
-  updated_at: string;
 }
