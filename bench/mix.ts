@@ -404,6 +404,9 @@ export const CALLS = [
 ] as const;
 type Call = (typeof CALLS)[number];
 
+/** Thrown by a call asked after the run's time: ends the client's loop. */
+const TIME_UP = new Error('the run is over');
+
 function rssMb(pid: number): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -423,6 +426,7 @@ export async function runMix(
   const client = new Client(server.origin, settings.clients);
   const calls = new Map<string, CallFigures>(CALLS.map((c) => [c, { latencies: [], ok: 0, clientError: 0, serverError: 0, none: 0 }]));
   let requests = 0;
+  const deadline = Date.now() + seconds * 1000;
   const call = async (
     label: Call,
     method: 'GET' | 'POST',
@@ -431,6 +435,10 @@ export async function runMix(
     body?: unknown,
     headers?: Record<string, string>,
   ) => {
+    // Time is up: no new request, not even the rest of a session (a reader's session is ~17
+    // requests, seconds long under load: finishing them would run the server with fewer and
+    // fewer clients well past the run's time).
+    if (Date.now() >= deadline) throw TIME_UP;
     const started = performance.now();
     const reply = await client.request(method, url, token, body, headers);
     const figures = calls.get(label)!;
@@ -520,13 +528,16 @@ export async function runMix(
   let peak = rssMb(server.pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 200);
   const started = performance.now();
-  const deadline = Date.now() + seconds * 1000;
   try {
     await Promise.all(
       Array.from({ length: settings.clients }, async (_, c) => {
-        for (let s = 0; Date.now() < deadline; s++) {
-          if (c < readers) await readerSession(c, s);
-          else await anonymousSession(c, s);
+        try {
+          for (let s = 0; ; s++) {
+            if (c < readers) await readerSession(c, s);
+            else await anonymousSession(c, s);
+          }
+        } catch (error) {
+          if (error !== TIME_UP) throw error;
         }
       }),
     );
