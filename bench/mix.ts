@@ -149,7 +149,14 @@ export interface MixServer {
  * is built first (this one's is built by `npm run bench`). `NODE_ENV=production`, every role in
  * the one process, as in production; a fresh SQLite folder or PostgreSQL database.
  */
-export async function startMixServer(name: string, dir: string, kind: DbKind, port: number): Promise<MixServer> {
+export async function startMixServer(
+  name: string,
+  dir: string,
+  kind: DbKind,
+  port: number,
+  /** Node flags on top of the build's own (`--cpu-prof` to profile a run: NODE_OPTIONS refuses it). */
+  extraFlags: string[] = [],
+): Promise<MixServer> {
   const command = startCommand(dir);
   if (command.bundle && dir !== ROOT && !fs.existsSync(path.join(dir, 'packages/server/dist/main.js'))) {
     const { execFileSync } = await import('node:child_process');
@@ -157,7 +164,10 @@ export async function startMixServer(name: string, dir: string, kind: DbKind, po
   }
   if (command.bundle && !fs.existsSync(path.join(dir, 'packages/server/dist/main.js')))
     throw new Error(`${dir}: no packages/server/dist/main.js (npm run build first)`);
-  const args = command.bundle ? [...command.flags, 'packages/server/dist/main.js'] : ['--import', 'tsx', 'packages/server/src/main.ts'];
+  const args = [
+    ...extraFlags,
+    ...(command.bundle ? [...command.flags, 'packages/server/dist/main.js'] : ['--import', 'tsx', 'packages/server/src/main.ts']),
+  ];
   const store = await createStore(kind);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
