@@ -14,7 +14,9 @@ import autocannon from 'autocannon';
 import type * as DictionaryService from '../packages/server/src/modules/dictionary/dictionary.service.js';
 import type * as Ecdict from '../packages/server/src/modules/dictionary/ecdict.js';
 import { learnerBench } from './learner.js';
+import { mixBench } from './mix.js';
 import { api, login, START_FLAGS } from './server-harness.js';
+import { removeWorktree, worktreeOf } from './worktree.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -39,6 +41,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3900);
  * `BENCH_ONLY=learner`: only the known share of a page of 20 cards (bench/learner.ts, in process).
  * `BENCH_ONLY=page`: only the long-article page figure (no loads, memory or dictionary).
  * `BENCH_ONLY=word` or `show`: only that endpoint's load (no page, memory, dictionary or JS size).
+ * `BENCH_ONLY=mix`: only the realistic mix against the turn-2 build (bench/mix.ts; MIX_CLIENTS,
+ * MIX_SECONDS, MIX_ROUNDS, MIX_WARMUP, MIX_DB, BENCH_MIX_BEFORE).
  */
 const PAGE_ONLY = process.env.BENCH_ONLY === 'page';
 const LOAD_ONLY = process.env.BENCH_ONLY === 'word' || process.env.BENCH_ONLY === 'show' ? process.env.BENCH_ONLY : null;
@@ -102,36 +106,6 @@ function articleJsGzip(dist: string): { files: number; kb: number } {
   }
   const bytes = [...seen].reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, 'assets', f))).length, 0);
   return { files: seen.size, kb: Math.round(bytes / 102.4) / 10 };
-}
-
-/** A checkout of `ref` beside this one, sharing node_modules (its own workspace links); null when git cannot check it out. */
-function worktreeOf(ref: string, label: string): string | null {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `changdu-bench-${label}-`));
-  try {
-    execFileSync('git', ['worktree', 'add', '--detach', dir, ref], { cwd: ROOT, stdio: 'ignore' });
-  } catch {
-    log(`(no "${label}" column: git could not check out ${ref})`);
-    fs.rmSync(dir, { recursive: true, force: true });
-    return null;
-  }
-  const modules = path.join(dir, 'node_modules');
-  fs.mkdirSync(path.join(modules, '@changdu'), { recursive: true });
-  for (const name of fs.readdirSync(path.join(ROOT, 'node_modules'))) {
-    if (name !== '@changdu') fs.symlinkSync(path.join(ROOT, 'node_modules', name), path.join(modules, name));
-  }
-  for (const pkg of ['contract', 'server', 'web', 'e2e']) {
-    if (fs.existsSync(path.join(dir, 'packages', pkg)))
-      fs.symlinkSync(path.join(dir, 'packages', pkg), path.join(modules, '@changdu', pkg));
-  }
-  return dir;
-}
-
-function removeWorktree(dir: string) {
-  try {
-    execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: ROOT, stdio: 'ignore' });
-  } catch {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** The "before" checkout, with its web app built. */
@@ -735,11 +709,18 @@ async function main() {
   }
 }
 
+/** The mix's servers take ports from here (four: the product and the turn-2 build on each database). */
+const MIX_PORT = PORT + 30;
+
 (process.env.BENCH_ONLY === 'learner'
   ? learnerBench()
-  : main().then(async () => {
-      if (!process.env.BENCH_ONLY) await learnerBench();
-    })
+  : process.env.BENCH_ONLY === 'mix'
+    ? mixBench(MIX_PORT)
+    : main().then(async () => {
+        if (process.env.BENCH_ONLY) return;
+        await learnerBench();
+        await mixBench(MIX_PORT);
+      })
 ).then(
   () => process.exit(0),
   (error: unknown) => {
