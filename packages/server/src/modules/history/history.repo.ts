@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { transaction, type Db } from '../../db/client.js';
 import { tablesOf } from '../../db/ownership.js';
+import type { OfflineReadingsTable } from '../../db/schema/history.js';
 
 /** What a week's rank orders readers by: `reading_weeks` columns. */
 export type WeekMeasure = 'seconds' | 'finished';
@@ -81,17 +82,7 @@ export function historyRepo(db: Db) {
       return Number(row.s ?? 0);
     },
     /** Records a counted offline report; false when its key was recorded meanwhile (a racing resend). */
-    async recordOffline(row: {
-      user_id: number;
-      report_key: string;
-      article_id: number;
-      token_hash: string;
-      starts_at: number;
-      ends_at: number;
-      seconds: number;
-      day: string;
-      created_at: string;
-    }): Promise<boolean> {
+    async recordOffline(row: Insertable<OfflineReadingsTable>): Promise<boolean> {
       const inserted = await own.query
         .insertInto('offline_readings')
         .values(row)
