@@ -3,7 +3,7 @@ import { devices, expect, test, type APIRequestContext, type Page } from '@playw
 import { buildEpub } from '../../server/test/epub-builder';
 import { expectAccessibleInEveryTheme, screenLoaded, themeScreenshots } from './a11y';
 import { ADMIN_SCREENS, type AdminData } from './a11y-screens';
-import { adminSession, call, logInContext, publishArticle, registerReader, uploadEpub } from './api';
+import { adminSession, call, logInContext, publishArticle, registerReader, uploadEpub, pendingManualOrder } from './api';
 
 /**
  * Every managers' screen passes axe (issue 31, item 9) at a desktop's size (1280×800), logged in as
@@ -40,16 +40,7 @@ async function makeData(request: APIRequestContext): Promise<{ data: AdminData; 
 
   // A reader's order, waiting for the payment by hand.
   const reader = await registerReader(request);
-  await asAdmin('POST', '/api/appinfo/manual_pay/save', {
-    payee: '畅读工作室',
-    account: '招商银行 6222 0000 1234',
-    contact: '微信 changdu-help',
-  });
-  const products = await call<{ list: { id: number }[] }>(request, null, 'GET', '/api/member/product');
-  const order = await call<{ order: { order_no: string } }>(request, reader.token, 'POST', '/api/member/pay/order', {
-    product_id: products.list[0]!.id,
-    provider: 'manual',
-  });
+  const orderNo = await pendingManualOrder(request, admin.token, reader.token);
 
   // An issue uploaded as an EPUB, its articles waiting for review.
   const magazineName = `The Admin Weekly ${stamp}`;
@@ -63,7 +54,7 @@ async function makeData(request: APIRequestContext): Promise<{ data: AdminData; 
       article,
       articleTitle,
       readerPhone: reader.phone,
-      orderNo: order.order.order_no,
+      orderNo,
       collection: collection.id,
       collectionTitle,
       magazine: issue.id,

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { buildEpub } from '../../server/test/epub-builder';
 import { expectAccessibleInEveryTheme, screenLoaded, themeScreenshots } from './a11y';
 import { READER_SCREENS, type ReaderData } from './a11y-screens';
-import { adminSession, call, importBook, logInContext, publishArticle, registerReader, uploadEpub } from './api';
+import { adminSession, call, importBook, logInContext, publishArticle, registerReader, uploadEpub, pendingManualOrder } from './api';
 
 /**
  * Every screen a reader reaches passes axe (issue 31, item 9) on a phone (the `phone` project,
@@ -81,16 +81,7 @@ async function makeData(request: APIRequestContext): Promise<{ data: ReaderData;
   await asAdmin('POST', `/reader/magazine/${issue.id}/publish`, {});
 
   // An order waiting for the reader to pay by hand, and a trial link.
-  await asAdmin('POST', '/api/appinfo/manual_pay/save', {
-    payee: '畅读工作室',
-    account: '招商银行 6222 0000 1234',
-    contact: '微信 changdu-help',
-  });
-  const products = await call<{ list: { id: number }[] }>(request, null, 'GET', '/api/member/product');
-  const order = await call<{ order: { order_no: string } }>(request, reader.token, 'POST', '/api/member/pay/order', {
-    product_id: products.list[0]!.id,
-    provider: 'manual',
-  });
+  const orderNo = await pendingManualOrder(request, admin.token, reader.token);
   const trial = await call<{ e: string }>(request, admin.token, 'POST', '/api/member/trial/link', {});
 
   return {
@@ -110,7 +101,7 @@ async function makeData(request: APIRequestContext): Promise<{ data: ReaderData;
       magazineArticle: 'The Harbour',
       ask: ask.id,
       askPrompt,
-      orderNo: order.order.order_no,
+      orderNo,
       trial: trial.e,
     },
   };

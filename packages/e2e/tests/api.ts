@@ -124,3 +124,21 @@ export async function importBook(request: APIRequestContext, token: string, byte
     .toBe('done');
   return bookId!;
 }
+
+/**
+ * A reader's order waiting to be paid by hand: a manager first sets the payee, the account and the
+ * contact (without them the buy page offers no payment). Answers the order number.
+ */
+export async function pendingManualOrder(request: APIRequestContext, adminToken: string, readerToken: string): Promise<string> {
+  await call(request, adminToken, 'POST', '/api/appinfo/manual_pay/save', {
+    payee: '畅读工作室',
+    account: '招商银行 6222 0000 1234',
+    contact: '微信 changdu-help',
+  });
+  const products = await call<{ list: { id: number }[] }>(request, null, 'GET', '/api/member/product');
+  const order = await call<{ order: { order_no: string } }>(request, readerToken, 'POST', '/api/member/pay/order', {
+    product_id: products.list[0]!.id,
+    provider: 'manual',
+  });
+  return order.order.order_no;
+}
