@@ -115,6 +115,18 @@ class Client {
     });
   }
 
+  /**
+   * Opens `count` keep-alive connections (a health check each, all at once) for the run's
+   * clients to use. A Node server busy with its open connections accepts about one new
+   * connection per turn of its event loop (measured: ~5 a second at 200 clients, the rest
+   * waiting in the kernel's accept queue until the load stops; docs/performance.md § The
+   * realistic mix), so clients connecting as the run starts would measure that queue, not the
+   * mix. The server is idle here, so every connection is accepted at once.
+   */
+  async connect(count: number): Promise<void> {
+    await Promise.all(Array.from({ length: count }, () => this.request('GET', '/api/health', null)));
+  }
+
   close() {
     this.agent.destroy();
   }
@@ -436,6 +448,7 @@ export async function runMix(
   const client = new Client(server.origin, settings.clients);
   const calls = new Map<string, CallFigures>(CALLS.map((c) => [c, { latencies: [], ok: 0, clientError: 0, serverError: 0, none: 0 }]));
   let requests = 0;
+  await client.connect(settings.clients);
   const deadline = Date.now() + seconds * 1000;
   const call = async (
     label: Call,
