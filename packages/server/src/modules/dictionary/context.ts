@@ -58,17 +58,51 @@ const LABEL_TO_UPOS: Record<string, string[]> = {
 const UPOS_TO_WORDNET: Record<string, WnPos> = { NOUN: 'n', PROPN: 'n', VERB: 'v', AUX: 'v', ADJ: 'a', ADV: 'r' };
 const LABEL_TO_WORDNET: Record<string, WnPos> = { n: 'n', v: 'v', vt: 'v', vi: 'v', a: 'a', adj: 'a', ad: 'r', adv: 'r' };
 
+/**
+ * Labels already read: the tagger asks for every token of every sentence it tags, and ECDICT
+ * uses a few dozen labels. Bounded all the same, since a label is whatever a line starts with.
+ */
+const uposByLabel = new Map<string, readonly string[]>();
+const NO_UPOS: readonly string[] = Object.freeze([]);
+
 /** Universal tags an ECDICT label ("vt.", "vt. & vi.", "a.") stands for. */
-export function uposOfLabel(label: string | null): string[] {
-  if (!label) return [];
-  return label
-    .split(/[&.,\s]+/)
-    .filter(Boolean)
-    .flatMap((l) => LABEL_TO_UPOS[l.toLowerCase()] ?? []);
+export function uposOfLabel(label: string | null): readonly string[] {
+  if (!label) return NO_UPOS;
+  let upos = uposByLabel.get(label);
+  if (upos === undefined) {
+    upos = Object.freeze(
+      label
+        .split(/[&.,\s]+/)
+        .filter(Boolean)
+        .flatMap((l) => LABEL_TO_UPOS[l.toLowerCase()] ?? []),
+    );
+    if (uposByLabel.size < 1000) uposByLabel.set(label, upos);
+  }
+  return upos;
 }
 
-/** ECDICT's Chinese lines ("vt. 谈妥, 转让") as part of speech + meaning. */
-export function meaningLines(entry: EcdictEntry): { pos: string | null; text: string }[] {
+export interface MeaningLine {
+  readonly pos: string | null;
+  readonly text: string;
+}
+
+/**
+ * Each entry's lines, parsed once: the tagger's dictionary checks (pos-lexicon.ts) read them for
+ * every token it tags. Entries are the dictionary's own objects, kept while its cache keeps them.
+ */
+const linesByEntry = new WeakMap<EcdictEntry, readonly MeaningLine[]>();
+
+/** ECDICT's Chinese lines ("vt. 谈妥, 转让") as part of speech + meaning (a fresh array of shared, frozen lines). */
+export function meaningLines(entry: EcdictEntry): MeaningLine[] {
+  let lines = linesByEntry.get(entry);
+  if (lines === undefined) {
+    lines = Object.freeze(parseMeaningLines(entry).map((line) => Object.freeze(line)));
+    linesByEntry.set(entry, lines);
+  }
+  return lines.slice();
+}
+
+function parseMeaningLines(entry: EcdictEntry): { pos: string | null; text: string }[] {
   return (entry.translation ?? '')
     .split(/\\n|\\r|\r?\n/)
     .map((line) => line.trim())

@@ -8,11 +8,12 @@ import { lineItems } from './ecdict-clean.js';
 import { meaningLines, sensesInContext, type SensesInContext } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
 import { dictionaryHasPos } from './pos-lexicon.js';
-import { tokenInSentence } from './pos-rules.js';
+import { tagSentence, tokenInSentence } from './pos-rules.js';
 import { ecdictVariants, forPos, openCmudict, type Cmudict, type Pronunciation } from './phonetics.js';
 import { corpusRank } from './word-bands.js';
 import { openWordNet, type WordNet } from './wordnet.js';
 import { analyseCached } from './context-cache.js';
+import type { TokenInContext } from './lemmatizer.js';
 import { phraseIndex, type PhraseIndex } from './phrase-index.js';
 import { phraseFinder } from './phrases.js';
 
@@ -154,12 +155,24 @@ export function dictionaryService(
 
   /** Whether the word (or its headword) has a meaning of this universal part of speech. */
   const hasPos = dictionaryHasPos(dict);
+  // Each sentence tagged once (context-cache.ts keeps wink-nlp's pass; this keeps the second pass
+  // and the rules over it): a reader taps several words of a sentence, and every reader of an
+  // article taps in the same sentences. The tokens are frozen: callers copy before they change one.
+  const sentenceTags = new LRUCache<string, readonly TokenInContext[]>({ max: 4000 });
+  const taggedSentence = (sentence: string): readonly TokenInContext[] => {
+    let tokens = sentenceTags.get(sentence);
+    if (!tokens) {
+      tokens = Object.freeze(tagSentence(sentence, hasPos).map((t) => Object.freeze(t)));
+      sentenceTags.set(sentence, tokens);
+    }
+    return tokens;
+  };
 
   function resolve(word: string, sentence: string | undefined) {
     const query = word.trim().replace(/[’]/g, "'");
     const lower = query.toLowerCase();
     const found = phraseOf(query, sentence);
-    let context = tokenInSentence(query, sentence, hasPos);
+    let context = tokenInSentence(query, sentence, hasPos, taggedSentence);
     // The phrase settles a tagger's slip: "points" in "Chesley points out that…" is the verb of
     // "point out", so the sheet, the word book and the card show its verb meanings.
     if (context && found?.verb && context.pos === 'NOUN') context = { ...context, pos: 'VERB', lemma: found.verb };

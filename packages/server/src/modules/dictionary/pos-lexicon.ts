@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { meaningLines, uposOfLabel } from './context.js';
 import type { Ecdict } from './ecdict.js';
 
@@ -13,10 +14,22 @@ export type HasPos = (word: string, upos: string) => boolean;
  * the lexical check the tagging rules make before they switch a word to another reading.
  */
 export function dictionaryHasPos(dict: Ecdict): HasPos {
-  return (word, upos) => {
+  // The tagger asks for every token of every sentence, several parts of speech each, and the
+  // dictionary never changes while the server runs: each answer is kept (a key and a boolean).
+  const answers = new LRUCache<string, boolean>({ max: 50_000 });
+  const has = (word: string, upos: string): boolean => {
     const entries = [dict.lookup(word), dict.lemma(word)];
     // 'VBN': the word is some verb's past participle (ECDICT's form `d`): run, cut, hurt, torn.
     if (upos === 'VBN') return entries.some((e) => e !== null && e.exchange.d?.toLowerCase() === word.toLowerCase());
     return entries.some((e) => e !== null && meaningLines(e).some((m) => uposOfLabel(m.pos).includes(upos)));
+  };
+  return (word, upos) => {
+    const key = `${word}\u0000${upos}`;
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer = has(word, upos);
+      answers.set(key, answer);
+    }
+    return answer;
   };
 }

@@ -368,9 +368,15 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
 }
 
 /** The tapped word in its sentence with a corrected part of speech (the first occurrence). */
-export function tokenInSentence(word: string, sentence: string | undefined, has: HasPos): TokenInContext | null {
+export function tokenInSentence(
+  word: string,
+  sentence: string | undefined,
+  has: HasPos,
+  /** The sentence's tokens as tagSentence gives them (a caller may keep them per sentence). */
+  tagged: (sentence: string) => readonly TokenInContext[] = (s) => tagSentence(s, has),
+): TokenInContext | null {
   if (!sentence) return null;
   const lower = word.toLowerCase();
-  const tokens = tagSentence(sentence, has);
+  const tokens = tagged(sentence);
   return tokens.find((t) => t.text.toLowerCase() === lower) ?? null;
 }
