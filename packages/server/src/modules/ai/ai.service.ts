@@ -23,7 +23,7 @@ export interface AiServiceDeps {
   provider: AiProvider | null;
   quota: { user: number; memberPerLevel: number };
   dict: Ecdict;
-  articles: Pick<ArticlesService, 'readable' | 'mentioning' | 'storedContent'>;
+  articles: Pick<ArticlesService, 'readable' | 'assertOpenable' | 'mentioning' | 'storedContent'>;
   dictionary: Pick<DictionaryService, 'lookup' | 'senses'>;
   notes: Pick<NotesService, 'mine'>;
   words: Pick<WordsService, 'ofArticle'>;
@@ -48,7 +48,7 @@ export function aiService(deps: AiServiceDeps) {
     retranslate: retranslateFeature(calls, deps),
     /** Queues re-translating an article the caller may read (the worker runs `retranslate`). */
     async queueRetranslate(actor: UserActor, input: { id: number; ai: boolean; cache: boolean }) {
-      await deps.articles.readable(actor, input.id);
+      await deps.articles.assertOpenable(actor, input.id);
       if (input.ai && calls.provider === null) throw new Unavailable('没有配置 AI 服务，无法用 AI 翻译；可以先用缓存的译文（ai=false）');
       const payload = { article_id: input.id, ai: input.ai, cache: input.cache, user_id: actor.user.id };
       const task = await deps.jobs.enqueue(retranslateArticleKind, payload, { createdBy: actor.user.id });

@@ -52,7 +52,7 @@ function offlineAskAnswer(g: prompts.AskGrounding): string {
 export function askFeature(
   calls: AiCalls,
   deps: {
-    articles: Pick<ArticlesService, 'readable'>;
+    articles: Pick<ArticlesService, 'readable' | 'assertOpenable'>;
     notes: Pick<NotesService, 'mine'>;
     words: Pick<WordsService, 'ofArticle'>;
   },
@@ -154,7 +154,7 @@ export function askFeature(
       input: { article_id?: number | undefined; offset: number; all: boolean; source?: 'ARTICLE' | 'FREE' | undefined },
     ) {
       // An article the reader may not open is as absent as a missing one, even in their own list.
-      if (!input.all && input.article_id !== undefined) await deps.articles.readable(actor, input.article_id);
+      if (!input.all && input.article_id !== undefined) await deps.articles.assertOpenable(actor, input.article_id);
       const rows = await repo.history(
         actor.user.id,
         { articleId: input.all ? undefined : input.article_id, source: input.source },

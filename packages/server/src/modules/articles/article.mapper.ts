@@ -24,17 +24,36 @@ export function visibleParagraphs(row: Pick<ArticleRow, 'content' | 'is_lock'>, 
 
 const cutToPreview = (paragraphs: Paragraph[], locked: boolean) => (locked ? paragraphs.slice(0, previewLength(paragraphs.length)) : paragraphs);
 
-export function effectiveLevel(row: ArticleRow): ArticleLevel {
+export function effectiveLevel(row: Pick<ArticleRow, 'level_auto' | 'level_override'>): ArticleLevel {
   const override = row.level_override as ArticleLevel | null;
   return override && articleLevels.includes(override) ? override : (row.level_auto as ArticleLevel);
 }
 
+/** What a card shows of a row (articles.repo.ts#ListRow holds it). */
+type CardRow = Pick<
+  ArticleRow,
+  | 'id'
+  | 'title'
+  | 'title_zh'
+  | 'summary'
+  | 'author_id'
+  | 'author_name'
+  | 'source'
+  | 'cover'
+  | 'topics'
+  | 'level_auto'
+  | 'level_override'
+  | 'word_count'
+  | 'is_lock'
+  | 'published_at'
+>;
+
 /** An article in a list; `known_pct` is the reader's, filled where the answer leaves the server (http/known-share.ts). */
-export function toCard(row: ArticleRow): ArticleCard {
+export function toCard(row: CardRow): ArticleCard {
   return { ...toSummary(row), known_pct: null };
 }
 
-function toSummary(row: ArticleRow): ArticleSummary {
+function toSummary(row: CardRow): ArticleSummary {
   return {
     id: row.id,
     title: row.title,

@@ -89,6 +89,15 @@ export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: 
     return readableBy(await repo.findById(id), who);
   }
 
+  /**
+   * NotFound unless this caller may open the article, by the same rule as `readable`, reading
+   * only what decides it (no body): for a write that just names the article (a word's context,
+   * a reading token, a star). Answers whether the caller may read all of it.
+   */
+  async function assertOpenable(who: Who, id: number): Promise<{ full: boolean }> {
+    return { full: readableBy(await repo.stamp(id), who).full };
+  }
+
   /** The reader's article without the caller's own part (`me`), with the row's version: what prepared-articles.ts keeps. */
   async function sharedDetail(actor: Actor, id: number) {
     const { row, full } = await readable(actor, id);
@@ -136,6 +145,7 @@ export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: 
 
   return {
     readable,
+    assertOpenable,
     /** Articles `who` may quote whose text holds `name`, newest first, with their stored bodies (AI help's examples). */
     mentioning: mentions.mentioning,
     /** An article's stored body, any status (a manager's or a job's work: no reader's rule applies); null when it is gone. */

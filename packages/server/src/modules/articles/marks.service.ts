@@ -9,7 +9,7 @@ const PAGE = 20;
 
 
 /** A reader's star and finished marks: set by hand on the reading page, or finished by reading. */
-export function marksService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'readable' | 'withCards'>) {
+export function marksService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'assertOpenable' | 'withCards'>) {
   const repo = marksRepo(db);
 
   async function marksOf(userId: number, articleId: number) {
@@ -21,7 +21,7 @@ export function marksService(db: Db, clock: Clock, articles: Pick<ArticlesServic
     marksOf,
 
     async mark(actor: UserActor, id: number, action: 'star' | 'finish', status: boolean) {
-      await articles.readable(actor, id);
+      await articles.assertOpenable(actor, id);
       const at = status ? clock.now().toISOString() : null;
       await repo.set(actor.user.id, id, action === 'star' ? { starred_at: at } : { finished_at: at });
       return marksOf(actor.user.id, id);

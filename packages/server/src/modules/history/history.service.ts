@@ -22,7 +22,7 @@ class RaceLost extends Error {}
 
 /** Reading time (credited only through reading-check.ts), read data and the reading history list. */
 export interface HistoryDeps {
-  articles: Pick<ArticlesService, 'readable' | 'withCards'>;
+  articles: Pick<ArticlesService, 'assertOpenable' | 'withCards'>;
   marks: Pick<MarksService, 'markFinished'>;
   words: Pick<WordsService, 'addedBetween'>;
   /** Signs and checks reading `t`s (lib/signed-token.ts, the app secret). */
@@ -96,7 +96,7 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, s
     close: () => looked.close(),
 
     async issue(actor: UserActor, articleId: number) {
-      await articles.readable(actor, articleId);
+      await articles.assertOpenable(actor, articleId);
       return issueT(signed, 'article', articleId, actor.user.id, clock.now());
     },
 

@@ -43,7 +43,7 @@ export interface WordsDeps {
   dict: Ecdict;
   /** Only headword resolution is used here; lookups are the dictionary's own. */
   dictionary: Pick<DictionaryService, 'headword' | 'lookup'>;
-  articles: Pick<ArticlesService, 'readable' | 'cards'>;
+  articles: Pick<ArticlesService, 'readable' | 'assertOpenable' | 'cards'>;
   /** Tells the other processes a reader's word book changed; null: this process is the only one. */
   events: EventBus | null;
   log: EventLog;
@@ -163,7 +163,7 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
       const headword = dictionary.headword(input.word, input.sentence);
       if (!headword) throw new NotFound(`词典里没有找到“${input.word}”，无法加入生词本`);
       // A context may only point at an article the reader may open: a draft's id is as unknown as a made-up one.
-      if (input.article_id !== undefined) await articles.readable(actor, input.article_id);
+      if (input.article_id !== undefined) await articles.assertOpenable(actor, input.article_id);
       // The meaning the sheet showed first for this tap: the same in-context answer the sheet got
       // (a phrase, "give up", is its own headword and answers its own meanings).
       const shown = await dictionary.lookup(input.word, input.sentence, null, { record: false }).catch(() => null);
