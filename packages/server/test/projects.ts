@@ -28,7 +28,7 @@ export async function serverProjects() {
     environment: 'node',
     setupFiles: ['./test/setup.ts'],
     // The migrations run once per run into a template that every test app's database copies.
-    globalSetup: ['./test/template-db.ts'],
+    globalSetup: ['./test/template-db.ts', './test/derived-files.ts'],
     // One module graph per worker rather than per test file: importing the app (fastify, the
     // contract, the NLP model) took seconds per file, and ~190 server files paid it. Test files
     // share no state through modules: each builds its own apps and databases (test-app.ts).

@@ -11,7 +11,7 @@ const WARM_READS = [
   '/api/english/word?word=the',
   '/api/english/word?word=reading&sentence=She%20was%20reading%20the%20news.',
   '/api/english/word?word=went',
-  // Loads the tagger's second pass and CC-CEDICT's sorted file (made once per machine) before the port opens.
+  // Loads the tagger's second pass, CC-CEDICT's sorted file and the word vectors (made once per machine) before the port opens.
   '/api/english/word?word=suit&sentence=She%20filed%20a%20suit%20against%20her%20employer.',
 ];
 

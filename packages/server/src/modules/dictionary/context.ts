@@ -4,6 +4,7 @@ import { analyse, type TokenInContext } from './lemmatizer.js';
 import { lineItems } from './ecdict-clean.js';
 import { orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
+import { cosine, meanVector, type WordVectors } from './word-vectors.js';
 
 /** A Chinese meaning line of ECDICT; `fits` when its part of speech is the word's in this sentence. */
 export interface MeaningInContext {
@@ -132,34 +133,71 @@ function contentWords(text: string): Set<string> {
   return words;
 }
 
+/** Each sense's gloss vector, made once: a sense object is its lemma's (WordNet's cache keeps them). */
+const glossVectors = new WeakMap<WordNetSense, Float32Array | null>();
+
+function glossVector(sense: WordNetSense, gloss: string, lemma: string, vectors: WordVectors): Float32Array | null {
+  let vector = glossVectors.get(sense);
+  if (vector === undefined) {
+    const words = (gloss.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length >= 3 && !STOP.has(w) && w !== lemma);
+    vector = meanVector(vectors, words);
+    glossVectors.set(sense, vector);
+  }
+  return vector;
+}
+
+/** How much the sentence's closeness to a gloss (a cosine of mean word vectors) weighs against SemCor's counts. */
+const SIMILARITY_WEIGHT = 4;
+
 /**
- * Ranks a word's WordNet senses against its sentence (a simplified Lesk: words shared by the
- * sentence and the sense's gloss, examples and synonyms), keeping WordNet's frequency order between
- * equals. A proper-noun sense ("Begin: Israeli statesman") never answers for a lower-case token.
+ * Ranks a word's WordNet senses against its sentence: how often SemCor's hand-tagged text means
+ * each sense (log of its count), words shared by the sentence and the sense's gloss, examples and
+ * synonyms (a simplified Lesk), and, with word vectors, how close the sentence's words are to the
+ * gloss's ("walked along the bank of the river" shares no word with "sloping land beside a body of
+ * water" but lies near it). `bench/measure-sense-rank.ts` chose the weights (docs/reading.md).
+ * A proper-noun sense ("Begin: Israeli statesman") never answers for a lower-case token.
  */
-export function rankedSenses(senses: WordNetSense[], sentence: string | undefined, tapped: string, lemma: string): RankedSense[] {
+export function rankedSenses(
+  senses: WordNetSense[],
+  sentence: string | undefined,
+  tapped: string,
+  lemma: string,
+  vectors?: WordVectors,
+): RankedSense[] {
   const lowerToken = tapped === tapped.toLowerCase();
   const context = contentWords(sentence ?? '');
   for (const w of contentWords(`${tapped} ${lemma}`)) context.delete(w);
+  const target = new Set([tapped.toLowerCase(), lemma]);
+  const plain = (text: string) => (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length >= 3 && !STOP.has(w) && !target.has(w));
+  const sentenceVector = vectors && sentence ? meanVector(vectors, plain(sentence)) : null;
   return senses
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => !(s.proper && lowerToken))
     .map(({ s, i }) => {
-      const bag = contentWords(`${s.definition} ${s.examples.join(' ')} ${s.words.join(' ').replace(/_/g, ' ')}`);
+      const gloss = `${s.definition} ${s.examples.join(' ')} ${s.words.join(' ').replace(/_/g, ' ')}`;
+      const bag = contentWords(gloss);
       let overlap = 0;
       for (const w of context) if (bag.has(w)) overlap++;
-      // WordNet's order is SemCor's frequency order; a sense SemCor never saw, or one filed under a
-      // topic (a basketball move, a computing term), stands first only when the sentence points to it.
-      const prior = -i * 0.2 - (s.attested || i === 0 ? 0 : 0.5) - (s.technical && overlap === 0 ? 3 : 0);
-      return { sense: s, overlap, score: overlap + prior };
+      const vector = sentenceVector && vectors ? glossVector(s, gloss, lemma, vectors) : null;
+      const similarity = sentenceVector && vector ? cosine(sentenceVector, vector) : 0;
+      // WordNet's order breaks ties between senses SemCor never saw; one filed under a topic (a
+      // basketball move, a computing term) stands first only when the sentence shares a word with it.
+      const prior = Math.log(1 + s.count) - i * 0.02 - (s.technical && overlap === 0 ? 3 : 0);
+      return { sense: s, overlap, similarity, score: overlap + prior + SIMILARITY_WEIGHT * similarity };
     })
     .sort((a, b) => b.score - a.score)
-    .map(({ sense, overlap }) => ({ sense, overlap }));
+    .map(({ sense, overlap, similarity }) => ({ sense, overlap, similarity }));
 }
 
 /** The English definitions of the ranked senses, best first. */
-export function rankSenses(senses: WordNetSense[], sentence: string | undefined, tapped: string, lemma: string): DefinitionInContext[] {
-  return rankedSenses(senses, sentence, tapped, lemma).map(({ sense, overlap }) => ({ pos: sense.pos, text: sense.definition, overlap }));
+export function rankSenses(
+  senses: WordNetSense[],
+  sentence: string | undefined,
+  tapped: string,
+  lemma: string,
+  vectors?: WordVectors,
+): DefinitionInContext[] {
+  return rankedSenses(senses, sentence, tapped, lemma, vectors).map(({ sense, overlap }) => ({ pos: sense.pos, text: sense.definition, overlap }));
 }
 
 /** ECDICT's English definitions as a fallback: lines of the right part of speech, no "See Thee." cross-references. */
@@ -193,7 +231,7 @@ export function tokenIn(word: string, sentence: string | undefined): TokenInCont
  */
 export function sensesInContext(
   entry: EcdictEntry,
-  sources: { wordnet: WordNet; bridges?: SenseBridges },
+  sources: { wordnet: WordNet; bridges?: SenseBridges; vectors?: WordVectors },
   tapped: string,
   sentence: string | undefined,
   context: TokenInContext | null = tokenIn(tapped, sentence),
@@ -219,7 +257,7 @@ export function sensesInContext(
     const firstLabel = (meanings.find((m) => m.fits && m.pos) ?? meanings.find((m) => m.pos))?.pos?.replace(/\..*$/, '') ?? null;
     const wnPos: WnPos | null =
       (pos ? UPOS_TO_WORDNET[pos] : undefined) ?? (pos === null && firstLabel ? (LABEL_TO_WORDNET[firstLabel] ?? null) : null);
-    if (wnPos) ranked = rankedSenses(sources.wordnet.senses(lemma, wnPos), sentence, tapped, lemma);
+    if (wnPos) ranked = rankedSenses(sources.wordnet.senses(lemma, wnPos), sentence, tapped, lemma, sources.vectors);
     definitions = ranked.map(({ sense, overlap }) => ({ pos: sense.pos, text: sense.definition, overlap }));
     if (!definitions.length) definitions = ecdictDefinitions(entry, wnPos, tapped);
   }

@@ -21,11 +21,11 @@ export function stampOf(files: string[]): string {
  * Written whole under a private name, then renamed, so processes that build it at once never read
  * half a file. Answers the path, or null with the built text when the folder cannot be written.
  */
-export function derivedFile(
+export function derivedFile<T extends string | Buffer>(
   name: string,
-  build: () => string,
+  build: () => T,
   dir = DERIVED_DIR,
-): { path: string; text: null } | { path: null; text: string } {
+): { path: string; text: null } | { path: null; text: T } {
   const path = join(dir, name);
   try {
     statSync(path);
@@ -46,6 +46,6 @@ export function derivedFile(
 }
 
 /** The derived file's text (read back when it was written). */
-export function derivedText(found: ReturnType<typeof derivedFile>): string {
+export function derivedText(found: { path: string; text: null } | { path: null; text: string }): string {
   return found.text ?? readFileSync(found.path, 'utf8');
 }

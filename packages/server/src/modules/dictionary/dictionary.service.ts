@@ -12,6 +12,7 @@ import { tagSentence, tokenInSentence } from './pos-rules.js';
 import { ecdictVariants, forPos, openCmudict, type Cmudict, type Pronunciation } from './phonetics.js';
 import { corpusRank } from './word-bands.js';
 import { openWordNet, type WordNet } from './wordnet.js';
+import { openWordVectors, type WordVectors } from './word-vectors.js';
 import { analyseCached } from './context-cache.js';
 import type { TokenInContext } from './lemmatizer.js';
 import { phraseIndex, type PhraseIndex } from './phrase-index.js';
@@ -112,7 +113,7 @@ export interface LookupHooks {
 export function dictionaryService(
   dict: Ecdict,
   hooks: LookupHooks,
-  sources: { wordnet?: WordNet; cmudict?: Cmudict; phrases?: PhraseIndex; glosses?: ChineseGlosses; ordered?: false } = {},
+  sources: { wordnet?: WordNet; cmudict?: Cmudict; phrases?: PhraseIndex; glosses?: ChineseGlosses; vectors?: WordVectors; ordered?: false } = {},
 ) {
   // Both are files searched on disk, opened at the first lookup (docs/reading.md § Dictionary).
   const wordnet = sources.wordnet ?? openWordNet();
@@ -130,8 +131,11 @@ export function dictionaryService(
       : [];
   };
   // `ordered: false` keeps ECDICT's own order inside a part of speech (the tests' baseline).
+  // Word vectors weigh a sentence against each sense's gloss; the file is searched on disk, opened at the first lookup.
+  const vectors = sources.ordered === false ? undefined : (sources.vectors ?? openWordVectors());
   const senseSources = {
     wordnet,
+    vectors,
     bridges: sources.ordered === false ? undefined : { glosses: sources.glosses ?? openChineseGlosses(), chineseOf },
   };
   // The multi-word headwords are indexed at start (phrase-index.ts); a tap inside one answers it too.

@@ -7,6 +7,8 @@ export interface RankedSense {
   sense: WordNetSense;
   /** Words the sense shares with the sentence. */
   overlap: number;
+  /** Cosine of the sentence's and the gloss's word vectors (0 without vectors). */
+  similarity: number;
 }
 
 export interface MeaningLine {
@@ -46,6 +48,8 @@ function itemForms(item: string): string[] {
 }
 
 const MARGIN = 2;
+/** How far the chosen sense's similarity must lead every other's when no word of the sentence is in its gloss. */
+const SIMILARITY_LEAD = 0.08;
 
 /** Characters too common in Chinese glosses to tie an item to a sense (的 in every adjective). */
 const COMMON_HAN = new Set([...'的地得之性化者人物子儿于以与和或等使被把为了是在有不一个上下中大小']);
@@ -99,8 +103,9 @@ function itemScores(item: string, ranked: RankedSense[], bridges: SenseBridges, 
  * for a present given on a birthday). When the sentence chose a WordNet sense, the items that say
  * that sense better than any other move to the front of their line, and a line holding one moves
  * before the other lines of the same part of speech; everything else keeps ECDICT's order. Only
- * when the sentence shares a word with the sense: with no evidence WordNet's most frequent sense is
- * no better a guess than ECDICT's first item.
+ * when the sentence shares a word with the sense or its words lie clearly nearer that sense's gloss
+ * than any other's (word vectors): with no evidence WordNet's most frequent sense is no better a
+ * guess than ECDICT's first item.
  */
 export function orderBySense<L extends MeaningLine>(
   lines: L[],
@@ -109,7 +114,9 @@ export function orderBySense<L extends MeaningLine>(
   forms: string[],
 ): { lines: L[]; settled: boolean } {
   const top = ranked[0];
-  if (!top || top.overlap === 0 || ranked.length < 2) return { lines, settled: false };
+  if (!top || ranked.length < 2) return { lines, settled: false };
+  const lead = top.similarity - Math.max(...ranked.slice(1).map((r) => r.similarity));
+  if (top.overlap === 0 && lead < SIMILARITY_LEAD) return { lines, settled: false };
   const skip = new Set(forms.map((f) => f.toLowerCase().replace(/(ies|es|s|ed|ing|ly|e)$/, '')));
   const senseHan = ranked.slice(0, 8).map(({ sense }) => senseWords(sense, skip).flatMap((w) => bridges.chineseOf(w)));
   // How well each item says the chosen sense; 0 when it says another sense as well or better.

