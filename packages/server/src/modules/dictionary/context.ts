@@ -133,19 +133,6 @@ function contentWords(text: string): Set<string> {
   return words;
 }
 
-/** Each sense's gloss vector, made once: a sense object is its lemma's (WordNet's cache keeps them). */
-const glossVectors = new WeakMap<WordNetSense, Float32Array | null>();
-
-function glossVector(sense: WordNetSense, gloss: string, lemma: string, vectors: WordVectors): Float32Array | null {
-  let vector = glossVectors.get(sense);
-  if (vector === undefined) {
-    const words = (gloss.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length >= 3 && !STOP.has(w) && w !== lemma);
-    vector = meanVector(vectors, words);
-    glossVectors.set(sense, vector);
-  }
-  return vector;
-}
-
 /** How much the sentence's closeness to a gloss (a cosine of mean word vectors) weighs against SemCor's counts. */
 const SIMILARITY_WEIGHT = 4;
 
@@ -178,7 +165,7 @@ export function rankedSenses(
       const bag = contentWords(gloss);
       let overlap = 0;
       for (const w of context) if (bag.has(w)) overlap++;
-      const vector = sentenceVector && vectors ? glossVector(s, gloss, lemma, vectors) : null;
+      const vector = sentenceVector && vectors ? meanVector(vectors, plain(gloss)) : null;
       const similarity = sentenceVector && vector ? cosine(sentenceVector, vector) : 0;
       // WordNet's order breaks ties between senses SemCor never saw; one filed under a topic (a
       // basketball move, a computing term) stands first only when the sentence shares a word with it.

@@ -11,8 +11,8 @@ import { derivedFile, stampOf } from './derived-file.js';
  * a body of water", not "a financial institution"; sense-order.ts, context.ts#rankedSenses).
  *
  * The package is one 307 MB JSON file: it is scanned once per machine (never parsed whole) into a
- * binary file of fixed-size records sorted by word (derived-file.ts, ~16 MB), and each vector is one
- * binary search on disk; a process holds only a cache of the vectors it read.
+ * binary file of fixed-size records sorted by word (derived-file.ts, 19 MB); a process holds each
+ * block's first word and a cache of the vectors it read, and reads one block per word it has not.
  */
 export interface WordVectors {
   /** The word's unit vector and its frequency rank (0 = most frequent), or null when it has none. */
@@ -38,12 +38,12 @@ export function embeddingsFile(): string {
  * Reads the package's `"vectors":{"word":[100 numbers, norm, rank], …}` entries chunk by chunk and
  * keeps lower-case words (letters, hyphens, apostrophes) among the `kept` most frequent.
  */
-export function buildVectorRecords(file: string, kept = KEPT_WORDS): Buffer {
+export function buildVectorRecords(file: string, kept = KEPT_WORDS, chunkBytes = 1 << 22): Buffer {
   const fd = openSync(file, 'r');
   const records: { key: Buffer; rank: number; unit: Int8Array }[] = [];
   const entry = /"([a-z][a-z'-]*)":\[([^\]]+)\]/g;
   try {
-    const chunk = Buffer.alloc(1 << 22);
+    const chunk = Buffer.alloc(chunkBytes);
     let carry = '';
     let inVectors = false;
     for (;;) {
@@ -90,54 +90,70 @@ export function buildVectorRecords(file: string, kept = KEPT_WORDS): Buffer {
   return out;
 }
 
+/** Records read at once: a lookup reads the one block its word is in (8 KB), found from the blocks' first words. */
+const BLOCK = 64;
+
 /** Opened at the first question: the derived file is made then if this machine has none (~5 s once). */
-export function openWordVectors(file = embeddingsFile()): WordVectors {
-  let read: ((i: number, into: Buffer) => void) | null = null;
-  let count = 0;
+export function openWordVectors(file = embeddingsFile(), dir?: string): WordVectors {
+  let blocks: { firsts: Buffer[]; read: (block: number) => Buffer } | null = null;
   function open() {
-    const built = derivedFile(`vectors-v${FORMAT_VERSION}-${stampOf([file])}.bin`, () => buildVectorRecords(file));
+    const built = derivedFile(`vectors-v${FORMAT_VERSION}-${stampOf([file])}.bin`, () => buildVectorRecords(file), dir);
+    let read: (block: number) => Buffer;
+    let count: number;
     if (built.path !== null) {
       const fd = openSync(built.path, 'r');
       count = Math.floor(fstatSync(fd).size / RECORD);
-      return (i: number, into: Buffer) => void readSync(fd, into, 0, RECORD, i * RECORD);
+      const buffer = Buffer.alloc(BLOCK * RECORD);
+      read = (block) => buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, block * BLOCK * RECORD));
+    } else {
+      // No folder could be written: the records stay in memory (~19 MB).
+      const records = built.text;
+      count = Math.floor(records.length / RECORD);
+      read = (block) => records.subarray(block * BLOCK * RECORD, Math.min(records.length, (block + 1) * BLOCK * RECORD));
     }
-    // No folder could be written: the records stay in memory (~19 MB).
-    const records = built.text;
-    count = Math.floor(records.length / RECORD);
-    return (i: number, into: Buffer) => void records.copy(into, 0, i * RECORD, (i + 1) * RECORD);
+    // Each block's first word (~2,300 words, ~100 KB) stays in memory.
+    const firsts: Buffer[] = [];
+    for (let b = 0; b * BLOCK < count; b++) firsts.push(Buffer.from(wordOf(read(b))));
+    return { firsts, read };
   }
-  const record = Buffer.alloc(RECORD);
-  const wordOf = (rec: Buffer) => {
-    const end = rec.indexOf(0);
-    return rec.subarray(0, end < 0 || end > WORD_BYTES ? WORD_BYTES : end);
-  };
-  const answered = new LRUCache<string, { found: { unit: Float32Array; rank: number } | null }>({ max: 20_000 });
+  const answered = new LRUCache<string, { found: { unit: Float32Array; rank: number } | null }>({ max: 5_000 });
   return {
     vector(word) {
       const hit = answered.get(word);
       if (hit) return hit.found;
-      const readAt = (read ??= open());
+      const { firsts, read } = (blocks ??= open());
       const key = Buffer.from(word);
       let found: { unit: Float32Array; rank: number } | null = null;
+      // The last block whose first word is not after the key.
       let lo = 0;
-      let hi = count - 1;
-      while (lo <= hi && key.length <= WORD_BYTES) {
-        const mid = (lo + hi) >> 1;
-        readAt(mid, record);
+      let hi = firsts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (Buffer.compare(firsts[mid]!, key) <= 0) lo = mid;
+        else hi = mid - 1;
+      }
+      const block = key.length <= WORD_BYTES && firsts.length ? read(lo) : Buffer.alloc(0);
+      for (let at = 0; at + RECORD <= block.length; at += RECORD) {
+        const record = block.subarray(at, at + RECORD);
         const c = Buffer.compare(wordOf(record), key);
+        if (c > 0) break;
         if (c === 0) {
           const unit = new Float32Array(DIMENSIONS);
           for (let d = 0; d < DIMENSIONS; d++) unit[d] = record.readInt8(WORD_BYTES + 4 + d) / SCALE;
           found = { unit, rank: record.readUInt32LE(WORD_BYTES) };
           break;
         }
-        if (c < 0) lo = mid + 1;
-        else hi = mid - 1;
       }
       answered.set(word, { found });
       return found;
     },
   };
+}
+
+/** A record's word (its zero-padded first bytes). */
+function wordOf(record: Buffer): Buffer {
+  const end = record.subarray(0, WORD_BYTES).indexOf(0);
+  return record.subarray(0, end < 0 ? WORD_BYTES : end);
 }
 
 /**
