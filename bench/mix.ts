@@ -183,6 +183,7 @@ export async function startMixServer(
   const store = await createStore(kind);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...(command.bundle ? command.env : {}),
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),

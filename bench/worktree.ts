@@ -40,13 +40,22 @@ export function removeWorktree(dir: string) {
 }
 
 /**
- * How the root `npm start` of the checkout at `dir` runs the server: the node flags before
- * `packages/server/dist/main.js` (a bundle), or null when it ran the sources through tsx
- * (`tsx packages/server/src/main.ts`, before the bundle existed).
+ * How the root `npm start` of the checkout at `dir` runs the server: the environment it sets for
+ * node (`MALLOC_ARENA_MAX=2 node …`; NODE_ENV is the bench's own) and the node flags before
+ * `packages/server/dist/main.js` (a bundle), or `bundle: false` when it ran the sources through
+ * tsx (`tsx packages/server/src/main.ts`, before the bundle existed).
  */
-export function startCommand(dir: string): { bundle: true; flags: string[] } | { bundle: false } {
+export function startCommand(dir: string): { bundle: true; flags: string[]; env: Record<string, string> } | { bundle: false } {
   const start = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const bundled = start.match(/node((?:\s+--[\w-]+(?:=\S+)?)*)\s+packages\/server\/dist\/main\.js/);
+  const bundled = start.match(/((?:[A-Z_]+=\S+\s+)*)node((?:\s+--[\w-]+(?:=\S+)?)*)\s+packages\/server\/dist\/main\.js/);
   if (!bundled) return { bundle: false };
-  return { bundle: true, flags: bundled[1]?.trim().split(/\s+/).filter(Boolean) ?? [] };
+  const env = Object.fromEntries(
+    (bundled[1] ?? '')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const)
+      .filter(([name]) => name !== 'NODE_ENV'),
+  );
+  return { bundle: true, flags: bundled[2]?.trim().split(/\s+/).filter(Boolean) ?? [], env };
 }
