@@ -1,16 +1,17 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 
 /**
- * A text file of lines sorted by a key, searched on disk: each lookup is a binary search over byte
- * positions with a few small reads, so nothing of the file is held in memory (WordNet's index files,
- * the CMU pronouncing dictionary). The file is opened on first use.
+ * A text file of lines sorted by a key (byte order of its UTF-8), searched on disk: only the first
+ * key of every `blockBytes` is held in memory, and a lookup reads the block its key is in (WordNet's
+ * index files, the CMU pronouncing dictionary, CC-CEDICT's derived file). The file is opened on
+ * first use. Lines whose key is null (headers) are skipped.
  */
-export function sortedLineFile(path: string, keyOf: (line: string) => string | null) {
+export function sortedLineFile(path: string, keyOf: (line: string) => string | null, blockBytes = 4096) {
   let fd: number | null = null;
   let size = 0;
-  // A line of these files is short (CMU ~40 bytes, WordNet index ~100): each of a search's ~20
-  // steps reads one small chunk, not 8 KB (a longer line is read on, chunk by chunk).
+  // A line read by its offset (WordNet's data files) is short: one small chunk, a longer line read on.
   const chunk = Buffer.alloc(512);
+  const readBuffer = Buffer.alloc(8192);
 
   function open(): number {
     if (fd === null) {
@@ -20,27 +21,12 @@ export function sortedLineFile(path: string, keyOf: (line: string) => string | n
     return fd;
   }
 
-  /** The whole line that starts at or after `pos` (and its start), or null past the end. */
-  function lineFrom(pos: number, skipPartial: boolean): { start: number; text: string } | null {
+  /** The whole line that starts at `pos`, or null past the end. */
+  function lineAt(pos: number): string | null {
     const handle = open();
-    let start = pos;
-    if (skipPartial && pos > 0) {
-      // Move to the start of the next line.
-      for (;;) {
-        const n = readSync(handle, chunk, 0, chunk.length, start);
-        if (n <= 0) return null;
-        const nl = chunk.subarray(0, n).indexOf(10);
-        if (nl >= 0) {
-          start += nl + 1;
-          break;
-        }
-        start += n;
-      }
-    }
-    if (start >= size) return null;
+    if (pos >= size) return null;
     const parts: Buffer[] = [];
-    let at = start;
-    for (;;) {
+    for (let at = pos; ; ) {
       const n = readSync(handle, chunk, 0, chunk.length, at);
       if (n <= 0) break;
       const nl = chunk.subarray(0, n).indexOf(10);
@@ -51,39 +37,86 @@ export function sortedLineFile(path: string, keyOf: (line: string) => string | n
       parts.push(Buffer.from(chunk.subarray(0, n)));
       at += n;
     }
-    return { start, text: Buffer.concat(parts).toString('utf8') };
+    return Buffer.concat(parts).toString('utf8');
   }
 
-  const compare = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+  /**
+   * The first key of every `blockBytes` of the file, read once at the first search (one pass over
+   * the file, ~2,000 keys for WordNet's largest index): a search then finds its block in memory
+   * and reads on from there, one or two reads, instead of ~20 reads of a binary search on disk.
+   */
+  let blocks: { key: Buffer; pos: number }[] | null = null;
+  function blockIndex(): { key: Buffer; pos: number }[] {
+    const handle = open();
+    const found: { key: Buffer; pos: number }[] = [];
+    const buffer = Buffer.alloc(1 << 16);
+    let carry = Buffer.alloc(0);
+    let carryAt = 0;
+    let nextMark = 0;
+    for (let at = 0; at < size; ) {
+      const n = readSync(handle, buffer, 0, buffer.length, at);
+      if (n <= 0) break;
+      const data = carry.length ? Buffer.concat([carry, buffer.subarray(0, n)]) : buffer.subarray(0, n);
+      const base = carry.length ? carryAt : at;
+      let lineStart = 0;
+      for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, lineStart)) {
+        if (base + lineStart >= nextMark) {
+          const k = keyOf(data.toString('utf8', lineStart, nl));
+          if (k !== null) {
+            found.push({ key: Buffer.from(k), pos: base + lineStart });
+            nextMark = base + lineStart + blockBytes;
+          }
+        }
+        lineStart = nl + 1;
+      }
+      carry = Buffer.from(data.subarray(lineStart));
+      carryAt = base + lineStart;
+      at += n;
+    }
+    return found;
+  }
 
   return {
     /** Every line whose key is `key` (adjacent lines; e.g. "a" and its variant "a(2)"). */
     find(key: string): string[] {
-      open();
-      let lo = 0;
-      let hi = size;
-      // Invariant: the first line with key >= `key` starts in (lo, hi] or at 0.
-      while (hi - lo > 1) {
-        const mid = Math.floor((lo + hi) / 2);
-        const line = lineFrom(mid, true);
-        const k = line ? keyOf(line.text) : null;
-        if (line === null || (k !== null && compare(k, key) >= 0)) hi = mid;
-        else lo = mid;
+      const handle = open();
+      const index = (blocks ??= blockIndex());
+      const target = Buffer.from(key);
+      // The last block whose first key is before `key`: the key's first line is in it or after it.
+      let lo = -1;
+      let hi = index.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (Buffer.compare(index[mid]!.key, target) < 0) lo = mid;
+        else hi = mid - 1;
       }
       const found: string[] = [];
-      let line = lineFrom(lo, lo > 0);
-      // Skip lines before the key (headers, the line that straddles lo).
-      for (let guard = 0; line && guard < 200; guard++) {
-        const k = keyOf(line.text);
-        if (k !== null && compare(k, key) > 0) break;
-        if (k === key) found.push(line.text);
-        line = lineFrom(line.start + Buffer.byteLength(line.text) + 1, false);
+      let at = lo >= 0 ? index[lo]!.pos : 0;
+      let rest = Buffer.alloc(0);
+      for (let reads = 0; at < size && reads < 64; reads++) {
+        const n = readSync(handle, readBuffer, 0, readBuffer.length, at);
+        if (n <= 0) break;
+        at += n;
+        const data = rest.length ? Buffer.concat([rest, readBuffer.subarray(0, n)]) : readBuffer.subarray(0, n);
+        let lineStart = 0;
+        for (let nl = data.indexOf(10); nl >= 0 || at >= size; nl = data.indexOf(10, lineStart)) {
+          const end = nl >= 0 ? nl : data.length;
+          if (end > lineStart) {
+            const k = keyOf(data.toString('utf8', lineStart, end));
+            const order = k === null ? -1 : Buffer.compare(Buffer.from(k), target);
+            if (order > 0) return found;
+            if (order === 0) found.push(data.toString('utf8', lineStart, end));
+          }
+          lineStart = end + 1;
+          if (nl < 0) return found;
+        }
+        rest = Buffer.from(data.subarray(lineStart));
       }
       return found;
     },
     /** The line starting at a byte offset (WordNet's data files are addressed this way). */
     at(offset: number): string | null {
-      return lineFrom(offset, false)?.text ?? null;
+      return lineAt(offset);
     },
     close() {
       if (fd !== null) closeSync(fd);
