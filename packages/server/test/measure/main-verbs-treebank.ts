@@ -157,4 +157,4 @@ say(`treebank: ${sentences} sentences (${dir})`);
 say(`before (first verb group): claimed ${pct(before.claimed, sentences)}, right ${pct(before.right, before.claimed)} of claims`);
 say(`now (main clause rules):   claimed ${pct(now.claimed, sentences)}, right ${pct(now.right, now.claimed)} of claims`);
 say(`subjects claimed: ${now.subjects}, equal to the parse's NP-SBJ: ${pct(now.subjectsRight, now.subjects)}`);
-if (showWrong) say(wrong.slice(0, 60).join('\n'));
+if (showWrong) say(wrong.slice(0, Number(process.env.WRONG ?? 60)).join('\n'));

@@ -110,4 +110,13 @@ export const MAIN_VERB_CASES: string[] = [
   'The architect who designed the wing [won] a national prize last year.',
   'Her earlier buildings [include] a school and a concert hall.',
   'She [describes] her style as quiet and practical.',
+  // Session 17: shapes the Treebank sample showed (the sentences are ours).
+  '[Says] the head teacher, Ann Morley: “We have never had so many applicants.”',
+  '[Adds] the report: “Most of the new jobs are part-time.”',
+  'But most [said] the change had little effect on their bills.',
+  'Some [think] the station could close within a year.',
+  "Fitch's [said] the bank would need more capital by the spring.",
+  'Ms. Ortega and Mr. Lind [say] they will appeal the ruling.',
+  'The minister, who spoke before the committee on Tuesday, [said] the plan was fair.',
+  'Workers [met] after the shift to discuss the offer.',
 ];

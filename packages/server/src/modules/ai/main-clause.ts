@@ -42,6 +42,14 @@ const REPORTING = new Set(
   ),
 );
 const PLURAL_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
+/** Quantifiers that stand for a subject ("most said", "some think", "others say"). */
+const QUANTIFIERS = new Set('most some many few others all both several none each'.split(' '));
+const PLURAL_QUANTIFIERS = new Set('most some many few others all both several'.split(' '));
+/** Words that open a clause or, before a noun phrase, are prepositions ("before the panel", "since 1984"). */
+const PREPOSITION_TOO = new Set('before after since until till'.split(' '));
+const SUBJECT_PRONOUNS = new Set('i he she we they it you'.split(' '));
+/** Sentence-initial reporting verbs with the speaker after them: "Says Mr. Sale: …", "Adds the report, …". */
+const INVERTED_REPORT = /^(Says|Said|Adds|Added|Notes|Noted|Asks|Asked|Explains|Recalls|Argues|Insists|Warns|Writes|Quips)$/;
 const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const IN_NOUN_PHRASE = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM', 'PART']);
 
@@ -73,14 +81,23 @@ function finiteness(tokens: TokenInContext[], i: number, dict: Ecdict): 'yes' | 
   if (word.endsWith('ing')) return 'no';
   const forms = dict.lookup(t.lemma)?.exchange ?? {};
   const form = (k: string) => forms[k]?.toLowerCase();
-  const afterSubject = prev !== null && (NOMINAL.has(prev.pos) || SUBORDINATORS.has(lower(prev)) || prev.text === '%');
+  // A subject's last word: a noun or pronoun, a quantifier standing for one ("most said", "some
+  // think"), a possessive name ("Moody's said").
+  const afterSubject =
+    prev !== null &&
+    (NOMINAL.has(prev.pos) || SUBORDINATORS.has(lower(prev)) || prev.text === '%' || QUANTIFIERS.has(lower(prev)) || (prev.pos === 'PART' && /^['’]s$/i.test(prev.text)));
   // A noun the tagger read as a verb: after a determiner or adjective ("the act"), or before "of" ("uses of").
-  if (prev && (prev.pos === 'DET' || prev.pos === 'ADJ') && p === i - 1) return 'no';
+  if (prev && (prev.pos === 'DET' || prev.pos === 'ADJ') && p === i - 1 && !QUANTIFIERS.has(lower(prev))) return 'no';
   if (tokens[i + 1] && lower(tokens[i + 1]!) === 'of') return 'no';
   if (word === t.lemma && form('p') === word) return afterSubject ? 'maybe' : 'no';
   if (word === t.lemma) {
     // A present-tense base form agrees with a plural subject or I/you/we/they: "U.S. watch imports" has none.
-    const plural = prev !== null && (PLURAL_PRONOUNS.has(lower(prev)) || (['NOUN', 'PROPN'].includes(prev.pos) && /[^s']s$/i.test(prev.text) && prev.text.length > 3));
+    const plural =
+      prev !== null &&
+      (PLURAL_PRONOUNS.has(lower(prev)) ||
+        PLURAL_QUANTIFIERS.has(lower(prev)) ||
+        (['NOUN', 'PROPN'].includes(prev.pos) && /[^s']s$/i.test(prev.text) && prev.text.length > 3) ||
+        coordinatedNames(tokens, p));
     return plural || (prev !== null && ['who', 'which', 'that'].includes(lower(prev))) ? 'yes' : 'no';
   }
   // After a comma: "Peter Powers, the chairman, says…" (the subject before an apposition) or "…, says Mr. Lee".
@@ -93,6 +110,17 @@ function finiteness(tokens: TokenInContext[], i: number, dict: Ecdict): 'yes' | 
   if (past && !participle) return afterSubject || afterComma ? 'yes' : 'no';
   if (participle && !past) return 'no';
   return afterSubject || (prev !== null && prev.text === ',') ? 'maybe' : 'no';
+}
+
+/** "Messrs. Brownell and Kean", "Texaco and Pennzoil": names joined by "and" right before `end` (inclusive) make a plural subject. */
+function coordinatedNames(tokens: TokenInContext[], end: number): boolean {
+  let k = end;
+  let joined = false;
+  while (k >= 0 && (tokens[k]!.pos === 'PROPN' || (lower(tokens[k]!) === 'and' && k < end))) {
+    if (lower(tokens[k]!) === 'and') joined = true;
+    k--;
+  }
+  return joined && tokens[end]!.pos === 'PROPN' && (k < 0 || tokens[k]!.pos === 'PUNCT');
 }
 
 /** Can `verb` follow `aux` in one verb group: a participle after be/have, a base form after a modal, do or to. */
@@ -174,7 +202,12 @@ export function mainClause(tokens: TokenInContext[], dict: Ecdict): MainClause {
     if (i === 0 && opening) continue;
     // "than" opens a clause after a comparative ("stronger than suppliers can handle"), not in "more than three".
     const than = word === 'than' && !(i > 0 && ['more', 'less', 'fewer', 'rather', 'other'].includes(lower(tokens[i - 1]!)));
-    const preposition = tokens[i + 1] !== undefined && lower(tokens[i + 1]!) === 'of';
+    const next = tokens[i + 1];
+    const preposition =
+      (next !== undefined && lower(next) === 'of') ||
+      (PREPOSITION_TOO.has(word) &&
+        next !== undefined &&
+        (['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN'].includes(next.pos) || (next.pos === 'PRON' && !SUBJECT_PRONOUNS.has(lower(next)))));
     if ((SUBORDINATORS.has(word) && word !== 'than' && !preposition && !(t.pos === 'DET' && word === 'that') && !(word === 'as' && t.pos === 'ADP' && lower(tokens[i - 1] ?? t) !== 'just')) || than) {
       pending++;
       continue;
@@ -200,6 +233,10 @@ export function mainClause(tokens: TokenInContext[], dict: Ecdict): MainClause {
     if (pending > 0) pending--;
   }
   const none: MainClause = { predicate: null, subject: null, object: null, finite };
+
+  // "Says Mr. Sale: “I think…”", "Adds Takeshi Kondo, senior vice president…: “We…”": the speaker after the verb.
+  if (tokens[0] && INVERTED_REPORT.test(tokens[0].text) && ['DET', 'PROPN', 'ADJ', 'NOUN'].includes(tokens[1]?.pos ?? ''))
+    return { predicate: { start: 0, end: 1 }, subject: null, object: null, finite };
 
   // 'Mr. Bretz said, “It does…”': the reporting verb before the quotation is the main verb.
   const quoting = candidates.find(
@@ -233,8 +270,9 @@ export function mainClause(tokens: TokenInContext[], dict: Ecdict): MainClause {
     // "The bills sold at auction rose": a later finite group of its own makes the past form a participle, maybe.
     const rival = main.some((c) => c !== first && !c.coordinated);
     if (rival && !reports) return none;
-    // With no subject at the start of the clause, the past form may be a participle after a noun ("a report issued…").
-    if (!subjectOf(tokens, first.group, true)) return none;
+    // With no subject at the start of the clause, the past form may be a participle after a noun
+    // ("a report issued…"); a reporting verb may follow its subject's aside ("Mr. Samnick, who…, said").
+    if (!subjectOf(tokens, first.group, true) && !(reports && subjectBeforeAside(tokens, first.group))) return none;
   }
   // A modal or "do" with no verb after it is a tagger's slip ("could clear" with clear read as an adjective).
   if (verb.pos === 'AUX' && (MODALS.has(lower(verb)) || ['do', 'does', 'did'].includes(lower(verb)))) return none;
@@ -256,6 +294,15 @@ function subjectOf(tokens: TokenInContext[], predicate: Span, firstGroup: boolea
   // At the start, or after the comma that closes a fronted phrase ("To obtain samples, scientists rely…").
   if (!before || before.pos === 'PUNCT') return np;
   return null;
+}
+
+/** "Mr. Samnick, who will go before the panel, said": the noun phrase that opens the sentence, before a comma-closed aside ending right before the verb. */
+function subjectBeforeAside(tokens: TokenInContext[], group: Span): Span | null {
+  if (tokens[group.start - 1]?.text !== ',') return null;
+  const open = tokens.findIndex((t) => t.text === ',');
+  if (open <= 0 || open >= group.start - 2) return null;
+  const np = tokens.slice(0, open);
+  return np.every((t) => IN_NOUN_PHRASE.has(t.pos)) && np.some((t) => NOMINAL.has(t.pos)) ? { start: 0, end: open } : null;
 }
 
 function reportingClause(tokens: TokenInContext[]): { verb: Span; subject: Span | null } | null {
