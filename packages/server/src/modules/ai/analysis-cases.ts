@@ -119,4 +119,8 @@ export const MAIN_VERB_CASES: string[] = [
   'Ms. Ortega and Mr. Lind [say] they will appeal the ruling.',
   'The minister, who spoke before the committee on Tuesday, [said] the plan was fair.',
   'Workers [met] after the shift to discuss the offer.',
+  'While admitting the figures were rough, Dr. Chen [said], “We expect the trend to hold.”',
+  'City officials have since [widened] the road near the school.',
+  'The new rules are too strict, some farmers and shop owners [say].',
+  'Both Ms. Park and Mr. Ruiz [say] the vote was fair.',
 ];

@@ -42,6 +42,7 @@ const REPORTING = new Set(
   ),
 );
 const PLURAL_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
+const HAVE_FORMS = new Set(['have', 'has', 'had', "'ve", 'having']);
 /** Quantifiers that stand for a subject ("most said", "some think", "others say"). */
 const QUANTIFIERS = new Set('most some many few others all both several none each'.split(' '));
 const PLURAL_QUANTIFIERS = new Set('most some many few others all both several'.split(' '));
@@ -116,11 +117,13 @@ function finiteness(tokens: TokenInContext[], i: number, dict: Ecdict): 'yes' | 
 function coordinatedNames(tokens: TokenInContext[], end: number): boolean {
   let k = end;
   let joined = false;
-  while (k >= 0 && (tokens[k]!.pos === 'PROPN' || (lower(tokens[k]!) === 'and' && k < end))) {
+  // A name the tagger read as a common noun is still capitalised ("Ms. Park").
+  const name = (t: TokenInContext) => t.pos === 'PROPN' || (t.pos === 'NOUN' && /^[A-Z]/.test(t.text));
+  while (k >= 0 && (name(tokens[k]!) || (lower(tokens[k]!) === 'and' && k < end))) {
     if (lower(tokens[k]!) === 'and') joined = true;
     k--;
   }
-  return joined && tokens[end]!.pos === 'PROPN' && (k < 0 || tokens[k]!.pos === 'PUNCT');
+  return joined && name(tokens[end]!) && (k < 0 || tokens[k]!.pos === 'PUNCT' || lower(tokens[k]!) === 'both');
 }
 
 /** Can `verb` follow `aux` in one verb group: a participle after be/have, a base form after a modal, do or to. */
@@ -131,7 +134,7 @@ function follows(aux: TokenInContext, verb: TokenInContext, dict: Ecdict): boole
   const ing = w.endsWith('ing');
   const participle = forms.d?.toLowerCase() === w || (w !== verb.lemma && /ed$/.test(w));
   if (BE_FORMS.has(a)) return ing || participle;
-  if (['have', 'has', 'had', "'ve", 'having'].includes(a)) return participle || w === 'been';
+  if (HAVE_FORMS.has(a)) return participle || w === 'been';
   return w === verb.lemma || w === 'be' || w === 'have';
 }
 
@@ -141,7 +144,10 @@ function groupAt(tokens: TokenInContext[], i: number, dict: Ecdict): Span {
   while (end < tokens.length && tokens[end - 1]!.pos === 'AUX') {
     // Adverbs and "not" inside the group only when a verb follows them.
     let k = end;
-    while (k < tokens.length && (tokens[k]!.pos === 'ADV' || tokens[k]!.pos === 'PART') && lower(tokens[k]!) !== 'to') k++;
+    // "have since tightened": "since" between have and its participle is an adverb.
+    const adverb = (t: TokenInContext) =>
+      ((t.pos === 'ADV' || t.pos === 'PART') && lower(t) !== 'to') || (lower(t) === 'since' && HAVE_FORMS.has(lower(tokens[end - 1]!)));
+    while (k < tokens.length && adverb(tokens[k]!)) k++;
     const next = tokens[k];
     // The tagger sometimes reads a participle as an adjective or noun ("are booming"): its form decides.
     if (!next || !/^[a-z]/.test(next.text) || !follows(tokens[end - 1]!, next, dict)) break;
@@ -319,7 +325,12 @@ function reportingClause(tokens: TokenInContext[]): { verb: Span; subject: Span 
     // Verb group: "has said", "would say".
     let start = v;
     while (start > 0 && tokens[start - 1]!.pos === 'AUX') start--;
-    const np = nounPhraseBefore(tokens, start);
+    let np = nounPhraseBefore(tokens, start);
+    // "some educators and researchers say": two noun phrases joined by "and".
+    if (np && np.start > 1 && lower(tokens[np.start - 1]!) === 'and') {
+      const first = nounPhraseBefore(tokens, np.start - 1);
+      if (first) np = { start: first.start, end: np.end };
+    }
     if (np && np.end - np.start <= 10 && np.start > 0 && isBreak(tokens[np.start - 1]!)) return { verb: { start, end: v + 1 }, subject: np };
     // Inverted: "…, said Mr. Lee."
     if (isBreak(tokens[v - 1]!) && tail === 0) return { verb: { start: v, end: v + 1 }, subject: null };
@@ -342,6 +353,8 @@ function parenthetical(tokens: TokenInContext[], group: Span): boolean {
   if (!REPORTING.has(verb.lemma)) return false;
   const after = tokens[group.end];
   if (!after || after.text !== ',') return false;
+  // ', Mr. Bretz said, “It does…”': the verb that frames a quotation is not an aside.
+  if (/^[“"]$/.test(tokens[group.end + 1]?.text ?? '')) return false;
   let k = group.start - 1;
   while (k >= 0 && k >= group.start - 6 && tokens[k]!.text !== ',') k--;
   // ", said Brenda Negus, editor…," (inverted) or ", Mr. Maxwell said,".
