@@ -123,4 +123,5 @@ export const MAIN_VERB_CASES: string[] = [
   'City officials have since [widened] the road near the school.',
   'The new rules are too strict, some farmers and shop owners [say].',
   'Both Ms. Park and Mr. Ruiz [say] the vote was fair.',
+  'The family owns and [runs] three hotels on the coast.',
 ];

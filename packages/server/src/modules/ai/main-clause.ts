@@ -282,11 +282,37 @@ export function mainClause(tokens: TokenInContext[], dict: Ecdict): MainClause {
   }
   // A modal or "do" with no verb after it is a tagger's slip ("could clear" with clear read as an adjective).
   if (verb.pos === 'AUX' && (MODALS.has(lower(verb)) || ['do', 'does', 'did'].includes(lower(verb)))) return none;
-  const predicate = first.group;
+  const predicate = joinedVerb(tokens, first.group, dict);
+  const last = tokens[predicate.end - 1]!;
   const subject = subjectOf(tokens, predicate, true);
-  const object = BE_FORMS.has(lower(verb)) || verb.pos === 'AUX' ? null : objectAt(tokens, predicate.end);
+  const object = BE_FORMS.has(lower(last)) || last.pos === 'AUX' ? null : objectAt(tokens, predicate.end);
   return { predicate, subject, object, finite };
 }
+
+/**
+ * "owns and operates stations", "sought and received help", "had bought and sold": two verbs of the
+ * same form joined by "and" before one object are one predicate. Forms compared by the word's
+ * ending in the dictionary's inflections: third person, past, participle or base alike.
+ */
+function joinedVerb(tokens: TokenInContext[], group: Span, dict: Ecdict): Span {
+  const verb = tokens[group.end - 1]!;
+  const and = tokens[group.end];
+  const other = tokens[group.end + 1];
+  if (!and || lower(and) !== 'and' || !other || other.pos !== 'VERB' || verb.pos !== 'VERB') return group;
+  const after = tokens[group.end + 2];
+  if (after && (isVerbal(after) || after.pos === 'ADP' || after.pos === 'PUNCT')) return group;
+  const formOf = (t: TokenInContext) => {
+    const forms = dict.lookup(t.lemma)?.exchange ?? {};
+    const w = lower(t);
+    if (w === t.lemma) return 'base';
+    return (Object.keys(FORM_KEYS) as (keyof typeof FORM_KEYS)[]).find((k) => forms[k]?.toLowerCase() === w) ?? null;
+  };
+  const a = formOf(verb);
+  const b = formOf(other);
+  return a !== null && (a === b || FORM_KEYS[a as keyof typeof FORM_KEYS] === FORM_KEYS[b as keyof typeof FORM_KEYS]) ? { start: group.start, end: group.end + 2 } : group;
+}
+/** Which inflections read alike: a regular verb's past and participle are one spelling. */
+const FORM_KEYS = { base: 'base', '3': 'third', p: 'past', d: 'past' } as const;
 
 /** The subject: the noun phrase right before the predicate, when nothing between could be a clause of its own. */
 function subjectOf(tokens: TokenInContext[], predicate: Span, firstGroup: boolean): Span | null {
