@@ -301,18 +301,17 @@ function joinedVerb(tokens: TokenInContext[], group: Span, dict: Ecdict): Span {
   if (!and || lower(and) !== 'and' || !other || other.pos !== 'VERB' || verb.pos !== 'VERB') return group;
   const after = tokens[group.end + 2];
   if (after && (isVerbal(after) || after.pos === 'ADP' || after.pos === 'PUNCT')) return group;
-  const formOf = (t: TokenInContext) => {
+  // Which inflection a verb is, reading a regular verb's past and participle (one spelling) alike.
+  const formOf = (t: TokenInContext): 'base' | 'third' | 'past' | null => {
     const forms = dict.lookup(t.lemma)?.exchange ?? {};
     const w = lower(t);
     if (w === t.lemma) return 'base';
-    return (Object.keys(FORM_KEYS) as (keyof typeof FORM_KEYS)[]).find((k) => forms[k]?.toLowerCase() === w) ?? null;
+    if (forms['3']?.toLowerCase() === w) return 'third';
+    return forms.p?.toLowerCase() === w || forms.d?.toLowerCase() === w ? 'past' : null;
   };
   const a = formOf(verb);
-  const b = formOf(other);
-  return a !== null && (a === b || FORM_KEYS[a as keyof typeof FORM_KEYS] === FORM_KEYS[b as keyof typeof FORM_KEYS]) ? { start: group.start, end: group.end + 2 } : group;
+  return a !== null && a === formOf(other) ? { start: group.start, end: group.end + 2 } : group;
 }
-/** Which inflections read alike: a regular verb's past and participle are one spelling. */
-const FORM_KEYS = { base: 'base', '3': 'third', p: 'past', d: 'past' } as const;
 
 /** The subject: the noun phrase right before the predicate, when nothing between could be a clause of its own. */
 function subjectOf(tokens: TokenInContext[], predicate: Span, firstGroup: boolean): Span | null {

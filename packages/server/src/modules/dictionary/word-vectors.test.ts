@@ -48,6 +48,15 @@ describe('word vectors read from a derived file', () => {
     expect(vectors.vector('aaa')).toBeNull();
   });
 
+  it('keeps the records in memory when the folder for derived files cannot be written', () => {
+    // A file where the folder should be: nothing can be made under it.
+    const blocked = join(mkdtempSync(join(tmpdir(), 'blocked-')), 'file');
+    writeFileSync(blocked, '');
+    const vectors = openWordVectors(file, join(blocked, 'derived'));
+    expect(vectors.vector('river')?.rank).toBe(1);
+    expect(vectors.vector('zzz')).toBeNull();
+  });
+
   it('keeps only the most frequent words asked for', () => {
     const vectors = openWordVectors(file, mkdtempSync(join(tmpdir(), 'derived-')));
     expect(vectors.vector('money')).not.toBeNull();
