@@ -11,8 +11,10 @@ export function historyRepo(db: Db) {
   /**
    * Adds a credit to the reader's week: the seconds this article may still earn under the cap
    * (its week's seconds before and after this credit, both capped) and a newly finished article.
-   * The week's row is taken first: on PostgreSQL it holds the reader's week until commit, so
-   * the article's seconds read next include every report counted before this one.
+   * Runs after the day's article row was written in the same transaction: reports of the same
+   * article on the same day queue on that row (PostgreSQL's row lock, SQLite's write lock), so
+   * the sum read here includes every one counted before. The week's row is written last, in one
+   * statement.
    */
   async function addToWeek(
     userId: number,
@@ -22,11 +24,6 @@ export function historyRepo(db: Db) {
     week: { monday: string; sunday: string; capSeconds: number },
   ) {
     const trx = own.query;
-    await trx
-      .insertInto('reading_weeks')
-      .values({ user_id: userId, week: week.monday, seconds: 0, finished: 0 })
-      .onConflict((oc) => oc.columns(['user_id', 'week']).doUpdateSet((eb) => ({ seconds: eb.ref('reading_weeks.seconds') })))
-      .execute();
     let gained = 0;
     if (seconds > 0) {
       const row = await trx
@@ -40,11 +37,16 @@ export function historyRepo(db: Db) {
       const after = Number(row.s);
       gained = Math.min(after, week.capSeconds) - Math.min(after - seconds, week.capSeconds);
     }
+    const finished = newlyFinished ? 1 : 0;
     await trx
-      .updateTable('reading_weeks')
-      .set((eb) => ({ seconds: eb('seconds', '+', gained), finished: eb('finished', '+', newlyFinished ? 1 : 0) }))
-      .where('user_id', '=', userId)
-      .where('week', '=', week.monday)
+      .insertInto('reading_weeks')
+      .values({ user_id: userId, week: week.monday, seconds: gained, finished })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'week']).doUpdateSet((eb) => ({
+          seconds: eb('reading_weeks.seconds', '+', gained),
+          finished: eb('reading_weeks.finished', '+', finished),
+        })),
+      )
       .execute();
   }
 
@@ -94,7 +96,8 @@ export function historyRepo(db: Db) {
     /**
      * Credits reading time in one transaction. The token row is updated only if it still holds
      * what the caller checked (credited and last signature), so two racing reports cannot both count.
-     * Null when another report won the race; else whether this report finished the article.
+     * Null when another report won the race; else whether this report finished the article and
+     * the day's totals with this report.
      */
     async credit(input: {
       tokenHash: string;
@@ -112,7 +115,7 @@ export function historyRepo(db: Db) {
        */
       week: { monday: string; sunday: string; capSeconds: number } | null;
       now: string;
-    }): Promise<{ newlyFinished: boolean } | null> {
+    }): Promise<{ newlyFinished: boolean; day: { seconds: number; finished: number } } | null> {
       return transaction(db, async () => {
         const trx = own.query;
         if (input.expected === null) {
@@ -140,21 +143,25 @@ export function historyRepo(db: Db) {
         }
         const articleId = input.articleId;
         if (articleId === null) {
-          await trx
+          const day = await trx
             .insertInto('reading_days')
             .values({ user_id: input.userId, day: input.day, seconds: input.seconds, finished: 0 })
             .onConflict((oc) =>
               oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ seconds: eb('reading_days.seconds', '+', input.seconds) })),
             )
-            .execute();
-          return { newlyFinished: false };
+            .returning(['seconds', 'finished'])
+            .executeTakeFirstOrThrow();
+          return { newlyFinished: false, day };
         }
-        const before = await trx
-          .selectFrom('read_history')
-          .select('is_finish')
-          .where('user_id', '=', input.userId)
-          .where('article_id', '=', articleId)
-          .executeTakeFirst();
+        // Whether the article was finished before matters only to a report that finishes it.
+        const before = input.isFinish
+          ? await trx
+              .selectFrom('read_history')
+              .select('is_finish')
+              .where('user_id', '=', input.userId)
+              .where('article_id', '=', articleId)
+              .executeTakeFirst()
+          : undefined;
         const newlyFinished = input.isFinish && before?.is_finish !== 1;
         await trx
           .insertInto('read_history')
@@ -185,7 +192,7 @@ export function historyRepo(db: Db) {
             )
             .execute();
         }
-        await trx
+        const day = await trx
           .insertInto('reading_days')
           .values({ user_id: input.userId, day: input.day, seconds: input.seconds, finished: newlyFinished ? 1 : 0 })
           .onConflict((oc) =>
@@ -194,10 +201,11 @@ export function historyRepo(db: Db) {
               finished: eb('reading_days.finished', '+', newlyFinished ? 1 : 0),
             })),
           )
-          .execute();
+          .returning(['seconds', 'finished'])
+          .executeTakeFirstOrThrow();
         if (input.week && (input.seconds > 0 || newlyFinished))
           await addToWeek(input.userId, articleId, input.seconds, newlyFinished, input.week);
-        return { newlyFinished };
+        return { newlyFinished, day };
       });
     },
 

@@ -53,19 +53,20 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, s
     now: Date,
   ) => admitReport({ signed, kept: repo.token }, { kind, id, params, userId: actor.user.id, signature, now });
 
-  async function dayStats(userId: number, day: string) {
+  /** The day's figures; `written` is the day's reading row as a credit just wrote it (no need to read it again). */
+  async function dayStats(userId: number, day: string, written?: { seconds: number; finished: number }) {
     const { start, end } = dayBounds(day);
     const [days, lookups, added] = await Promise.all([
-      repo.days(userId, day, day),
+      written ? [written] : repo.days(userId, day, day),
       lookupsOf(userId, day, day),
       words.addedBetween(userId, start, end),
     ]);
-    const seconds = days[0]?.seconds ?? 0;
+    const seconds = Number(days[0]?.seconds ?? 0);
     return {
       date: day,
       seconds,
       minutes: minutesShown(seconds),
-      articles_finished: days[0]?.finished ?? 0,
+      articles_finished: Number(days[0]?.finished ?? 0),
       words_looked_up: Number(lookups[0]?.n ?? 0),
       words_added: added.length,
     };
@@ -121,10 +122,10 @@ export function historyService(db: Db, clock: Clock, { articles, marks, words, s
         });
         // Finishing by reading is the reader's "finished" mark too.
         if (done && input.is_finish) await marks.markFinished(actor.user.id, input.article_id, now.toISOString());
-        return done !== null;
+        return done;
       });
       if (!credited) throw new Invalid('重复的上报，未记录');
-      return { credited: input.spent_time, today: await dayStats(actor.user.id, dayKey(now)) };
+      return { credited: input.spent_time, today: await dayStats(actor.user.id, dayKey(now), credited.day) };
     },
 
     /**

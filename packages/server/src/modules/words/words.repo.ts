@@ -15,16 +15,14 @@ export function wordsRepo(db: Db) {
       (await own.query.selectFrom('word_book').select('word').where('user_id', '=', userId).execute()).map((r) => r.word),
     byId: (userId: number, id: number) =>
       own.query.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
-    /** Adds the headword unless the user has it (a concurrent add included); true when this call added it. */
-    insertIfAbsent: async (row: Insertable<WordBookTable>) =>
-      Boolean(
-        await own.query
-          .insertInto('word_book')
-          .values(row)
-          .onConflict((oc) => oc.columns(['user_id', 'word']).doNothing())
-          .returning('id')
-          .executeTakeFirst(),
-      ),
+    /** Adds the headword unless the user has it (a concurrent add included): the row this call added, or undefined. */
+    insertIfAbsent: (row: Insertable<WordBookTable>) =>
+      own.query
+        .insertInto('word_book')
+        .values(row)
+        .onConflict((oc) => oc.columns(['user_id', 'word']).doNothing())
+        .returningAll()
+        .executeTakeFirst(),
     /**
      * Writes a review's card only if the card is still as it was read (same reps): of two
      * concurrent reviews of one card (a double tap), exactly one is applied.
@@ -161,8 +159,9 @@ export function wordsRepo(db: Db) {
       article_id: number | null;
       source: string | null;
       created_at: string;
-    }) {
-      const same = await own.query
+    }, entryIsNew: boolean) {
+      // An entry added in this transaction has no sentence yet: nothing to look for.
+      const same = entryIsNew ? undefined : await own.query
         .selectFrom('word_contexts')
         .select('id')
         .where('entry_id', '=', row.entry_id)
@@ -176,18 +175,6 @@ export function wordsRepo(db: Db) {
     },
     reviews: (entryId: number) =>
       own.query.selectFrom('review_logs').selectAll().where('entry_id', '=', entryId).orderBy('id', 'desc').limit(100).execute(),
-    /** Whether the card has a review logged in [start, end). */
-    async reviewedBetween(entryId: number, start: string, end: string): Promise<boolean> {
-      const row = await own.query
-        .selectFrom('review_logs')
-        .select('id')
-        .where('entry_id', '=', entryId)
-        .where('review', '>=', start)
-        .where('review', '<', end)
-        .limit(1)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
     /** One more distinct card reviewed in the reader's week. */
     async countReviewedCard(userId: number, monday: string) {
       await own.query

@@ -10,7 +10,7 @@ import type { DictionaryService } from '../dictionary/index.js';
 import { ecdictToIpa, lineItems, meaningsOf } from '../dictionary/index.js';
 import type { Ecdict } from '../dictionary/index.js';
 import { analyse } from '../dictionary/index.js';
-import { addDays, dayBounds, dayKey, streaks, weekStart } from '../../lib/days.js';
+import { dayBounds, dayKey, streaks, weekStart } from '../../lib/days.js';
 import { readersAbove, type WeekStanding } from '../../lib/week-standing.js';
 import { cardFields, newCard, preview, review, stateName, toCard, type CardRow } from './scheduler.js';
 import { wordsRepo, type WordOrder } from './words.repo.js';
@@ -175,7 +175,7 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
       const now = clock.now().toISOString();
       // Called from a route, outside any transaction: the kept sets are dropped once this one has committed.
       const answer = await transaction(db, async () => {
-        const added = await repo.insertIfAbsent({
+        const inserted = await repo.insertIfAbsent({
           user_id: userId,
           word: headword,
           meaning,
@@ -183,7 +183,8 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
           created_at: now,
           updated_at: now,
         });
-        let row = (await repo.byWord(userId, headword))!;
+        const added = inserted !== undefined;
+        let row = inserted ?? (await repo.byWord(userId, headword))!;
         // Added again from another sentence: the card keeps what the sheet showed this time.
         if (!added && input.sentence && meaning && meaning !== row.meaning) {
           await repo.setMeaning(row.id, meaning);
@@ -196,7 +197,7 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
           article_id: input.article_id ?? null,
           source: input.source ?? (input.article_id ? 'article' : null),
           created_at: now,
-        });
+        }, added);
         return { ...item(row), added };
       });
       if (answer.added) await sets.changed(userId);
@@ -263,12 +264,15 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
       // minute), so a review this soon is the same tap arriving twice: answered, not applied.
       if (row.last_review && now.getTime() - new Date(row.last_review).getTime() < DOUBLE_TAP_MS) return (await cards([row]))[0]!;
       const { card, log } = review(toCard(row), now, rating as Grade);
-      await transaction(db, async () => {
+      const fields = { ...cardFields(card), updated_at: now.toISOString() };
+      const applied = await transaction(db, async () => {
         // Two taps in flight at once: the one that finds the card changed applies nothing.
-        if (!(await repo.updateIfUnchanged(row.id, row.reps, { ...cardFields(card), updated_at: now.toISOString() }))) return;
-        // The card's first review of the week counts for the weekly rank (the update above holds the card).
+        if (!(await repo.updateIfUnchanged(row.id, row.reps, fields))) return false;
+        // The card's first review of the week counts for the weekly rank. Only a review sets
+        // `last_review`, and the update above applied to the row as read, so the row's
+        // `last_review` is the card's latest review: before this Monday, none this week.
         const monday = weekStart(dayKey(now));
-        if (!(await repo.reviewedBetween(row.id, dayBounds(monday).start, dayBounds(addDays(monday, 6)).end))) {
+        if (!row.last_review || new Date(row.last_review).getTime() < new Date(dayBounds(monday).start).getTime()) {
           await repo.countReviewedCard(userId, monday);
         }
         await repo.log({
@@ -286,8 +290,10 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
           review: log.review.toISOString(),
           spent_ms: spentMs,
         });
+        return true;
       });
-      return (await cards([(await repo.byId(userId, id))!]))[0]!;
+      // Applied, the row is what was written; raced, it is the other tap's.
+      return (await cards([applied ? { ...row, ...fields } : (await repo.byId(userId, id))!]))[0]!;
     },
 
     async detail(userId: number, word: string) {
