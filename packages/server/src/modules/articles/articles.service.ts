@@ -1,4 +1,5 @@
 import { topics as topicLabels, type ArticleCard, type ArticleLevel, type Role } from '@changdu/contract';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { NotFound } from '../../lib/errors.js';
@@ -98,6 +99,25 @@ export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: 
     return { full: readableBy(await repo.stamp(id), who).full };
   }
 
+  /** Paragraph ids per (article, version, preview): kept, since only a new version changes them. */
+  const paragraphIdsKept = new LRUCache<string, ReadonlySet<string>>({ max: 2_000 });
+  const paragraphsKey = (id: number, version: number, preview: boolean) => `${id}:${version}:${preview ? 'p' : 'f'}`;
+  /**
+   * The ids of the paragraphs this caller may read (a non-member's members-only article: the
+   * preview's), NotFound as `readable`: what a highlight may point at. The access check reads the
+   * stamp only; the body is read once per version.
+   */
+  async function visibleParagraphIds(who: Who, id: number): Promise<ReadonlySet<string>> {
+    const { row: stamp, full } = readableBy(await repo.stamp(id), who);
+    const kept = paragraphIdsKept.get(paragraphsKey(id, stamp.version, stamp.is_lock === 1 && !full));
+    if (kept) return kept;
+    const { row, full: fullNow } = await readable(who, id);
+    const ids: ReadonlySet<string> = new Set(visibleParagraphs(row, fullNow).map((p) => p.id));
+    // Kept under the version actually read, which an edit between the two reads may have raised.
+    paragraphIdsKept.set(paragraphsKey(id, row.version, row.is_lock === 1 && !fullNow), ids);
+    return ids;
+  }
+
   /** The reader's article without the caller's own part (`me`), with the row's version: what prepared-articles.ts keeps. */
   async function sharedDetail(actor: Actor, id: number) {
     const { row, full } = await readable(actor, id);
@@ -146,6 +166,7 @@ export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: 
   return {
     readable,
     assertOpenable,
+    visibleParagraphIds,
     /** Articles `who` may quote whose text holds `name`, newest first, with their stored bodies (AI help's examples). */
     mentioning: mentions.mentioning,
     /** An article's stored body, any status (a manager's or a job's work: no reader's rule applies); null when it is gone. */

@@ -16,19 +16,18 @@ export function notesRepo(db: Db) {
   return {
     /**
      * Inserts the note, or updates the caller's note with this uuid on the same article, in one
-     * statement; null when the uuid already belongs to a note on another article.
+     * statement: the row as written; null when the uuid already belongs to a note on another article.
      */
-    async upsert(row: Insertable<ArticleNotesTable>): Promise<number | null> {
+    async upsert(row: Insertable<ArticleNotesTable>): Promise<Selectable<ArticleNotesTable> | null> {
       const { user_id: _user, article_id: _article, note_uuid: _uuid, created_at: _created, ...patch } = row;
       const done = await own.query
         .insertInto('article_notes')
         .values(row)
         .onConflict((oc) => oc.columns(['user_id', 'note_uuid']).doUpdateSet(patch).where('article_notes.article_id', '=', row.article_id))
-        .returning('id')
+        .returningAll()
         .executeTakeFirst();
-      return done?.id ?? null;
+      return done ?? null;
     },
-    byId: (id: number) => withUser().where('article_notes.id', '=', id).executeTakeFirstOrThrow(),
     mine: (userId: number, articleId: number) =>
       withUser()
         .where('article_notes.user_id', '=', userId)

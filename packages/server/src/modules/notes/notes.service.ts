@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/actor.js';
 import { Conflict, Invalid, NotFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { pageOf } from '../../lib/page.js';
-import { visibleParagraphs, type ArticlesService } from '../articles/index.js';
+import type { ArticlesService } from '../articles/index.js';
 import { notesRepo, type NoteRow } from './notes.repo.js';
 
 const PAGE = 20;
@@ -42,14 +42,11 @@ function toNote(row: NoteRow, viewerId: number | null): Note {
 }
 
 /** Highlights and notes: private to their owner unless made public; only the owner changes them. */
-export function notesService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'readable' | 'cards' | 'withCards'>) {
+export function notesService(db: Db, clock: Clock, articles: Pick<ArticlesService, 'readable' | 'visibleParagraphIds' | 'cards' | 'withCards'>) {
   const repo = notesRepo(db);
   const readable = async (articleId: number, actor: Actor) => (await articles.readable(actor, articleId)).row;
   /** Ids of the paragraphs this caller may read (a non-member's members-only article: the preview). */
-  const visibleRoots = async (articleId: number, actor: Actor) => {
-    const { row, full } = await articles.readable(actor, articleId);
-    return new Set(visibleParagraphs(row, full).map((p) => p.id));
-  };
+  const visibleRoots = (articleId: number, actor: Actor) => articles.visibleParagraphIds(actor, articleId);
 
   return {
     async add(actor: Extract<Actor, { kind: 'user' }>, articleId: number, input: NoteInput): Promise<Note> {
@@ -68,7 +65,7 @@ export function notesService(db: Db, clock: Clock, articles: Pick<ArticlesServic
         is_public: input.is_public ? 1 : 0,
       };
       // One statement, so a double tap (two requests with one note_uuid) updates instead of failing.
-      const id = await repo.upsert({
+      const row = await repo.upsert({
         user_id: userId,
         article_id: articleId,
         note_uuid: input.note_uuid,
@@ -76,8 +73,9 @@ export function notesService(db: Db, clock: Clock, articles: Pick<ArticlesServic
         created_at: now,
         updated_at: now,
       });
-      if (id === null) throw new Conflict('这个笔记标识已用于另一篇文章');
-      return toNote(await repo.byId(id), userId);
+      if (row === null) throw new Conflict('这个笔记标识已用于另一篇文章');
+      // The caller's own note: its answer names no user, so the row as written is all it needs.
+      return toNote({ ...row, username: null }, userId);
     },
 
     async mine(actor: Extract<Actor, { kind: 'user' }>, articleId: number) {

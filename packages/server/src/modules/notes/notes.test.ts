@@ -143,6 +143,30 @@ describe('highlights and notes', () => {
     expect((await t.app.inject({ url: `/reader/article/${articleId}/notes`, cookies: { bb_token: reader.token } })).statusCode).toBe(401);
   });
 
+  it('takes a note on a paragraph an edit added at once, and refuses one on a paragraph the edit removed', async () => {
+    expect((await t.call('note.add', note(), { token: reader.token })).http).toBe(200);
+    const manager = await t.createUser({ role: 'manager' });
+    const before = (await t.call('article.edit', { id: articleId }, { token: manager.token })).result!;
+    await t.call(
+      'article.update',
+      {
+        id: articleId,
+        article: {
+          paragraphs: [
+            { id: before.paragraphs[1]!.id, kind: 'p', text: before.paragraphs[1]!.text },
+            { kind: 'p', text: 'A new closing line.' },
+          ],
+        },
+      },
+      { token: manager.token },
+    );
+    const added = (await t.call('article.show', { id: articleId })).result!.paragraphs[1]!.id;
+    const onAdded = await t.call('note.add', note({ note_uuid: 'n-2', root: added, text: 'A new closing line.' }), { token: reader.token });
+    expect(onAdded).toMatchObject({ http: 200, result: { root: added } });
+    const onRemoved = await t.call('note.add', note({ note_uuid: 'n-3' }), { token: reader.token });
+    expect(onRemoved).toMatchObject({ http: 400, msg: '划线位置不在这篇文章里' });
+  });
+
   it('refuses notes on drafts', async () => {
     const draft = await createArticle(t, { status: 'draft' });
     expect((await t.call('note.add', note({ id: draft }), { token: reader.token })).http).toBe(404);
