@@ -32,6 +32,10 @@ export const PARTICLES = new Set(
     ' ',
   ),
 );
+/** Particles that are adverbs after a verb ("buy back", "load up"); "go to", "look at" are a verb and a preposition. */
+const ADVERB_PARTICLES = new Set(
+  'up down out off away back over in on around round about through along across apart aside forward together'.split(' '),
+);
 /** Other function words that make a fixed phrase ("so that", "at all", "no longer", "each other"). */
 const FUNCTION_WORDS = new Set(
   "a an the all any no not so than that this what as well each other such more most less least much many few little rather instead whether either neither both only even ever never once still yet too very just how one's oneself".split(
@@ -115,7 +119,11 @@ export function buildPhraseIndex(files: { ecdict?: string; wordnet?: string } = 
     for (const { word, translation, tag } of rows) {
       if (!/^[a-z][a-z' ]*[a-z]$/.test(word)) continue;
       const parts = word.split(' ');
-      if (parts.length > 5 || parts.some((p) => !p) || !generalMeaning(translation)) continue;
+      if (parts.length > 5 || parts.some((p) => !p)) continue;
+      // "buy back" ([经] 补进), "load up" ([化] 加负荷): a phrasal verb WordNet lists is named even
+      // when ECDICT glosses it for a specialist only; the sheet then shows WordNet's definition.
+      const phrasalVerb = parts.length === 2 && ADVERB_PARTICLES.has(parts[1]!) && (wordnet.get(word) ?? '').includes('v');
+      if (!generalMeaning(translation) && !phrasalVerb) continue;
       if (parts.some((p) => SLOTS.has(p))) {
         // "turn sth down": the particle may follow the object.
         if (parts.length === 3 && SLOTS.has(parts[1]!) && PARTICLES.has(parts[2]!)) separable.add(`${parts[0]} ${parts[2]}`);
@@ -170,7 +178,7 @@ function parseLines(text: string): PhraseIndex {
 }
 
 // Bump when the selection rules above change, so a cached index is rebuilt.
-const RULES_VERSION = 3;
+const RULES_VERSION = 5;
 
 /**
  * The index, from a file derived once per machine from the same dictionary files

@@ -137,4 +137,7 @@ export const PRESS_SHAPES: [sentence: string, tapped: string, phrase: string][] 
   ['Deregulation opened up the field for new products.', 'opened', 'open up'],
   ['The process of sorting out the details will take time.', 'sorting', 'sort out'],
   ['They sell a laser that breaks up kidney stones.', 'breaks', 'break up'],
+  // ECDICT glosses these for a specialist only ([经] 补进, [化] 加负荷); WordNet lists them as verbs.
+  ['The board plans to buy back a tenth of its shares this year.', 'buy', 'buy back'],
+  ['The deal would load the company up with debt.', 'load', 'load up'],
 ];

@@ -44,6 +44,13 @@ describe('phrases in a sentence', () => {
     expect(phrase.definition).toMatch(/\w/);
   });
 
+  it('names a phrasal verb ECDICT glosses for a specialist only with WordNet’s definition and no specialist line', () => {
+    const { phrase } = find('buy', 'The board plans to buy back a tenth of its shares this year.')!;
+    expect(phrase.text).toBe('buy back');
+    expect(phrase.meanings).toEqual([]);
+    expect(phrase.definition).toMatch(/buy/);
+  });
+
   it('answers nothing for a word outside any phrase or without a sentence', () => {
     expect(find('offer', 'She turned the offer down without a second thought.')).toBeNull();
     expect(find('gave', undefined)).toBeNull();
