@@ -124,4 +124,10 @@ export const MAIN_VERB_CASES: string[] = [
   'The new rules are too strict, some farmers and shop owners [say].',
   'Both Ms. Park and Mr. Ruiz [say] the vote was fair.',
   'The family owns and [runs] three hotels on the coast.',
+  'And though the grant approved last week is large, experience with similar schemes [suggests] that it will take years to spend.',
+  'Given that choice, neighbours and local traders [say] the market will close by spring.',
+  'The city is worried about the cost of the repairs, a senior council official [said] after the meeting in Leeds.',
+  "The price of coal will keep rising, the agency's 90-page report [said].",
+  'Northfield Capital [estimates] the housing market will shrink by a tenth next year.',
+  'The council [plans] to vote on the measure in May and is expected to pass it.',
 ];

@@ -37,7 +37,7 @@ const SUBORDINATORS = new Set(
 );
 /** Verbs of reporting: "…, the company said." makes `said` the main verb (the report is its object). */
 const REPORTING = new Set(
-  'say add note tell report explain write argue ask state announce predict estimate insist warn claim suggest conclude acknowledge contend reply recall concede caution observe continue agree complain declare disclose assert maintain confirm think believe'.split(
+  'say add note tell report explain write argue ask state announce predict estimate insist warn claim suggest conclude acknowledge contend reply recall concede caution observe continue agree complain declare disclose assert maintain confirm think believe suspect'.split(
     ' ',
   ),
 );
@@ -68,6 +68,27 @@ function isVerbToken(tokens: TokenInContext[], i: number, dict: Ecdict): boolean
 }
 
 /**
+ * "Goldman Sachs estimates the market will…", "The Senate plans to take up…": a word in -s the
+ * tagger read as a noun right after a name (or the sentence's opening "the" + noun), before a determiner or "to" + a verb, with no verb
+ * before it, is the sentence's verb when the dictionary has it as one. The tokens, re-read.
+ */
+function verbAfterName(tokens: TokenInContext[], dict: Ecdict): TokenInContext[] {
+  const firstVerb = tokens.findIndex(isVerbal);
+  for (let i = 1; i < tokens.length - 2 && (firstVerb < 0 || i < firstVerb); i++) {
+    const t = tokens[i]!;
+    // After a name, or a noun that opens the sentence with its article ("The council plans to…").
+    const afterName = tokens[i - 1]!.pos === 'PROPN' || (i === 2 && tokens[1]!.pos === 'NOUN' && tokens[0]!.pos === 'DET');
+    if (t.pos !== 'NOUN' || !/[a-z]s$/.test(t.text) || !afterName) continue;
+    const next = tokens[i + 1]!;
+    const before = (next.pos === 'DET' && lower(next) !== 'that') || (lower(next) === 'to' && tokens[i + 2]!.pos === 'VERB');
+    if (!before) continue;
+    const reread = tokens.map((x, j) => (j === i ? { ...x, pos: 'VERB' } : x));
+    return isVerbToken(reread, i, dict) ? reread : tokens;
+  }
+  return tokens;
+}
+
+/**
  * Is the verb group starting at `i` finite, and how sure is that: 'yes'; 'maybe' (a past form that
  * may be a participle: "the bills sold at auction rose"); 'no' (an infinitive, a participle).
  */
@@ -86,7 +107,11 @@ function finiteness(tokens: TokenInContext[], i: number, dict: Ecdict): 'yes' | 
   // think"), a possessive name ("Moody's said").
   const afterSubject =
     prev !== null &&
-    (NOMINAL.has(prev.pos) || SUBORDINATORS.has(lower(prev)) || prev.text === '%' || QUANTIFIERS.has(lower(prev)) || (prev.pos === 'PART' && /^['’]s$/i.test(prev.text)));
+    (NOMINAL.has(prev.pos) ||
+      SUBORDINATORS.has(lower(prev)) ||
+      prev.text === '%' ||
+      QUANTIFIERS.has(lower(prev)) ||
+      (prev.pos === 'PART' && /^['’]s$/i.test(prev.text)));
   // A noun the tagger read as a verb: after a determiner or adjective ("the act"), or before "of" ("uses of").
   if (prev && (prev.pos === 'DET' || prev.pos === 'ADJ') && p === i - 1 && !QUANTIFIERS.has(lower(prev))) return 'no';
   if (tokens[i + 1] && lower(tokens[i + 1]!) === 'of') return 'no';
@@ -160,7 +185,10 @@ function groupAt(tokens: TokenInContext[], i: number, dict: Ecdict): Span {
 /** The noun phrase ending just before `end` (exclusive), with "of …" attached to its head: "the president of the company". */
 function nounPhraseBefore(tokens: TokenInContext[], end: number): Span | null {
   let start = end;
-  while (start > 0 && IN_NOUN_PHRASE.has(tokens[start - 1]!.pos)) {
+  // "the agency's 240-page report": a hyphen between two words of the phrase stays in it.
+  const inPhrase = (k: number) =>
+    IN_NOUN_PHRASE.has(tokens[k]!.pos) || (tokens[k]!.text === '-' && k > 0 && k + 1 < end && IN_NOUN_PHRASE.has(tokens[k - 1]!.pos));
+  while (start > 0 && inPhrase(start - 1)) {
     start--;
     // A determiner opens the phrase.
     if (tokens[start]!.pos === 'DET' && !(start > 0 && tokens[start - 1]!.pos === 'PART')) break;
@@ -185,16 +213,21 @@ function objectAt(tokens: TokenInContext[], start: number): Span | null {
 }
 
 /** The main clause of one sentence's tokens (punctuation included). */
-export function mainClause(tokens: TokenInContext[], dict: Ecdict): MainClause {
+export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
+  const tokens = verbAfterName(tagged, dict);
   const finite: Span[] = [];
   const candidates: { group: Span; sure: 'yes' | 'maybe'; subordinate: boolean; coordinated: boolean }[] = [];
   // A subordinator makes the next finite group its own. A sentence that opens with one ("When…,",
   // "Although…,") keeps everything up to the first comma subordinate.
   let pending = 0;
-  const head = tokens[0] ? lower(tokens[0]) : '';
+  // "And though…,", "But when…,": a sentence may open with a conjunction before its opening clause.
+  const lead = tokens.length > 1 && tokens[0]!.pos === 'CCONJ' ? 1 : 0;
+  const head = tokens[lead] ? lower(tokens[lead]) : '';
   // A sentence that opens with a subordinate clause or a prepositional phrase ("When…,", "By 1997,",
   // "Despite…,") has no main verb before the first comma.
-  const opening = tokens[0] !== undefined && ((SUBORDINATORS.has(head) && head !== 'that') || tokens[0].pos === 'ADP' || tokens[0].pos === 'SCONJ');
+  const opening =
+    tokens[lead] !== undefined &&
+    ((SUBORDINATORS.has(head) && head !== 'that') || tokens[lead].pos === 'ADP' || tokens[lead].pos === 'SCONJ');
   const firstComma = tokens.findIndex((t) => t.text === ',');
   let depth = 0;
   let dashes = 0;
@@ -205,7 +238,7 @@ export function mainClause(tokens: TokenInContext[], dict: Ecdict): MainClause {
     if (t.text === '(') depth++;
     else if (t.text === ')') depth = Math.max(0, depth - 1);
     else if (t.text === '--' || t.text === '—') dashes = 1 - dashes;
-    if (i === 0 && opening) continue;
+    if (i === lead && opening) continue;
     // "than" opens a clause after a comparative ("stronger than suppliers can handle"), not in "more than three".
     const than = word === 'than' && !(i > 0 && ['more', 'less', 'fewer', 'rather', 'other'].includes(lower(tokens[i - 1]!)));
     const next = tokens[i + 1];
@@ -214,7 +247,16 @@ export function mainClause(tokens: TokenInContext[], dict: Ecdict): MainClause {
       (PREPOSITION_TOO.has(word) &&
         next !== undefined &&
         (['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN'].includes(next.pos) || (next.pos === 'PRON' && !SUBJECT_PRONOUNS.has(lower(next)))));
-    if ((SUBORDINATORS.has(word) && word !== 'than' && !preposition && !(t.pos === 'DET' && word === 'that') && !(word === 'as' && t.pos === 'ADP' && lower(tokens[i - 1] ?? t) !== 'just')) || than) {
+    // "Given that choice, …": "that" before a noun and a comma is a determiner.
+    const thatDeterminer = word === 'that' && (t.pos === 'DET' || (next?.pos === 'NOUN' && tokens[i + 2]?.text === ','));
+    if (
+      (SUBORDINATORS.has(word) &&
+        word !== 'than' &&
+        !preposition &&
+        !thatDeterminer &&
+        !(word === 'as' && t.pos === 'ADP' && lower(tokens[i - 1] ?? t) !== 'just')) ||
+      than
+    ) {
       pending++;
       continue;
     }
@@ -246,7 +288,11 @@ export function mainClause(tokens: TokenInContext[], dict: Ecdict): MainClause {
 
   // 'Mr. Bretz said, “It does…”': the reporting verb before the quotation is the main verb.
   const quoting = candidates.find(
-    (c) => !c.subordinate && REPORTING.has(tokens[c.group.end - 1]!.lemma) && /^[,:]$/.test(tokens[c.group.end]?.text ?? '') && /^[“"]$/.test(tokens[c.group.end + 1]?.text ?? ''),
+    (c) =>
+      !c.subordinate &&
+      REPORTING.has(tokens[c.group.end - 1]!.lemma) &&
+      /^[,:]$/.test(tokens[c.group.end]?.text ?? '') &&
+      /^[“"]$/.test(tokens[c.group.end + 1]?.text ?? ''),
   );
   if (quoting && candidates.filter((c) => !c.subordinate).indexOf(quoting) === 0)
     return { predicate: quoting.group, subject: subjectOf(tokens, quoting.group, candidates.indexOf(quoting) === 0), object: null, finite };
@@ -255,7 +301,8 @@ export function mainClause(tokens: TokenInContext[], dict: Ecdict): MainClause {
     const v = tokens[r]!;
     if (!/^(says|said|adds|added|notes|noted|argues|argued|recalls|recalled|explains|explained|contends|contended)$/.test(v.text)) continue;
     if (!isBreak(tokens[r - 1]!) || !['PROPN', 'DET', 'ADJ', 'NOUN'].includes(tokens[r + 1]!.pos)) continue;
-    if (candidates.some((c) => c.group.start > r)) continue;
+    // A relative clause may follow the speaker ("said Richard Barfield, …, which manages…"); a clause of its own may not.
+    if (candidates.some((c) => c.group.start > r && !c.subordinate)) continue;
     return { predicate: { start: r, end: r + 1 }, subject: null, object: null, finite };
   }
   // "…, the company said." / "…, said Mr. Lee.": the reporting verb at the end is the main verb.
@@ -339,14 +386,22 @@ function subjectBeforeAside(tokens: TokenInContext[], group: Span): Span | null 
 function reportingClause(tokens: TokenInContext[]): { verb: Span; subject: Span | null } | null {
   let end = tokens.length;
   while (end > 0 && tokens[end - 1]!.pos === 'PUNCT') end--;
-  // A short time or manner phrase after the verb: "said yesterday", "said in an interview".
-  for (let tail = 0; tail <= 4; tail++) {
+  // A short time or manner phrase after the verb: "said yesterday", "said in an interview"; a
+  // longer one only of prepositions and noun phrases ("said after the Oct. 13 stock plunge in New York").
+  for (let tail = 0; tail <= 10; tail++) {
     const v = end - 1 - tail;
     if (v < 2) break;
     const verb = tokens[v]!;
     if (verb.pos !== 'VERB' || !REPORTING.has(verb.lemma) || lower(verb).endsWith('ing')) continue;
+    if (tail > 4 && !tokens.slice(v + 1, end).every((t) => IN_NOUN_PHRASE.has(t.pos) || t.pos === 'ADP')) continue;
     if (tail > 0 && !['ADV', 'ADP', 'NOUN', 'DET', 'ADJ', 'NUM', 'PROPN'].includes(tokens[v + 1]!.pos)) continue;
-    if (tail > 0 && tokens[v + 1]!.pos !== 'ADV' && tokens[v + 1]!.pos !== 'ADP' && !/^(yesterday|today|tonight|recently)$/i.test(tokens[v + 1]!.text)) continue;
+    if (
+      tail > 0 &&
+      tokens[v + 1]!.pos !== 'ADV' &&
+      tokens[v + 1]!.pos !== 'ADP' &&
+      !/^(yesterday|today|tonight|recently)$/i.test(tokens[v + 1]!.text)
+    )
+      continue;
     // Verb group: "has said", "would say".
     let start = v;
     while (start > 0 && tokens[start - 1]!.pos === 'AUX') start--;
@@ -356,14 +411,20 @@ function reportingClause(tokens: TokenInContext[]): { verb: Span; subject: Span 
       const first = nounPhraseBefore(tokens, np.start - 1);
       if (first) np = { start: first.start, end: np.end };
     }
-    if (np && np.end - np.start <= 10 && np.start > 0 && isBreak(tokens[np.start - 1]!)) return { verb: { start, end: v + 1 }, subject: np };
+    if (np && np.end - np.start <= 10 && np.start > 0 && isBreak(tokens[np.start - 1]!))
+      return { verb: { start, end: v + 1 }, subject: np };
     // Inverted: "…, said Mr. Lee."
     if (isBreak(tokens[v - 1]!) && tail === 0) return { verb: { start: v, end: v + 1 }, subject: null };
   }
   // Inverted with the speaker after: ", said Mr. Lee, the firm's chairman."
   for (let v = end - 2; v >= 1 && v >= end - 10; v--) {
     const verb = tokens[v]!;
-    if (verb.pos === 'VERB' && REPORTING.has(verb.lemma) && isBreak(tokens[v - 1]!) && /^(said|says|added|adds|noted|notes)$/i.test(verb.text)) {
+    if (
+      verb.pos === 'VERB' &&
+      REPORTING.has(verb.lemma) &&
+      isBreak(tokens[v - 1]!) &&
+      /^(said|says|added|adds|noted|notes|reports|reported|writes|wrote|warns|warned|argues|argued|explains|explained)$/i.test(verb.text)
+    ) {
       const rest = tokens.slice(v + 1, end);
       if (rest.length > 0 && rest.every((t) => IN_NOUN_PHRASE.has(t.pos) || t.pos === 'PUNCT' || t.pos === 'ADP'))
         return { verb: { start: v, end: v + 1 }, subject: null };
@@ -388,7 +449,6 @@ function parenthetical(tokens: TokenInContext[], group: Span): boolean {
 
 const isBreak = (t: TokenInContext) => t.pos === 'PUNCT' && /^[,”"’']+$/.test(t.text);
 
-
 /**
  * A model's explanation of a sentence, keeping only the lines whose quoted English occurs in the
  * sentence: a line that quotes a subject or verb the sentence does not hold is dropped, not shown.
@@ -399,7 +459,8 @@ export function keepQuotedIn(explanation: string, sentence: string): string {
   return explanation
     .split('\n')
     .filter((line) => {
-      for (const m of line.matchAll(/[“"「『‘']([^”"」』’']*[A-Za-z][^”"」』’']*)[”"」』’']/g)) if (!haystack.includes(norm(m[1]!))) return false;
+      for (const m of line.matchAll(/[“"「『‘']([^”"」』’']*[A-Za-z][^”"」』’']*)[”"」』’']/g))
+        if (!haystack.includes(norm(m[1]!))) return false;
       return true;
     })
     .join('\n')
