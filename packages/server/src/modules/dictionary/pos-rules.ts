@@ -165,6 +165,20 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'VERB';
       continue;
     }
+    // A name, then a word in -s before its object or "to" + a verb, with no verb before it:
+    // "Goldman Sachs estimates the market will…", "Acme plans to close…".
+    if (
+      t.pos === 'NOUN' &&
+      /[^s]s$/.test(word) &&
+      prev?.pos === 'PROPN' &&
+      next &&
+      ((next.pos === 'DET' && lower(next) !== 'that') || (lower(next) === 'to' && out[i + 2]?.pos === 'VERB')) &&
+      !out.slice(0, i).some((x) => x.pos === 'VERB' || x.pos === 'AUX') &&
+      has(word, 'VERB')
+    ) {
+      t.pos = 'VERB';
+      continue;
+    }
     // Capitalised nationality words before a noun are adjectives: "Japanese history", "British government".
     if (
       (t.pos === 'PROPN' || t.pos === 'NOUN') &&

@@ -133,4 +133,7 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['kind', 'What kind of music do you like?', 'noun'],
   ['book', 'Please book two seats for Friday.', 'verb'],
   ['call', 'Please call me when you arrive.', 'verb'],
+  ['estimates', 'Northfield Capital estimates the market will shrink next year.', 'verb'],
+  ['plans', 'Halvorsen plans to open two more shops in the spring.', 'verb'],
+  ['series', 'The Netflix series the critics praised ends this week.', 'noun'],
 ];
