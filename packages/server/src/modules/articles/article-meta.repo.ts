@@ -98,36 +98,45 @@ export function articleMetaRepo(db: Db) {
     /** Records a view unless the same reader opened the article in the last half hour; answers whether it counted. */
     async addView(articleId: number, viewer: { userId: number | null; cuid: string | null }, now: string, since: string): Promise<boolean> {
       if (viewer.userId === null && viewer.cuid === null) return false;
-      const recent = () =>
+      const recentQuery = () =>
         own.query
           .selectFrom('article_views')
-          .select('id')
           .where('article_id', '=', articleId)
           .where((eb) => (viewer.userId !== null ? eb('user_id', '=', viewer.userId) : eb('cuid', '=', viewer.cuid!)))
-          .where('created_at', '>', since)
-          .executeTakeFirst();
+          .where('created_at', '>', since);
+      const recent = () => recentQuery().select('id').executeTakeFirst();
       // A repeat open within the window is answered by a read.
       if (await recent()) return false;
       return transaction(db, async () => {
-        // The article's row is taken first (a row lock on PostgreSQL, the write lock on SQLite), so
-        // two opens at once queue here and the second sees the first's view when it asks again.
-        await own.query
-          .updateTable('articles')
-          .set((eb) => ({ views: eb.ref('views') }))
-          .where('id', '=', articleId)
-          .execute();
-        if (await recent()) return false;
-        // The view row and the count move together.
-        await own.query
-          .insertInto('article_views')
-          .values({ article_id: articleId, user_id: viewer.userId, cuid: viewer.cuid, created_at: now })
-          .execute();
+        // Counting first takes the article's row (a row lock on PostgreSQL, the write lock on
+        // SQLite), so two opens at once queue here; the insert after it, a statement of its own,
+        // sees a view the other committed meanwhile and then adds nothing, and the count is undone.
         await own.query
           .updateTable('articles')
           .set((eb) => ({ views: eb('views', '+', 1) }))
           .where('id', '=', articleId)
           .execute();
-        return true;
+        const inserted = await own.query
+          .insertInto('article_views')
+          .columns(['article_id', 'user_id', 'cuid', 'created_at'])
+          .expression(
+            own.query
+              .selectNoFrom((eb) => [
+                eb.val(articleId).as('article_id'),
+                eb.val(viewer.userId).as('user_id'),
+                eb.val(viewer.cuid).as('cuid'),
+                eb.val(now).as('created_at'),
+              ])
+              .where((eb) => eb.not(eb.exists(recentQuery().select('id')))),
+          )
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) return true;
+        await own.query
+          .updateTable('articles')
+          .set((eb) => ({ views: eb('views', '-', 1) }))
+          .where('id', '=', articleId)
+          .execute();
+        return false;
       });
     },
 
