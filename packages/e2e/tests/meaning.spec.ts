@@ -62,3 +62,24 @@ test('the sheet, the word book and the flashcard show the same meaning for a tap
   await expect(card).toBeVisible();
   expect(squeeze(await card.locator('.word-row-meaning').textContent())).toBe(phraseMeaning);
 });
+
+test('a phrasal verb the dictionary glosses for a specialist only is named with its English definition and no specialist line', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const id = await publishArticle(request, 'A Bank Buys Back Its Shares', [
+    'The board plans to buy back a tenth of its shares this year, the bank said on Monday.',
+  ]);
+  await newReader(request, context, baseURL!);
+  await page.goto(`/article/${id}`);
+  await tapWord(page, 'buy');
+  const phrase = page.getByRole('region', { name: '本句短语' });
+  await expect(phrase).toContainText('buy back');
+  await expect(phrase.locator('.word-phrase-definition')).toContainText(/buy/);
+  // ECDICT's only lines are [经]: none is shown as the phrase's meaning.
+  await expect(phrase.getByRole('list', { name: '短语释义' })).toHaveCount(0);
+  await expect(phrase).not.toContainText('[经]');
+  await screenshots(page, 'phrase-definition-only');
+});
