@@ -1,4 +1,4 @@
-import type { Ecdict, TokenInContext } from '../dictionary/index.js';
+import { verbInSAfterName, type Ecdict, type TokenInContext } from '../dictionary/index.js';
 
 /*
  * The main clause of one sentence from part-of-speech tags (wink-nlp) and rules, claiming only
@@ -67,25 +67,13 @@ function isVerbToken(tokens: TokenInContext[], i: number, dict: Ecdict): boolean
   return !!entry?.translation && /(^|\\n|\n)\s*v[ti]?\./.test(entry.translation);
 }
 
-/**
- * "Goldman Sachs estimates the market will…", "The Senate plans to take up…": a word in -s the
- * tagger read as a noun right after a name (or the sentence's opening "the" + noun), before a determiner or "to" + a verb, with no verb
- * before it, is the sentence's verb when the dictionary has it as one. The tokens, re-read.
- */
+/** The tokens with the first "Goldman Sachs estimates the market…" noun re-read as the verb, when the dictionary has it as one. */
 function verbAfterName(tokens: TokenInContext[], dict: Ecdict): TokenInContext[] {
   const firstVerb = tokens.findIndex(isVerbal);
-  for (let i = 1; i < tokens.length - 2 && (firstVerb < 0 || i < firstVerb); i++) {
-    const t = tokens[i]!;
-    // After a name, or a noun that opens the sentence with its article ("The council plans to…").
-    const afterName = tokens[i - 1]!.pos === 'PROPN' || (i === 2 && tokens[1]!.pos === 'NOUN' && tokens[0]!.pos === 'DET');
-    if (t.pos !== 'NOUN' || !/[a-z]s$/.test(t.text) || !afterName) continue;
-    const next = tokens[i + 1]!;
-    const before = (next.pos === 'DET' && lower(next) !== 'that') || (lower(next) === 'to' && tokens[i + 2]!.pos === 'VERB');
-    if (!before) continue;
-    const reread = tokens.map((x, j) => (j === i ? { ...x, pos: 'VERB' } : x));
-    return isVerbToken(reread, i, dict) ? reread : tokens;
-  }
-  return tokens;
+  const at = tokens.findIndex((_, i) => (firstVerb < 0 || i < firstVerb) && verbInSAfterName(tokens, i));
+  if (at < 0) return tokens;
+  const reread = tokens.map((x, j) => (j === at ? { ...x, pos: 'VERB' } : x));
+  return isVerbToken(reread, at, dict) ? reread : tokens;
 }
 
 /**

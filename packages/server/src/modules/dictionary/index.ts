@@ -2,6 +2,7 @@
 export { openEcdict, ecdictFile, type Ecdict, type EcdictEntry } from './ecdict.js';
 export { analyse, inContext, type TokenInContext } from './lemmatizer.js';
 export { tagText } from './coarse-tagger.js';
+export { verbInSAfterName } from './pos-rules.js';
 export { lineItems } from './ecdict-clean.js';
 export { dictionaryHasPos } from './pos-lexicon.js';
 export { corpusRank, knownAt } from './word-bands.js';

@@ -51,6 +51,23 @@ const PARTICIPLE = /(ed|en|wn|ing|lost|left|kept|built|broke|made|held|known)$/;
 
 const isWord = (t: TokenInContext | undefined) => !!t && /\p{L}/u.test(t.text);
 
+/**
+ * "Goldman Sachs estimates the market will…", "The Senate plans to take up…": token `i`, a word in
+ * -s read as a noun right after a name (or after the sentence's opening article + noun), before a
+ * determiner or "to" + a verb, with no verb before it, is the sentence's verb. The caller checks the
+ * dictionary has it as one (the lookup's rules here, the offline analysis's main clause).
+ */
+export function verbInSAfterName(tokens: readonly TokenInContext[], i: number): boolean {
+  const t = tokens[i];
+  const prev = tokens[i - 1];
+  const next = tokens[i + 1];
+  if (!t || !prev || !next || t.pos !== 'NOUN' || !/[^s]s$/i.test(t.text)) return false;
+  const afterName = prev.pos === 'PROPN' || (i === 2 && prev.pos === 'NOUN' && tokens[0]!.pos === 'DET');
+  const beforeObject =
+    (next.pos === 'DET' && next.text.toLowerCase() !== 'that') || (next.text.toLowerCase() === 'to' && tokens[i + 2]?.pos === 'VERB');
+  return afterName && beforeObject && !tokens.slice(0, i).some((x) => x.pos === 'VERB' || x.pos === 'AUX');
+}
+
 export function refineTags(tokens: readonly TokenInContext[], has: HasPos): TokenInContext[] {
   const out = tokens.map((t) => ({ ...t }));
   const lower = (t: TokenInContext | undefined) => t?.text.toLowerCase() ?? '';
@@ -165,17 +182,7 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'VERB';
       continue;
     }
-    // A name, then a word in -s before its object or "to" + a verb, with no verb before it:
-    // "Goldman Sachs estimates the market will…", "Acme plans to close…".
-    if (
-      t.pos === 'NOUN' &&
-      /[^s]s$/.test(word) &&
-      prev?.pos === 'PROPN' &&
-      next &&
-      ((next.pos === 'DET' && lower(next) !== 'that') || (lower(next) === 'to' && out[i + 2]?.pos === 'VERB')) &&
-      !out.slice(0, i).some((x) => x.pos === 'VERB' || x.pos === 'AUX') &&
-      has(word, 'VERB')
-    ) {
+    if (verbInSAfterName(out, i) && has(word, 'VERB')) {
       t.pos = 'VERB';
       continue;
     }
