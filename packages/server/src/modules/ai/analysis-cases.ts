@@ -130,4 +130,13 @@ export const MAIN_VERB_CASES: string[] = [
   "The price of coal will keep rising, the agency's 90-page report [said].",
   'Northfield Capital [estimates] the housing market will shrink by a tenth next year.',
   'The council [plans] to vote on the measure in May and is expected to pass it.',
+  'Food prices will keep rising through the winter, [warns] Maria Lopez, an economist at the central bank.',
+  'Small farms lost a tenth of their income last year, [reports] the Farm Bureau.',
+  'Several airlines may cancel flights this winter, some pilots in the union are [warning].',
+  'The mayor’s plan, she argues, “[ignores] the people who actually live here.',
+  'That extra money, the director said, “[gives] us room to hire two more teachers.',
+  'Sales of electric bikes in the city are [booming].',
+  'The first results of the survey [were] surprising.',
+  'Many people [believe] the new bridge will ease traffic next year.',
+  'People close to the talks [said] the deal could be signed by Friday.',
 ];

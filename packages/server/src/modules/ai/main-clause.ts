@@ -1,4 +1,8 @@
 import { verbInSAfterName, type Ecdict, type TokenInContext } from '../dictionary/index.js';
+import { BE_FORMS, IN_NOUN_PHRASE, isVerbal, lower, NOMINAL, nounPhraseBefore, type Span } from './clause-tokens.js';
+import { opensWithReport, parenthetical, REPORTING, reportingClause, speakerAfter } from './reporting-clause.js';
+
+export type { Span } from './clause-tokens.js';
 
 /*
  * The main clause of one sentence from part-of-speech tags (wink-nlp) and rules, claiming only
@@ -8,12 +12,6 @@ import { verbInSAfterName, type Ecdict, type TokenInContext } from '../dictionar
  * (a past form that may be a participle, a tag the tagger may have got wrong), nothing is
  * claimed. Measured on Penn Treebank press text and a written set (docs/ai.md).
  */
-
-export interface Span {
-  start: number;
-  /** Exclusive. */
-  end: number;
-}
 
 export interface MainClause {
   /** The finite verb group of the main clause (auxiliaries with the main verb), when sure. */
@@ -28,16 +26,9 @@ const FINITE_AUX = new Set(
   "am is are was were has have had do does did will would shall should can could may might must 's 're 'm 've 'd 'll ca wo".split(' '),
 );
 const MODALS = new Set("will would shall should can could may might must 'll 'd ca wo".split(' '));
-const BE_FORMS = new Set("am is are was were be been being 's 're 'm".split(' '));
 /** Words that open a clause whose verb is not the sentence's main verb. */
 const SUBORDINATORS = new Set(
   'who whom whose which that what when where while whereas although though because since unless if whether after before until till once as lest than wherever whenever whoever whatever why how'.split(
-    ' ',
-  ),
-);
-/** Verbs of reporting: "…, the company said." makes `said` the main verb (the report is its object). */
-const REPORTING = new Set(
-  'say add note tell report explain write argue ask state announce predict estimate insist warn claim suggest conclude acknowledge contend reply recall concede caution observe continue agree complain declare disclose assert maintain confirm think believe suspect'.split(
     ' ',
   ),
 );
@@ -49,13 +40,6 @@ const PLURAL_QUANTIFIERS = new Set('most some many few others all both several'.
 /** Words that open a clause or, before a noun phrase, are prepositions ("before the panel", "since 1984"). */
 const PREPOSITION_TOO = new Set('before after since until till'.split(' '));
 const SUBJECT_PRONOUNS = new Set('i he she we they it you'.split(' '));
-/** Sentence-initial reporting verbs with the speaker after them: "Says Mr. Sale: …", "Adds the report, …". */
-const INVERTED_REPORT = /^(Says|Said|Adds|Added|Notes|Noted|Asks|Asked|Explains|Recalls|Argues|Insists|Warns|Writes|Quips)$/;
-const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
-const IN_NOUN_PHRASE = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM', 'PART']);
-
-const lower = (t: TokenInContext) => t.text.toLowerCase();
-const isVerbal = (t: TokenInContext) => t.pos === 'VERB' || t.pos === 'AUX';
 
 /** A token the tagger calls a verb that is one: a verb in the dictionary, not a capitalised name mid-sentence ("Judge Curry"). */
 function isVerbToken(tokens: TokenInContext[], i: number, dict: Ecdict): boolean {
@@ -74,6 +58,13 @@ function verbAfterName(tokens: TokenInContext[], dict: Ecdict): TokenInContext[]
   if (at < 0) return tokens;
   const reread = tokens.map((x, j) => (j === at ? { ...x, pos: 'VERB' } : x));
   return isVerbToken(reread, at, dict) ? reread : tokens;
+}
+
+/** Plurals not in -s: "people", "children", "police"; ECDICT marks a plural form of its headword with `1:s`. */
+const PLURAL_ALWAYS = new Set('people police cattle staff media'.split(' '));
+function pluralNoun(t: TokenInContext, dict: Ecdict): boolean {
+  const w = lower(t);
+  return PLURAL_ALWAYS.has(w) || (dict.lookup(w)?.exchange['1'] ?? '').includes('s');
 }
 
 /**
@@ -104,6 +95,8 @@ function finiteness(tokens: TokenInContext[], i: number, dict: Ecdict): 'yes' | 
   if (prev && (prev.pos === 'DET' || prev.pos === 'ADJ') && p === i - 1 && !QUANTIFIERS.has(lower(prev))) return 'no';
   if (tokens[i + 1] && lower(tokens[i + 1]!) === 'of') return 'no';
   if (word === t.lemma && form('p') === word) return afterSubject ? 'maybe' : 'no';
+  // "People close to the company said": the adjective, whatever the tagger read.
+  if (word === 'close' && tokens[i + 1] && lower(tokens[i + 1]!) === 'to') return 'no';
   if (word === t.lemma) {
     // A present-tense base form agrees with a plural subject or I/you/we/they: "U.S. watch imports" has none.
     const plural =
@@ -111,11 +104,13 @@ function finiteness(tokens: TokenInContext[], i: number, dict: Ecdict): 'yes' | 
       (PLURAL_PRONOUNS.has(lower(prev)) ||
         PLURAL_QUANTIFIERS.has(lower(prev)) ||
         (['NOUN', 'PROPN'].includes(prev.pos) && /[^s']s$/i.test(prev.text) && prev.text.length > 3) ||
+        (prev.pos === 'NOUN' && pluralNoun(prev, dict)) ||
         coordinatedNames(tokens, p));
     return plural || (prev !== null && ['who', 'which', 'that'].includes(lower(prev))) ? 'yes' : 'no';
   }
   // After a comma: "Peter Powers, the chairman, says…" (the subject before an apposition) or "…, says Mr. Lee".
-  const afterComma = prev !== null && prev.text === ',';
+  // (', “knows…': the quotation's first word after the comma.)
+  const afterComma = prev !== null && (prev.text === ',' || (/^[“"]$/.test(prev.text) && tokens[p - 1]?.text === ','));
   if (form('3') === word) return (afterSubject && !PLURAL_PRONOUNS.has(lower(prev!))) || afterComma ? 'yes' : 'no';
   const past = form('p') === word;
   // A spelling ECDICT does not list ("apologised"): an -ed form is past or participle.
@@ -123,7 +118,7 @@ function finiteness(tokens: TokenInContext[], i: number, dict: Ecdict): 'yes' | 
   if (!forms.p && !forms.d && /ed$/.test(word)) return afterSubject ? 'maybe' : 'no';
   if (past && !participle) return afterSubject || afterComma ? 'yes' : 'no';
   if (participle && !past) return 'no';
-  return afterSubject || (prev !== null && prev.text === ',') ? 'maybe' : 'no';
+  return afterSubject || afterComma ? 'maybe' : 'no';
 }
 
 /** "Messrs. Brownell and Kean", "Texaco and Pennzoil": names joined by "and" right before `end` (inclusive) make a plural subject. */
@@ -151,6 +146,17 @@ function follows(aux: TokenInContext, verb: TokenInContext, dict: Ecdict): boole
   return w === verb.lemma || w === 'be' || w === 'have';
 }
 
+/**
+ * An -ing word the tagger read as an adjective, right after "be", that is the progressive: its
+ * lemma is a verb ("boom" is n. first, then vi.) and the word is not an adjective of feeling, which
+ * ECDICT glosses 令人…/使人… ("is frustrating", "was interesting": be + complement).
+ */
+function progressiveRead(t: TokenInContext, dict: Ecdict): boolean {
+  const w = lower(t);
+  if (!w.endsWith('ing') || /(^|\n)a\.\s*(令人|使人)/.test(dict.lookup(w)?.translation ?? '')) return false;
+  return /(^|\n)\s*v[ti]?\./.test(dict.lemma(w)?.translation ?? dict.lookup(t.lemma)?.translation ?? '');
+}
+
 /** The verb group from `i`: auxiliaries, adverbs and `not` between them, up to the main verb. */
 function groupAt(tokens: TokenInContext[], i: number, dict: Ecdict): Span {
   let end = i + 1;
@@ -162,32 +168,13 @@ function groupAt(tokens: TokenInContext[], i: number, dict: Ecdict): Span {
       ((t.pos === 'ADV' || t.pos === 'PART') && lower(t) !== 'to') || (lower(t) === 'since' && HAVE_FORMS.has(lower(tokens[end - 1]!)));
     while (k < tokens.length && adverb(tokens[k]!)) k++;
     const next = tokens[k];
-    // The tagger sometimes reads a participle as an adjective or noun ("are booming"): its form decides.
+    // The tagger sometimes reads an -ing form as an adjective or noun ("are booming"): its form
+    // decides. An -ed form it reads as an adjective stays one ("was interested": be + complement).
     if (!next || !/^[a-z]/.test(next.text) || !follows(tokens[end - 1]!, next, dict)) break;
-    if (!isVerbal(next) && !(dict.lookup(next.lemma)?.translation ?? '').match(/(^|\\n)\s*v[ti]?\./)) break;
+    if (!isVerbal(next) && !(k === end && progressiveRead(next, dict))) break;
     end = k + 1;
   }
   return { start: i, end };
-}
-
-/** The noun phrase ending just before `end` (exclusive), with "of …" attached to its head: "the president of the company". */
-function nounPhraseBefore(tokens: TokenInContext[], end: number): Span | null {
-  let start = end;
-  // "the agency's 240-page report": a hyphen between two words of the phrase stays in it.
-  const inPhrase = (k: number) =>
-    IN_NOUN_PHRASE.has(tokens[k]!.pos) || (tokens[k]!.text === '-' && k > 0 && k + 1 < end && IN_NOUN_PHRASE.has(tokens[k - 1]!.pos));
-  while (start > 0 && inPhrase(start - 1)) {
-    start--;
-    // A determiner opens the phrase.
-    if (tokens[start]!.pos === 'DET' && !(start > 0 && tokens[start - 1]!.pos === 'PART')) break;
-  }
-  if (start === end || !tokens.slice(start, end).some((t) => NOMINAL.has(t.pos))) return null;
-  // "the president of the company", "a spokesman for the ministry": the head noun comes first.
-  if (start >= 2 && tokens[start - 1]!.pos === 'ADP') {
-    const head = nounPhraseBefore(tokens, start - 1);
-    if (head) return { start: head.start, end };
-  }
-  return { start, end };
 }
 
 /** The noun phrase starting at `start`, when it is a whole object: followed by no verb (not the subject of a clause). */
@@ -270,9 +257,7 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
   }
   const none: MainClause = { predicate: null, subject: null, object: null, finite };
 
-  // "Says Mr. Sale: “I think…”", "Adds Takeshi Kondo, senior vice president…: “We…”": the speaker after the verb.
-  if (tokens[0] && INVERTED_REPORT.test(tokens[0].text) && ['DET', 'PROPN', 'ADJ', 'NOUN'].includes(tokens[1]?.pos ?? ''))
-    return { predicate: { start: 0, end: 1 }, subject: null, object: null, finite };
+  if (opensWithReport(tokens)) return { predicate: { start: 0, end: 1 }, subject: null, object: null, finite };
 
   // 'Mr. Bretz said, “It does…”': the reporting verb before the quotation is the main verb.
   const quoting = candidates.find(
@@ -284,15 +269,8 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
   );
   if (quoting && candidates.filter((c) => !c.subordinate).indexOf(quoting) === 0)
     return { predicate: quoting.group, subject: subjectOf(tokens, quoting.group, candidates.indexOf(quoting) === 0), object: null, finite };
-  // "…, says Robert Hormats, vice chairman of…": a reporting verb with its speaker after it, no clause after that.
-  for (let r = 1; r < tokens.length - 1; r++) {
-    const v = tokens[r]!;
-    if (!/^(says|said|adds|added|notes|noted|argues|argued|recalls|recalled|explains|explained|contends|contended)$/.test(v.text)) continue;
-    if (!isBreak(tokens[r - 1]!) || !['PROPN', 'DET', 'ADJ', 'NOUN'].includes(tokens[r + 1]!.pos)) continue;
-    // A relative clause may follow the speaker ("said Richard Barfield, …, which manages…"); a clause of its own may not.
-    if (candidates.some((c) => c.group.start > r && !c.subordinate)) continue;
-    return { predicate: { start: r, end: r + 1 }, subject: null, object: null, finite };
-  }
+  const speaker = speakerAfter(tokens, dict, (r) => candidates.some((c) => c.group.start > r && !c.subordinate));
+  if (speaker >= 0) return { predicate: { start: speaker, end: speaker + 1 }, subject: null, object: null, finite };
   // "…, the company said." / "…, said Mr. Lee.": the reporting verb at the end is the main verb.
   const reported = reportingClause(tokens);
   if (reported) return { predicate: reported.verb, subject: reported.subject, object: null, finite };
@@ -370,72 +348,6 @@ function subjectBeforeAside(tokens: TokenInContext[], group: Span): Span | null 
   const np = tokens.slice(0, open);
   return np.every((t) => IN_NOUN_PHRASE.has(t.pos)) && np.some((t) => NOMINAL.has(t.pos)) ? { start: 0, end: open } : null;
 }
-
-function reportingClause(tokens: TokenInContext[]): { verb: Span; subject: Span | null } | null {
-  let end = tokens.length;
-  while (end > 0 && tokens[end - 1]!.pos === 'PUNCT') end--;
-  // A short time or manner phrase after the verb: "said yesterday", "said in an interview"; a
-  // longer one only of prepositions and noun phrases ("said after the Oct. 13 stock plunge in New York").
-  for (let tail = 0; tail <= 10; tail++) {
-    const v = end - 1 - tail;
-    if (v < 2) break;
-    const verb = tokens[v]!;
-    if (verb.pos !== 'VERB' || !REPORTING.has(verb.lemma) || lower(verb).endsWith('ing')) continue;
-    if (tail > 4 && !tokens.slice(v + 1, end).every((t) => IN_NOUN_PHRASE.has(t.pos) || t.pos === 'ADP')) continue;
-    if (tail > 0 && !['ADV', 'ADP', 'NOUN', 'DET', 'ADJ', 'NUM', 'PROPN'].includes(tokens[v + 1]!.pos)) continue;
-    if (
-      tail > 0 &&
-      tokens[v + 1]!.pos !== 'ADV' &&
-      tokens[v + 1]!.pos !== 'ADP' &&
-      !/^(yesterday|today|tonight|recently)$/i.test(tokens[v + 1]!.text)
-    )
-      continue;
-    // Verb group: "has said", "would say".
-    let start = v;
-    while (start > 0 && tokens[start - 1]!.pos === 'AUX') start--;
-    let np = nounPhraseBefore(tokens, start);
-    // "some educators and researchers say": two noun phrases joined by "and".
-    if (np && np.start > 1 && lower(tokens[np.start - 1]!) === 'and') {
-      const first = nounPhraseBefore(tokens, np.start - 1);
-      if (first) np = { start: first.start, end: np.end };
-    }
-    if (np && np.end - np.start <= 10 && np.start > 0 && isBreak(tokens[np.start - 1]!))
-      return { verb: { start, end: v + 1 }, subject: np };
-    // Inverted: "…, said Mr. Lee."
-    if (isBreak(tokens[v - 1]!) && tail === 0) return { verb: { start: v, end: v + 1 }, subject: null };
-  }
-  // Inverted with the speaker after: ", said Mr. Lee, the firm's chairman."
-  for (let v = end - 2; v >= 1 && v >= end - 10; v--) {
-    const verb = tokens[v]!;
-    if (
-      verb.pos === 'VERB' &&
-      REPORTING.has(verb.lemma) &&
-      isBreak(tokens[v - 1]!) &&
-      /^(said|says|added|adds|noted|notes|reports|reported|writes|wrote|warns|warned|argues|argued|explains|explained)$/i.test(verb.text)
-    ) {
-      const rest = tokens.slice(v + 1, end);
-      if (rest.length > 0 && rest.every((t) => IN_NOUN_PHRASE.has(t.pos) || t.pos === 'PUNCT' || t.pos === 'ADP'))
-        return { verb: { start: v, end: v + 1 }, subject: null };
-    }
-  }
-  return null;
-}
-
-/** ", Mr. Lee said," or ", he argues,": a reporting verb between commas is an aside, the main clause is around it. */
-function parenthetical(tokens: TokenInContext[], group: Span): boolean {
-  const verb = tokens[group.end - 1]!;
-  if (!REPORTING.has(verb.lemma)) return false;
-  const after = tokens[group.end];
-  if (!after || after.text !== ',') return false;
-  // ', Mr. Bretz said, “It does…”': the verb that frames a quotation is not an aside.
-  if (/^[“"]$/.test(tokens[group.end + 1]?.text ?? '')) return false;
-  let k = group.start - 1;
-  while (k >= 0 && k >= group.start - 6 && tokens[k]!.text !== ',') k--;
-  // ", said Brenda Negus, editor…," (inverted) or ", Mr. Maxwell said,".
-  return k >= 0 && tokens[k]!.text === ',';
-}
-
-const isBreak = (t: TokenInContext) => t.pos === 'PUNCT' && /^[,”"’']+$/.test(t.text);
 
 /**
  * A model's explanation of a sentence, keeping only the lines whose quoted English occurs in the
