@@ -6,6 +6,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest, FastifyServerFact
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Clock } from '../lib/clock.js';
+import { ownedBytes } from '../lib/owned-bytes.js';
 import { logReplayed } from './access-log.js';
 import type { RequestView } from './request-view.js';
 
@@ -64,7 +65,7 @@ export class AnswerReplay {
     const route = req.routeOptions.url ?? '(unmatched)';
     let tally = this.#tallies.get(route);
     if (!tally) this.#tallies.set(route, (tally = { count: 0 }));
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+    const bytes = typeof body === 'string' ? ownedBytes(body) : body;
     const head: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (name === 'x-request-id' || name === 'content-length' || value === undefined) continue;

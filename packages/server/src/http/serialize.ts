@@ -1,6 +1,7 @@
 import { envelopeSchema, ok } from '@changdu/contract';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
+import { ownedBytes } from '../lib/owned-bytes.js';
 
 export type Serializer = (envelope: unknown) => string;
 
@@ -80,7 +81,7 @@ export function envelopeWriter(serialize: Serializer): (result: unknown) => stri
     if (typeof result !== 'object' || result === null || !Object.isFrozen(result)) return serialize(ok(result));
     let bytes = written.get(result);
     if (!bytes) {
-      bytes = Buffer.from(serialize(ok(result)));
+      bytes = ownedBytes(serialize(ok(result)));
       written.set(result, bytes);
     }
     return bytes;

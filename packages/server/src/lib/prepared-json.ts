@@ -1,3 +1,5 @@
+import { ownedBytes } from './owned-bytes.js';
+
 /** The start of a successful envelope, up to its result. */
 const OK_PREFIX = '{"status":{"code":"200","msg":"ok"},"result":';
 
@@ -20,7 +22,7 @@ export class PreparedJson {
 
   /** The whole envelope as bytes, encoded once: an answer kept in a cache is sent without copying per request. */
   get envelope(): Buffer {
-    this.#bytes ??= Buffer.from(`${OK_PREFIX}${this.json}}`);
+    this.#bytes ??= ownedBytes(`${OK_PREFIX}${this.json}}`);
     return this.#bytes;
   }
 }
