@@ -97,7 +97,7 @@ type Analysed =
   | { missing: WordMissing }
   | {
       headword: string;
-      shared: Omit<WordEntry, 'in_wordbook'>;
+      shared: Readonly<Omit<WordEntry, 'in_wordbook'>>;
       /** The whole answers, made at the first lookup that needs each (dictionaryService#answerOf). */
       answers?: { kept?: WordEntry; notKept?: WordEntry };
     };
@@ -113,7 +113,14 @@ export interface LookupHooks {
 export function dictionaryService(
   dict: Ecdict,
   hooks: LookupHooks,
-  sources: { wordnet?: WordNet; cmudict?: Cmudict; phrases?: PhraseIndex; glosses?: ChineseGlosses; vectors?: WordVectors; ordered?: false } = {},
+  sources: {
+    wordnet?: WordNet;
+    cmudict?: Cmudict;
+    phrases?: PhraseIndex;
+    glosses?: ChineseGlosses;
+    vectors?: WordVectors;
+    ordered?: false;
+  } = {},
 ) {
   // Both are files searched on disk, opened at the first lookup (docs/reading.md § Dictionary).
   const wordnet = sources.wordnet ?? openWordNet();
@@ -206,27 +213,31 @@ export function dictionaryService(
     const formLabels = (fitting.length ? fitting : matching).map((k) => FORM_LABELS[k]!);
     const senses = sensesInContext(entry, senseSources, query, sentence, context);
     const phonetics = pronunciations(entry, cmudict, context?.pos ?? null);
+    // Frozen once, as a copy (freezing it freezes nothing another cache holds): the reader's two
+    // answers (in the word book or not) are shallow copies around it, one set of nested objects.
     return {
       headword,
-      shared: {
-        word: entry.word,
-        query,
-        form_of: headword !== lower ? { label: formLabels.length ? [...new Set(formLabels)].join('/') : '变形', form: lower } : null,
-        pos_in_context: context?.pos ?? null,
-        phonetic: phonetics[0]?.ipa ?? null,
-        phonetics,
-        meanings: senses.meanings,
-        definition: senses.definitions[0]?.text ?? null,
-        definitions: senses.definitions.map((d) => d.text),
-        function_note: senses.functionNote,
-        sense_sure: senses.senseSure,
-        inflections: Object.entries(entry.exchange)
-          .filter(([k]) => FORM_LABELS[k])
-          .map(([k, v]) => ({ label: FORM_LABELS[k]!, form: v })),
-        exams: examLabels(entry),
-        frequency: corpusRank(entry),
-        phrase,
-      },
+      shared: deepFreeze(
+        structuredClone({
+          word: entry.word,
+          query,
+          form_of: headword !== lower ? { label: formLabels.length ? [...new Set(formLabels)].join('/') : '变形', form: lower } : null,
+          pos_in_context: context?.pos ?? null,
+          phonetic: phonetics[0]?.ipa ?? null,
+          phonetics,
+          meanings: senses.meanings,
+          definition: senses.definitions[0]?.text ?? null,
+          definitions: senses.definitions.map((d) => d.text),
+          function_note: senses.functionNote,
+          sense_sure: senses.senseSure,
+          inflections: Object.entries(entry.exchange)
+            .filter(([k]) => FORM_LABELS[k])
+            .map(([k, v]) => ({ label: FORM_LABELS[k]!, form: v })),
+          exams: examLabels(entry),
+          frequency: corpusRank(entry),
+          phrase,
+        }),
+      ),
     };
   }
 
@@ -260,11 +271,11 @@ export function dictionaryService(
     if (userId !== null && options.record !== false) hooks.recordLookup(userId, found.headword);
     const kept = userId !== null && (await hooks.inWordBook(userId, found.headword));
     // One frozen answer per analysis and word-book state, the same object for every caller: the
-    // route sends the bytes it kept for it (http/serialize.ts#envelopeWriter). A copy of the
-    // shared part, so freezing it freezes nothing another cache holds.
+    // route sends the bytes it kept for it (http/serialize.ts#envelopeWriter). The shared part is
+    // frozen already; each answer only adds its flag.
     const answers = (found.answers ??= {});
     const key = kept ? 'kept' : 'notKept';
-    answers[key] ??= deepFreeze({ ...structuredClone(found.shared), in_wordbook: kept });
+    answers[key] ??= Object.freeze({ ...found.shared, in_wordbook: kept });
     return answers[key];
   }
 

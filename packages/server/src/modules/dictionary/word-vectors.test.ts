@@ -48,6 +48,19 @@ describe('word vectors read from a derived file', () => {
     expect(vectors.vector('aaa')).toBeNull();
   });
 
+  it("gives an evicted word's slot to the next word and reads the first again right", () => {
+    const vectors = openWordVectors(file, mkdtempSync(join(tmpdir(), 'derived-')), 2);
+    const river = unitOf(vectors.vector('river')!);
+    const shore = unitOf(vectors.vector('shore')!);
+    expect(vectors.vector('zzz')).toBeNull();
+    // Two slots: "money" takes the least recently asked word's ("river"), then "river" takes "shore"'s.
+    expect(cosine(unitOf(vectors.vector('money')!), river)).toBeCloseTo(0, 2);
+    expect(Array.from(unitOf(vectors.vector('river')!))).toEqual(Array.from(river));
+    expect(vectors.vector('river')!.rank).toBe(1);
+    expect(Array.from(unitOf(vectors.vector('shore')!))).toEqual(Array.from(shore));
+    expect(cosine(unitOf(vectors.vector('money')!), river)).toBeCloseTo(0, 2);
+  });
+
   it('keeps the records in memory when the folder for derived files cannot be written', () => {
     // A file where the folder should be: nothing can be made under it.
     const blocked = join(mkdtempSync(join(tmpdir(), 'blocked-')), 'file');

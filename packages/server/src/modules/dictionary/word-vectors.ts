@@ -19,6 +19,7 @@ export interface WordVectors {
   vector(word: string): WordVector | null;
 }
 
+/** A word's vector: a view into the reader's arena, valid until its next `vector()` call (copy it to keep it: `unitOf`). */
 export interface WordVector {
   readonly scaled: Int8Array;
   readonly rank: number;
@@ -29,6 +30,8 @@ const FORMAT_VERSION = 1;
 export const DIMENSIONS = 100;
 /** Words among the most frequent this many are kept (~120,000 lower-case words): everyday text and glosses; rarer words count for little in a mean. */
 const KEPT_WORDS = 150_000;
+/** Words whose vectors a process keeps once read. */
+const CACHED_WORDS = 20_000;
 const WORD_BYTES = 24;
 /** A record: the word (UTF-8, zero-padded), its rank (uint32 LE), the vector scaled to int8. */
 const RECORD = WORD_BYTES + 4 + DIMENSIONS;
@@ -99,7 +102,7 @@ export function buildVectorRecords(file: string, kept = KEPT_WORDS, chunkBytes =
 const BLOCK = 64;
 
 /** Opened at the first question: the derived file is made then if this machine has none (~5 s once). */
-export function openWordVectors(file = embeddingsFile(), dir?: string): WordVectors {
+export function openWordVectors(file = embeddingsFile(), dir?: string, cachedWords = CACHED_WORDS): WordVectors {
   let blocks: { firsts: Buffer[]; read: (block: number) => Buffer } | null = null;
   function open() {
     const built = derivedFile(`vectors-v${FORMAT_VERSION}-${stampOf([file])}.bin`, () => buildVectorRecords(file), dir);
@@ -121,15 +124,23 @@ export function openWordVectors(file = embeddingsFile(), dir?: string): WordVect
     for (let b = 0; b * BLOCK < count; b++) firsts.push(Buffer.from(wordOf(read(b))));
     return { firsts, read };
   }
-  // ~200 bytes a word kept as int8: 20,000 words are ~4 MB.
-  const answered = new LRUCache<string, { found: WordVector | null }>({ max: 20_000 });
+  // The vectors read so far, in one arena of int8 slots (2 MB for 20,000 words) rather than an
+  // Int8Array each (~300 bytes of objects and backing store a word: 6 MB of heap under the reader
+  // mix, docs/performance.md § Memory the caches pinned). A slot is freed when its word is evicted.
+  const arena = new Int8Array(cachedWords * DIMENSIONS);
+  const ranks = new Uint32Array(cachedWords);
+  const free = Array.from({ length: cachedWords }, (_, k) => cachedWords - 1 - k);
+  // A word's slot, or -1 when it has no vector.
+  const answered = new LRUCache<string, number>({ max: cachedWords, dispose: (slot) => slot >= 0 && free.push(slot) });
+  const at = (slot: number): WordVector | null =>
+    slot < 0 ? null : { scaled: arena.subarray(slot * DIMENSIONS, (slot + 1) * DIMENSIONS), rank: ranks[slot]! };
   return {
     vector(word) {
       const hit = answered.get(word);
-      if (hit) return hit.found;
+      if (hit !== undefined) return at(hit);
       const { firsts, read } = (blocks ??= open());
       const key = Buffer.from(word);
-      let found: WordVector | null = null;
+      let slot = -1;
       // The last block whose first word is not after the key.
       let lo = 0;
       let hi = firsts.length - 1;
@@ -139,19 +150,21 @@ export function openWordVectors(file = embeddingsFile(), dir?: string): WordVect
         else hi = mid - 1;
       }
       const block = key.length <= WORD_BYTES && firsts.length ? read(lo) : Buffer.alloc(0);
-      for (let at = 0; at + RECORD <= block.length; at += RECORD) {
-        const record = block.subarray(at, at + RECORD);
+      for (let offset = 0; offset + RECORD <= block.length; offset += RECORD) {
+        const record = block.subarray(offset, offset + RECORD);
         const c = Buffer.compare(wordOf(record), key);
         if (c > 0) break;
         if (c === 0) {
-          const scaled = new Int8Array(DIMENSIONS);
-          scaled.set(new Int8Array(record.buffer, record.byteOffset + WORD_BYTES + 4, DIMENSIONS));
-          found = { scaled, rank: record.readUInt32LE(WORD_BYTES) };
+          // Every slot taken: the least recently asked word gives up its own.
+          while (free.length === 0) answered.pop();
+          slot = free.pop()!;
+          arena.set(new Int8Array(record.buffer, record.byteOffset + WORD_BYTES + 4, DIMENSIONS), slot * DIMENSIONS);
+          ranks[slot] = record.readUInt32LE(WORD_BYTES);
           break;
         }
       }
-      answered.set(word, { found });
-      return found;
+      answered.set(word, slot);
+      return at(slot);
     },
   };
 }
