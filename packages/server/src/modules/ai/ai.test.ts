@@ -326,6 +326,10 @@ describe('offline (no provider configured)', () => {
   it('finds where a name appears in published articles', async () => {
     const res = await off.call('ai.entity', { name: 'council' }, { token });
     expect(res.result!.offline).toBe(true);
+    // ECDICT's Chinese on its first line, without the specialist's "[经]" line; WordNet's definition after it.
+    const [zh, en] = res.result!.description!.split('\n');
+    expect(zh).toBe('n. 会议, 委员会');
+    expect(en).toMatch(/^[a-z]/);
     expect(res.result!.mentions.map((m) => m.article_id)).toContain(id);
   });
 

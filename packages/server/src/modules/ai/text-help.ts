@@ -98,10 +98,13 @@ export function textHelpFeature(
       }
     }
     if (!provider) {
-      // ECDICT's Chinese gloss and WordNet's definition, where they have the name.
+      // ECDICT's Chinese lines on one line (a specialist's line, "[经] 委员会", left out) and
+      // WordNet's definition, where they have the name.
       const entry = dict.lookup(name) ?? dict.lookup(name.toLowerCase());
-      const zh = entry?.translation ? entry.translation.replace(/\\n/g, '；') : null;
-      const wordnet = deps.dictionary.senses(name, undefined)?.definitions[0]?.text ?? entry?.definition ?? null;
+      const senses = deps.dictionary.senses(name, undefined);
+      const general = (senses?.meanings ?? []).filter((m) => !m.text.startsWith('['));
+      const zh = general.map((m) => (m.pos ? `${m.pos} ${m.text}` : m.text)).join('；') || null;
+      const wordnet = senses?.definitions[0]?.text ?? entry?.definition ?? null;
       const gloss = [zh, wordnet].filter(Boolean).join('\n') || null;
       return { name, description: gloss, mentions, offline: true, model: null, cached: false };
     }
