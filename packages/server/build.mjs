@@ -28,5 +28,6 @@ await build({
   logLevel: 'warning',
 });
 // Files the modules read beside themselves (`new URL('./…', import.meta.url)`) go beside the bundle.
-fs.copyFileSync(path.join(here, 'src/modules/dictionary/coarse-tagger.model.json.gz'), path.join(here, 'dist/coarse-tagger.model.json.gz'));
+for (const file of ['coarse-tagger.model.json.gz', 'chinese-wordnet.tsv.gz', 'CHINESE-WORDNET-LICENSE'])
+  fs.copyFileSync(path.join(here, 'src/modules/dictionary', file), path.join(here, 'dist', file));
 process.stdout.write('built packages/server/dist/main.js\n');

@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../../../test/test-app.js';
 let fake: FakeAi;
 let t: TestApp;
 let offline: TestApp;
-const BANK = 'They walked along the bank of the river.';
+// A sentence that does not settle which bank (the sheet asks the provider); a river's words would.
+const BANK = 'He waited by the bank for an hour.';
 
 beforeAll(async () => {
   fake = await startFakeAi();

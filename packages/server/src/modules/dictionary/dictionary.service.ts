@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { deepFreeze } from '../../lib/deep-freeze.js';
 import { NotFound } from '../../lib/errors.js';
 import { openChineseGlosses, type ChineseGlosses } from './chinese-glosses.js';
+import { openChineseWordNet, type ChineseWordNet } from './chinese-wordnet.js';
 import { coarseModel } from './coarse-tagger.js';
 import { lineItems } from './ecdict-clean.js';
 import { meaningLines, sensesInContext, type SensesInContext } from './context.js';
@@ -118,6 +119,7 @@ export function dictionaryService(
     cmudict?: Cmudict;
     phrases?: PhraseIndex;
     glosses?: ChineseGlosses;
+    synsetWords?: ChineseWordNet;
     vectors?: WordVectors;
     ordered?: false;
   } = {},
@@ -143,7 +145,10 @@ export function dictionaryService(
   const senseSources = {
     wordnet,
     vectors,
-    bridges: sources.ordered === false ? undefined : { glosses: sources.glosses ?? openChineseGlosses(), chineseOf },
+    bridges:
+      sources.ordered === false
+        ? undefined
+        : { synsetWords: sources.synsetWords ?? openChineseWordNet(), glosses: sources.glosses ?? openChineseGlosses(), chineseOf },
   };
   // The multi-word headwords are indexed at start (phrase-index.ts); a tap inside one answers it too.
   const phraseOf = phraseFinder(dict, wordnet, sources.phrases ?? phraseIndex(), analyseCached);

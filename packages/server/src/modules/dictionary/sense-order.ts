@@ -1,4 +1,5 @@
 import type { ChineseGlosses } from './chinese-glosses.js';
+import type { ChineseWordNet } from './chinese-wordnet.js';
 import { lineItems } from './ecdict-clean.js';
 import type { WordNetSense } from './wordnet.js';
 
@@ -49,7 +50,7 @@ function itemForms(item: string): string[] {
 
 const MARGIN = 2;
 /** How far the chosen sense's similarity must lead every other's when no word of the sentence is in its gloss. */
-const SIMILARITY_LEAD = 0.08;
+const SIMILARITY_LEAD = 0.1;
 
 /** Characters too common in Chinese glosses to tie an item to a sense (的 in every adjective). */
 const COMMON_HAN = new Set([...'的地得之性化者人物子儿于以与和或等使被把为了是在有不一个上下中大小']);
@@ -65,8 +66,12 @@ function hanAgreement(item: string, words: string[]): number {
   return best;
 }
 
-/** What tells an ECDICT item's sense: CC-CEDICT's English for a Chinese word, ECDICT's Chinese for an English one. */
+/**
+ * What tells an ECDICT item's sense: the Chinese Open Wordnet's words for the sense itself,
+ * CC-CEDICT's English for a Chinese word, ECDICT's Chinese for an English one.
+ */
 export interface SenseBridges {
+  synsetWords: ChineseWordNet;
   glosses: ChineseGlosses;
   /** The Chinese items of an English word's general ECDICT lines ("gift" → 礼物, 赠品, 天赋). */
   chineseOf(english: string): string[];
@@ -80,11 +85,28 @@ function senseWords(sense: WordNetSense, skip: Set<string>): string[] {
 }
 
 /**
- * How well an ECDICT item says each ranked sense: CC-CEDICT's English for the item against the
- * sense's synonyms (double) and definition, plus the item's agreement with ECDICT's Chinese for
- * those English words (礼品 and "gift" → 礼物, 赠品). Senses after the eighth are not weighed.
+ * How well an item is one of the Chinese Open Wordnet's words for a sense: the same word (or one
+ * of its forms, 粘住 for "(使)粘住") 4, otherwise as much as its characters agree (at most 2).
  */
-function itemScores(item: string, ranked: RankedSense[], bridges: SenseBridges, skip: Set<string>, senseHan: string[][]): number[] {
+function synsetAgreement(forms: string[], words: string[]): number {
+  if (forms.some((f) => words.includes(f))) return 4;
+  return Math.min(2, hanAgreement(forms[0] ?? '', words));
+}
+
+/**
+ * How well an ECDICT item says each ranked sense: its agreement with the Chinese Open Wordnet's
+ * words for the sense, CC-CEDICT's English for the item against the sense's synonyms (double) and
+ * definition, and the item's agreement with ECDICT's Chinese for those English words (礼品 and
+ * "gift" → 礼物, 赠品). Senses after the eighth are not weighed.
+ */
+function itemScores(
+  item: string,
+  ranked: RankedSense[],
+  bridges: SenseBridges,
+  skip: Set<string>,
+  senseHan: string[][],
+  senseCow: string[][],
+): number[] {
   const english = itemForms(item)
     .map((f) => bridges.glosses.english(f))
     .find((g) => g !== null);
@@ -94,7 +116,7 @@ function itemScores(item: string, ranked: RankedSense[], bridges: SenseBridges, 
     let score = 0;
     for (const w of glossWords(sense.words.join(' ').replace(/_/g, ' '), skip)) if (said.has(w)) score += 2;
     for (const w of glossWords(sense.definition, skip)) if (said.has(w)) score += 1;
-    return score + hanAgreement(bare, senseHan[i]!);
+    return score + hanAgreement(bare, senseHan[i]!) + synsetAgreement(itemForms(item), senseCow[i]!);
   });
 }
 
@@ -119,9 +141,10 @@ export function orderBySense<L extends MeaningLine>(
   if (top.overlap === 0 && lead < SIMILARITY_LEAD) return { lines, settled: false };
   const skip = new Set(forms.map((f) => f.toLowerCase().replace(/(ies|es|s|ed|ing|ly|e)$/, '')));
   const senseHan = ranked.slice(0, 8).map(({ sense }) => senseWords(sense, skip).flatMap((w) => bridges.chineseOf(w)));
+  const senseCow = ranked.slice(0, 8).map(({ sense }) => bridges.synsetWords.words(sense.synset));
   // How well each item says the chosen sense; 0 when it says another sense as well or better.
   const topScore = (item: string) => {
-    const scores = itemScores(item, ranked, bridges, skip, senseHan);
+    const scores = itemScores(item, ranked, bridges, skip, senseHan, senseCow);
     return scores.every((s) => s <= scores[0]!) ? scores[0]! : 0;
   };
   const reordered = lines.map((line) => {

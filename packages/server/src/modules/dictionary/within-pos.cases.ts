@@ -8,6 +8,11 @@ export const WITHIN_POS_CASES: [string, string, string][] = [
   ['present', 'She gave me a present for my birthday.', '礼'],
   ['bank', 'They walked along the bank of the river.', '岸|堤'],
   ['bank', 'He opened an account at the bank.', '银行'],
+  // A sentence with little to go on keeps the common sense; one with a river's words takes the bank's.
+  ['bank', 'The bank was crowded that morning.', '银行'],
+  ['bank', 'We sat on the bank and watched the boats go by.', '岸|堤'],
+  ['table', 'Put the glass on the table.', '桌'],
+  ['letter', 'I wrote her a long letter.', '信'],
   ['interest', 'The bank raised interest rates again.', '利息|利率'],
   ['interest', 'She has a strong interest in music.', '兴趣|关心'],
   ['charge', 'There is no charge for children under five.', '费|价'],

@@ -18,6 +18,8 @@ export interface WordNetSense {
   technical: boolean;
   /** How many times SemCor's hand-tagged text means this sense (index.sense's tag_cnt). */
   count: number;
+  /** The synset's key in WordNet 3.1: part of speech ("a" for satellites too) and data-file offset, "n01185144". */
+  synset: string;
 }
 
 const FILES: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
@@ -73,7 +75,7 @@ export function openWordNet(dir = wordnetDir()) {
     const pointers = parseInt(head[at] ?? '0', 10);
     let technical = false;
     for (let k = 0; k < pointers; k++) if (head[at + 1 + k * 4] === ';c') technical = true;
-    return definition ? { pos, words, definition, examples, proper, technical, count: 0 } : null;
+    return definition ? { pos, words, definition, examples, proper, technical, count: 0, synset: `${pos}${head[0]}` } : null;
   }
 
   return {
