@@ -1,6 +1,6 @@
 /**
  * Taps written here for sense-order.test.ts: a word with several senses in one part of speech, in an
- * everyday sentence that means one of them. [tapped word, sentence, Chinese the first item of the
+ * everyday sentence that means one of them. [tapped word as the sentence has it, sentence, Chinese the first item of the
  * first meaning must contain (any of the "|"-separated)]. Harder than first-meaning.cases.ts: that
  * set asks whether the first line fits; this one whether its first item says the sentence's sense.
  */
@@ -47,18 +47,18 @@ export const WITHIN_POS_CASES: [string, string, string][] = [
   ['letter', 'She wrote a long letter to her mother.', '信'],
   ['letter', 'The word starts with the letter B.', '字母'],
   ['plot', 'The plot of the novel is hard to follow.', '情节'],
-  ['pupil', 'The school has four hundred pupils.', '学生|小学生'],
+  ['pupils', 'The school has four hundred pupils.', '学生|小学生'],
   ['record', 'She broke the world record in the final.', '纪录|记录'],
   ['strike', 'Workers went on strike for higher pay.', '罢工'],
   ['suit', 'He wore a dark suit to the interview.', '西装|套装|衣服'],
   ['suit', 'She filed a suit against her employer.', '诉讼|起诉'],
   ['fire', 'The company decided to fire the manager.', '解雇|开除'],
-  ['raise', 'They raised money for the new school.', '筹|募集|筹集'],
-  ['raise', 'They raised three children in a small flat.', '抚养|养育|培养'],
+  ['raised', 'They raised money for the new school.', '筹|募集|筹集'],
+  ['raised', 'They raised three children in a small flat.', '抚养|养育|培养'],
   ['address', 'The president will address the nation tonight.', '演说|讲话|致辞|向…讲话'],
   ['address', 'We need to address the problem quickly.', '处理|解决|对付|从事|着手'],
-  ['run', 'She runs a small bakery in the village.', '经营|管理'],
-  ['run', 'He runs five miles every morning.', '跑'],
+  ['runs', 'She runs a small bakery in the village.', '经营|管理'],
+  ['runs', 'He runs five miles every morning.', '跑'],
   ['deal', 'The two countries signed a trade deal.', '交易|协议|协定'],
   ['stock', 'The shop has a large stock of books.', '存货|库存|储备'],
   ['stock', 'The price of the stock fell sharply.', '股|股票'],
@@ -73,7 +73,7 @@ export const WITHIN_POS_CASES: [string, string, string][] = [
   ['tie', 'He wore a red tie to the wedding.', '领带'],
   ['watch', 'He looked at his watch.', '表'],
   ['sign', 'There was a sign on the door saying closed.', '牌|标志|招牌|标牌'],
-  ['rock', 'The children climbed over the rocks.', '岩|石'],
+  ['rocks', 'The children climbed over the rocks.', '岩|石'],
   ['novel', 'She is writing her first novel.', '小说'],
   ['view', 'The hotel room has a view of the sea.', '景|风景|视野|景色'],
   ['change', 'Keep the change.', '零钱|找'],
@@ -82,5 +82,5 @@ export const WITHIN_POS_CASES: [string, string, string][] = [
   ['paper', 'He reads the paper every morning.', '报|报纸'],
   ['paper', 'She published a paper on climate change.', '论文|文章'],
   ['degree', 'She has a degree in economics.', '学位'],
-  ['degree', 'The temperature rose by two degrees.', '度'],
+  ['degrees', 'The temperature rose by two degrees.', '度'],
 ];
