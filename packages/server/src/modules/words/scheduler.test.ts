@@ -52,6 +52,17 @@ describe('scheduling', () => {
     }
   });
 
+  it('previews each rating exactly as reviewing with it would schedule the card', () => {
+    let now = new Date('2026-11-01T08:00:00Z');
+    let card = createEmptyCard(now);
+    for (const [rating, hours] of [[Rating.Good, 0], [Rating.Hard, 0.3], [Rating.Good, 20], [Rating.Again, 24 * 5], [Rating.Good, 0.2]] as [Grade, number][]) {
+      now = new Date(now.getTime() + hours * HOUR);
+      const shown = preview(card, now);
+      for (const button of shown) expect(button.due).toBe(review(card, now, button.rating as Grade).card.due.toISOString());
+      card = review(card, now, rating).card;
+    }
+  });
+
   it('describes intervals in Chinese', () => {
     const from = new Date('2026-11-01T00:00:00Z');
     const at = (ms: number) => humanInterval(from, new Date(from.getTime() + ms));

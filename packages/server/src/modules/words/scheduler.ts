@@ -84,10 +84,11 @@ export function humanInterval(from: Date, to: Date): string {
   return `${Math.round((days / 365) * 10) / 10} 年`;
 }
 
-/** What each of the four ratings would do now. */
+/** What each of the four ratings would do now (one scheduler for the four, as `next` would make one each). */
 export function preview(card: Card, now: Date) {
+  const all = scheduler.repeat(card, now);
   return ([1, 2, 3, 4] as Grade[]).map((rating) => {
-    const next = scheduler.next(card, now, rating).card;
+    const next = all[rating].card;
     return { rating, label: ratingLabels[rating as 1 | 2 | 3 | 4], due: next.due.toISOString(), interval: humanInterval(now, next.due) };
   });
 }

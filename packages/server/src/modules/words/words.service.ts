@@ -117,16 +117,19 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
   async function cards(rows: CardRow[]) {
     const now = clock.now();
     const contexts = await contextsOf(rows.map((r) => r.id));
-    return rows.map((row) => ({
-      ...item(row),
-      // The card's back folds these under the kept meaning.
-      other_meanings: dictionaryMeanings(row.word).filter((m) => m !== item(row).meaning),
-      contexts: contexts
-        .filter((c) => c.entry_id === row.id)
-        .slice(0, CONTEXTS_ON_CARD)
-        .map(toContext),
-      intervals: preview(toCard(row), now),
-    }));
+    return rows.map((row) => {
+      const card = item(row);
+      return {
+        ...card,
+        // The card's back folds these under the kept meaning.
+        other_meanings: dictionaryMeanings(row.word).filter((m) => m !== card.meaning),
+        contexts: contexts
+          .filter((c) => c.entry_id === row.id)
+          .slice(0, CONTEXTS_ON_CARD)
+          .map(toContext),
+        intervals: preview(toCard(row), now),
+      };
+    });
   }
 
   async function owned(userId: number, id: number) {
