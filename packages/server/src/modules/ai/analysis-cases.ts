@@ -139,4 +139,10 @@ export const MAIN_VERB_CASES: string[] = [
   'The first results of the survey [were] surprising.',
   'Many people [believe] the new bridge will ease traffic next year.',
   'People close to the talks [said] the deal could be signed by Friday.',
+  'Companies listed below [reported] higher profits than a year ago.',
+  'Tickets sold at the door last night [went] quickly.',
+  'And, says Ms. Park, the plan will not [change].',
+  'But, adds the head of the school board, “we [want] answers before the vote.”',
+  'While the market stays quiet, traders [note] that demand has grown and has kept prices high.',
+  'Seats on the early train are [priced] at $40, bid, and $45, asked.',
 ];

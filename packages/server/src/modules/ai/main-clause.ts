@@ -247,11 +247,14 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
     // "the law he tried to pass": a pronoun subject right after a noun opens a clause without "that".
     const contact = p >= 1 && tokens[p]!.pos === 'PRON' && ['NOUN', 'PROPN'].includes(tokens[p - 1]!.pos);
     const aside = depth > 0 || dashes > 0 || parenthetical(tokens, group);
+    const coordinated = p >= 0 && tokens[p]!.pos === 'CCONJ';
+    // "…note that demand has helped … and has kept…": a verb joined by "and" to a subordinate clause's verb shares its clause.
+    const sharesClause = coordinated && candidates.at(-1)?.subordinate === true;
     candidates.push({
       group,
       sure,
-      subordinate: pending > 0 || inOpening || contact || aside,
-      coordinated: p >= 0 && tokens[p]!.pos === 'CCONJ',
+      subordinate: pending > 0 || inOpening || contact || aside || sharesClause,
+      coordinated,
     });
     if (pending > 0) pending--;
   }
@@ -286,6 +289,12 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
   if (first.sure === 'maybe') {
     // "X said the rates would rise": a verb of saying or thinking takes the clause after it.
     const reports = REPORTING.has(verb.lemma) || ['expect', 'show', 'find', 'feel', 'know', 'hope', 'fear', 'mean'].includes(verb.lemma);
+    // "Companies listed below reported…": the participle's phrase runs straight into the main verb.
+    const after = reports ? -1 : verbAfterParticiple(tokens, first.group, dict);
+    if (after >= 0) {
+      const group = groupAt(tokens, after, dict);
+      return { predicate: group, subject: subjectOf(tokens, first.group, true), object: objectAt(tokens, group.end), finite };
+    }
     // "The bills sold at auction rose": a later finite group of its own makes the past form a participle, maybe.
     const rival = main.some((c) => c !== first && !c.coordinated);
     if (rival && !reports) return none;
@@ -300,6 +309,41 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
   const subject = subjectOf(tokens, predicate, true);
   const object = BE_FORMS.has(lower(last)) || last.pos === 'AUX' ? null : objectAt(tokens, predicate.end);
   return { predicate, subject, object, finite };
+}
+
+/**
+ * "Companies listed below reported losses", "contracts traded totaled 9,118", "superconductors
+ * discovered during the past three years promise…": a past form right after the subject, followed
+ * by nothing but adverbs and prepositional phrases and then a verb that is finite for that subject,
+ * is a participle (the subject's reduced relative clause) and that verb the main one. The index of
+ * that verb, or -1. Only a past form with no object of its own: "sold the unit" stays the verb.
+ */
+function verbAfterParticiple(tokens: TokenInContext[], group: Span, dict: Ecdict): number {
+  // A pronoun takes no reduced relative clause ("They blamed increased demand").
+  const subjectHead = tokens[group.start - 1];
+  if (group.end - group.start !== 1 || !subjectHead || !['NOUN', 'PROPN'].includes(subjectHead.pos) || !subjectOf(tokens, group, true)) return -1;
+  let k = group.end;
+  while (k < tokens.length && tokens[k]!.pos === 'ADV') k++;
+  // Prepositional phrases: a preposition (not one that opens a clause: "after the government lifted…") and its noun phrase.
+  const inPhrase = (t: TokenInContext) => IN_NOUN_PHRASE.has(t.pos) && t.pos !== 'PRON' && (t.pos !== 'PART' || /^['’]s$/i.test(t.text));
+  while (k < tokens.length && tokens[k]!.pos === 'ADP' && !SUBORDINATORS.has(lower(tokens[k]!))) {
+    k++;
+    const from = k;
+    while (k < tokens.length && inPhrase(tokens[k]!)) k++;
+    // "listed below reported": a preposition standing alone is an adverb.
+    if (k === from && tokens[k]?.pos !== 'VERB') return -1;
+    while (k < tokens.length && tokens[k]!.pos === 'ADV') k++;
+  }
+  const verb = tokens[k];
+  if (!verb || verb.pos !== 'VERB') return -1;
+  const word = lower(verb);
+  const forms = dict.lookup(verb.lemma)?.exchange ?? {};
+  const pluralSubject = pluralNoun(subjectHead, dict) || /[^s']s$/i.test(subjectHead.text);
+  const past = forms.p?.toLowerCase() === word;
+  // Right after the participle only a past form, and not one before a noun it modifies ("paid scant attention", "helped boost").
+  if (k === group.end) return past && !['NOUN', 'ADJ', 'PROPN'].includes(tokens[k + 1]?.pos ?? '') ? k : -1;
+  const finiteForSubject = past || (forms['3']?.toLowerCase() === word && !pluralSubject) || (word === verb.lemma && pluralSubject);
+  return finiteForSubject ? k : -1;
 }
 
 /**

@@ -76,8 +76,6 @@ export function reportingClause(tokens: TokenInContext[]): { verb: Span; subject
     }
     if (np && np.end - np.start <= 10 && np.start > 0 && isBreak(tokens[np.start - 1]!))
       return { verb: { start, end: v + 1 }, subject: np };
-    // Inverted: "…, said Mr. Lee."
-    if (isBreak(tokens[v - 1]!) && tail === 0) return { verb: { start: v, end: v + 1 }, subject: null };
   }
   // Inverted with the speaker after: ", said Mr. Lee, the firm's chairman."
   for (let v = end - 2; v >= 1 && v >= end - 10; v--) {
@@ -100,6 +98,7 @@ export function reportingClause(tokens: TokenInContext[]): { verb: Span; subject
 export function parenthetical(tokens: TokenInContext[], group: Span): boolean {
   const verb = tokens[group.end - 1]!;
   if (!REPORTING.has(verb.lemma)) return false;
+  if (openingAside(tokens, group)) return true;
   const after = tokens[group.end];
   if (!after || after.text !== ',') return false;
   let k = group.start - 1;
@@ -114,6 +113,20 @@ export function parenthetical(tokens: TokenInContext[], group: Span): boolean {
   return (
     opening.length > 0 && opening.every((t) => IN_NOUN_PHRASE.has(t.pos) || t.pos === 'SYM') && opening.some((t) => NOMINAL.has(t.pos))
   );
+}
+
+/**
+ * "And, says Mr. Dinkins, he didn't know…", "But, says the general manager of…, “I think…":
+ * an inverted report between commas after nothing but a conjunction or an adverb opens the
+ * sentence as an aside; the clause after it is the main one.
+ */
+function openingAside(tokens: TokenInContext[], group: Span): boolean {
+  const comma = group.start - 1;
+  if (tokens[comma]?.text !== ',' || !tokens.slice(0, comma).every((t) => t.pos === 'CCONJ' || t.pos === 'ADV')) return false;
+  let k = group.end;
+  while (k < tokens.length && k < group.end + 12 && (IN_NOUN_PHRASE.has(tokens[k]!.pos) || tokens[k]!.pos === 'ADP')) k++;
+  const speaker = tokens.slice(group.end, k);
+  return tokens[k]?.text === ',' && speaker.some((t) => t.pos === 'PROPN' || t.pos === 'NOUN') && k + 2 < tokens.length;
 }
 
 /**
