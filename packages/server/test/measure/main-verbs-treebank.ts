@@ -1,7 +1,7 @@
 /*
  * Measures the offline analysis's main-verb claims on Penn Treebank press text (WSJ parses).
  *
- *   npx tsx packages/server/test/measure/main-verbs-treebank.ts [/work/corpora/treebank/combined] [--limit N] [--wrong]
+ *   npx tsx packages/server/test/measure/main-verbs-treebank.ts [/work/corpora/treebank/combined] [--limit N] [--wrong] [--silent]
  *
  * The gold main verb of a sentence is read from its parse: the top S's VP, followed down through
  * its auxiliaries' VPs to the lexical verb (a coordinated S or VP: its first conjunct). Prints the
@@ -105,6 +105,9 @@ const dir = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? '/work/cor
 const limitAt = process.argv.indexOf('--limit');
 const limit = limitAt > 0 ? Number(process.argv[limitAt + 1]) : Infinity;
 const showWrong = process.argv.includes('--wrong');
+// The sentences with no claim and their gold verb (what coverage would gain).
+const showSilent = process.argv.includes('--silent');
+const silent: string[] = [];
 const dict = openEcdict();
 
 let sentences = 0;
@@ -143,7 +146,7 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.mrg')).sort()) {
         const claimed = tokens.slice(m.subject.start, m.subject.end).map((t) => t.text.toLowerCase());
         if (sbjWords.join(' ') === claimed.join(' ')) now.subjectsRight++;
       }
-    }
+    } else if (showSilent) silent.push(`${text}\n    gold ${gold.word}`);
     // Before: the first verb group the clause splitter found (its last word), whatever clause it was in.
     const firstVerb = tokens.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
     if (firstVerb >= 0) {
@@ -162,3 +165,4 @@ say(`now (main clause rules):   claimed ${pct(now.claimed, sentences)}, right ${
 say(`  right when the claimed verb group holds the parse's head (be + participle PTB brackets as an adjective phrase): ${pct(now.groupRight, now.claimed)}`);
 say(`subjects claimed: ${now.subjects}, equal to the parse's NP-SBJ: ${pct(now.subjectsRight, now.subjects)}`);
 if (showWrong) say(wrong.slice(0, Number(process.env.WRONG ?? 60)).join('\n'));
+if (showSilent) say(silent.slice(0, Number(process.env.SILENT ?? 60)).join('\n'));

@@ -145,4 +145,7 @@ export const MAIN_VERB_CASES: string[] = [
   'But, adds the head of the school board, “we [want] answers before the vote.”',
   'While the market stays quiet, traders [note] that demand has grown and has kept prices high.',
   'Seats on the early train are [priced] at $40, bid, and $45, asked.',
+  'Mrs. Hills [praised] the teachers trained to help new pupils.',
+  'The workers [dumped] the sacks of flour used in the bakery.',
+  'The company’s planned sale of the unit was [delayed] again.',
 ];

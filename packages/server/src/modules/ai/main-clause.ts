@@ -286,7 +286,7 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
   const verb = tokens[first.group.end - 1]!;
   // ", and she had…" with nothing claimed before it: the first conjunct's verb was missed, this is not the main one.
   if (tokens.slice(0, first.group.start).some((t, k) => t.pos === 'CCONJ' && k > 0 && tokens[k - 1]!.text === ',')) return none;
-  if (first.sure === 'maybe') {
+  if (first.sure === 'maybe' && !takesObject(tokens, first.group)) {
     // "X said the rates would rise": a verb of saying or thinking takes the clause after it.
     const reports = REPORTING.has(verb.lemma) || ['expect', 'show', 'find', 'feel', 'know', 'hope', 'fear', 'mean'].includes(verb.lemma);
     // "Companies listed below reported…": the participle's phrase runs straight into the main verb.
@@ -310,6 +310,29 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
   const object = BE_FORMS.has(lower(last)) || last.pos === 'AUX' ? null : objectAt(tokens, predicate.end);
   return { predicate, subject, object, finite };
 }
+
+/**
+ * "Mrs. Hills lauded South Korea…", "Workers dumped large sacks…": a past form right after the
+ * sentence's subject with a noun phrase straight after it is the verb with its object. A reduced
+ * relative's participle is passive and takes none ("the bills sold at auction rose").
+ */
+function takesObject(tokens: TokenInContext[], group: Span): boolean {
+  if (group.end - group.start !== 1 || !subjectOf(tokens, group, true)) return false;
+  // Right after a noun: not after a possessive ("the nation's accumulated exports") or an adverb ("most respected traders").
+  if (!['NOUN', 'PROPN', 'PRON', 'NUM'].includes(tokens[group.start - 1]?.pos ?? '')) return false;
+  // "a kit called Learning Materials", "a Stamford-based company": participles that name or place.
+  if (NAMING_OR_PLACING.has(tokens[group.start]!.lemma)) return false;
+  let k = group.end;
+  while (['ADJ', 'NUM'].includes(tokens[k]?.pos ?? '')) k++;
+  const next = tokens[k];
+  if (!next) return false;
+  const objectPronoun = next.pos === 'PRON' && /^(him|her|them|us|me|it)$/i.test(next.text);
+  // "contacted yesterday said": a time word is no object.
+  if (TIME_WORDS.has(lower(next))) return false;
+  return (k === group.end && next.pos === 'DET') || ['NOUN', 'PROPN'].includes(next.pos) || objectPronoun;
+}
+const NAMING_OR_PLACING = new Set('call name dub title label term know base locate headquarter'.split(' '));
+const TIME_WORDS = new Set('yesterday today tomorrow tonight'.split(' '));
 
 /**
  * "Companies listed below reported losses", "contracts traded totaled 9,118", "superconductors

@@ -61,7 +61,7 @@ export function reportingClause(tokens: TokenInContext[]): { verb: Span; subject
       tail > 0 &&
       tokens[v + 1]!.pos !== 'ADV' &&
       tokens[v + 1]!.pos !== 'ADP' &&
-      !/^(yesterday|today|tonight|recently)$/i.test(tokens[v + 1]!.text)
+      !/^(yesterday|today|tonight|recently|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i.test(tokens[v + 1]!.text)
     )
       continue;
     // Verb group: "has said", "would say".
