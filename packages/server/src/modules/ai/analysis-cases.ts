@@ -148,4 +148,9 @@ export const MAIN_VERB_CASES: string[] = [
   'Mrs. Hills [praised] the teachers trained to help new pupils.',
   'The workers [dumped] the sacks of flour used in the bakery.',
   'The company’s planned sale of the unit was [delayed] again.',
+  'It [employs] forty people in the town.',
+  'That [sounded] like a good plan to everyone at the meeting.',
+  'The storm has [cast] a shadow over the holiday.',
+  'The council has for some years [had] the same problem with parking.',
+  'That [ought] to settle the matter.',
 ];

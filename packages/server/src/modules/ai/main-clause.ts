@@ -23,7 +23,7 @@ export interface MainClause {
 }
 
 const FINITE_AUX = new Set(
-  "am is are was were has have had do does did will would shall should can could may might must 's 're 'm 've 'd 'll ca wo".split(' '),
+  "am is are was were has have had do does did will would shall should can could may might must 's 're 'm 've 'd 'll ca wo ought".split(' '),
 );
 const MODALS = new Set("will would shall should can could may might must 'll 'd ca wo".split(' '));
 /** Words that open a clause whose verb is not the sentence's main verb. */
@@ -54,10 +54,23 @@ function isVerbToken(tokens: TokenInContext[], i: number, dict: Ecdict): boolean
 /** The tokens with the first "Goldman Sachs estimates the market…" noun re-read as the verb, when the dictionary has it as one. */
 function verbAfterName(tokens: TokenInContext[], dict: Ecdict): TokenInContext[] {
   const firstVerb = tokens.findIndex(isVerbal);
-  const at = tokens.findIndex((_, i) => (firstVerb < 0 || i < firstVerb) && verbInSAfterName(tokens, i));
+  const at = tokens.findIndex(
+    (_, i) => (firstVerb < 0 || i < firstVerb) && (verbInSAfterName(tokens, i) || verbInSAfterPronoun(tokens, i, dict)),
+  );
   if (at < 0) return tokens;
   const reread = tokens.map((x, j) => (j === at ? { ...x, pos: 'VERB' } : x));
   return isVerbToken(reread, at, dict) ? reread : tokens;
+}
+
+/**
+ * "It employs 2,700 people": a word in -s the tagger read as a noun right after the sentence's
+ * opening he/she/it, before what can begin an object, is the verb's third person.
+ */
+function verbInSAfterPronoun(tokens: TokenInContext[], i: number, dict: Ecdict): boolean {
+  const t = tokens[i]!;
+  if (i !== 1 || t.pos !== 'NOUN' || !/^(he|she|it)$/i.test(tokens[0]!.text)) return false;
+  if (!['DET', 'NUM', 'PROPN', 'NOUN', 'ADJ'].includes(tokens[i + 1]?.pos ?? '')) return false;
+  return dict.lookup(t.lemma)?.exchange['3']?.toLowerCase() === lower(t);
 }
 
 /** Plurals not in -s: "people", "children", "police"; ECDICT marks a plural form of its headword with `1:s`. */
@@ -157,6 +170,16 @@ function progressiveRead(t: TokenInContext, dict: Ecdict): boolean {
   return /(^|\n)\s*v[ti]?\./.test(dict.lemma(w)?.translation ?? dict.lookup(t.lemma)?.translation ?? '');
 }
 
+/**
+ * "has cast a pall": a participle the tagger read as a noun right after "have", before an object's
+ * determiner. Only the spelling ECDICT gives as the participle of a verb.
+ */
+function participleRead(tokens: TokenInContext[], k: number, dict: Ecdict): boolean {
+  const t = tokens[k]!;
+  if (t.pos !== 'NOUN' || !HAVE_FORMS.has(lower(tokens[k - 1]!)) || tokens[k + 1]?.pos !== 'DET') return false;
+  return dict.lookup(t.lemma)?.exchange.d?.toLowerCase() === lower(t);
+}
+
 /** The verb group from `i`: auxiliaries, adverbs and `not` between them, up to the main verb. */
 function groupAt(tokens: TokenInContext[], i: number, dict: Ecdict): Span {
   let end = i + 1;
@@ -167,11 +190,17 @@ function groupAt(tokens: TokenInContext[], i: number, dict: Ecdict): Span {
     const adverb = (t: TokenInContext) =>
       ((t.pos === 'ADV' || t.pos === 'PART') && lower(t) !== 'to') || (lower(t) === 'since' && HAVE_FORMS.has(lower(tokens[end - 1]!)));
     while (k < tokens.length && adverb(tokens[k]!)) k++;
+    // "has for some time had", "has in the past hired": a short prepositional phrase between "have" and its participle.
+    if (HAVE_FORMS.has(lower(tokens[end - 1]!)) && tokens[k]?.pos === 'ADP') {
+      let j = k + 1;
+      while (j < tokens.length && j <= k + 4 && ['DET', 'ADJ', 'NOUN', 'NUM'].includes(tokens[j]!.pos)) j++;
+      if (j > k + 1 && tokens[j] && isVerbal(tokens[j]!) && follows(tokens[end - 1]!, tokens[j]!, dict)) k = j;
+    }
     const next = tokens[k];
     // The tagger sometimes reads an -ing form as an adjective or noun ("are booming"): its form
     // decides. An -ed form it reads as an adjective stays one ("was interested": be + complement).
     if (!next || !/^[a-z]/.test(next.text) || !follows(tokens[end - 1]!, next, dict)) break;
-    if (!isVerbal(next) && !(k === end && progressiveRead(next, dict))) break;
+    if (!isVerbal(next) && !(k === end && (progressiveRead(next, dict) || participleRead(tokens, k, dict)))) break;
     end = k + 1;
   }
   return { start: i, end };
@@ -223,7 +252,9 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
         next !== undefined &&
         (['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN'].includes(next.pos) || (next.pos === 'PRON' && !SUBJECT_PRONOUNS.has(lower(next)))));
     // "Given that choice, …": "that" before a noun and a comma is a determiner.
-    const thatDeterminer = word === 'that' && (t.pos === 'DET' || (next?.pos === 'NOUN' && tokens[i + 2]?.text === ','));
+    // "That sounded like censorship": "that" opening the sentence right before a verb is its subject.
+    const thatDeterminer =
+      word === 'that' && (t.pos === 'DET' || (next?.pos === 'NOUN' && tokens[i + 2]?.text === ',') || (i === lead && next !== undefined && isVerbal(next)));
     if (
       (SUBORDINATORS.has(word) &&
         word !== 'than' &&
