@@ -42,7 +42,7 @@ export const creditGroups: CreditGroup[] = [
       {
         name: 'Chinese Open Wordnet（COW）',
         role: '义项的中文词：把与句子相符的中文释义排在前面',
-        licence: 'WordNet 式许可（保留版权声明）',
+        licence: 'WordNet 式许可',
         url: 'https://github.com/omwn/omw-data',
       },
       {
