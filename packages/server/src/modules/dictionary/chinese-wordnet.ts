@@ -2,8 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { derivedFile, stampOf } from './derived-file.js';
-import { sortedLineFile } from './sorted-file.js';
+import { derivedKeyedLines, stampOf } from './derived-file.js';
 
 /**
  * The Chinese Open Wordnet's words for a WordNet synset ("n01185144" → 官司, 诉讼, 起诉…): what a
@@ -26,24 +25,13 @@ export function chineseWordNetFile(): string {
 export function openChineseWordNet(file = chineseWordNetFile()): ChineseWordNet {
   // Fails at start, not at a lookup, when the table is missing from a build.
   statSync(file);
-  let find: ((key: string) => string | undefined) | null = null;
-  function open() {
-    const built = derivedFile(`cow-v1-${stampOf([file])}.tsv`, () => gunzipSync(readFileSync(file)));
-    const keyOf = (line: string) => line.slice(0, line.indexOf('\t'));
-    if (built.path !== null) {
-      const onDisk = sortedLineFile(built.path, keyOf);
-      return (key: string) => onDisk.find(key)[0];
-    }
-    // No folder could be written: the lines stay in memory (a rare set-up; ~4 MB).
-    const inMemory = new Map(built.text.toString('utf8').split('\n').map((l) => [keyOf(l), l]));
-    return (key: string) => inMemory.get(key);
-  }
+  const find = derivedKeyedLines(`cow-v1-${stampOf([file])}.tsv`, () => gunzipSync(readFileSync(file)));
   const answered = new LRUCache<string, string[]>({ max: 5_000 });
   return {
     words(synset) {
       const hit = answered.get(synset);
       if (hit) return hit;
-      const line = (find ??= open())(synset);
+      const line = find(synset);
       const words = line ? line.slice(line.indexOf('\t') + 1).split('|') : [];
       answered.set(synset, words);
       return words;

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sortedLineFile } from './sorted-file.js';
 
 /** Where files derived from the dictionaries are kept between processes (one folder per machine). */
 export const DERIVED_DIR = join(tmpdir(), 'changdu-cache');
@@ -48,4 +49,24 @@ export function derivedFile<T extends string | Buffer>(
 /** The derived file's text (read back when it was written). */
 export function derivedText(found: { path: string; text: null } | { path: null; text: string }): string {
   return found.text ?? readFileSync(found.path, 'utf8');
+}
+
+/**
+ * A finder over a derived file of "key<TAB>rest" lines sorted by key, opened at the first question:
+ * the file is built then if this machine has none, and searched on disk; when no folder can be
+ * written its lines stay in memory (a rare set-up).
+ */
+export function derivedKeyedLines(name: string, build: () => string | Buffer): (key: string) => string | undefined {
+  let find: ((key: string) => string | undefined) | null = null;
+  const keyOf = (line: string) => line.slice(0, line.indexOf('\t'));
+  function open() {
+    const built = derivedFile<string | Buffer>(name, build);
+    if (built.path !== null) {
+      const onDisk = sortedLineFile(built.path, keyOf);
+      return (key: string) => onDisk.find(key)[0];
+    }
+    const inMemory = new Map(built.text.toString().split('\n').map((l) => [keyOf(l), l]));
+    return (key: string) => inMemory.get(key);
+  }
+  return (key) => (find ??= open())(key);
 }
