@@ -1,6 +1,6 @@
-import type { TokenInContext } from '../dictionary/index.js';
+import type { Ecdict, TokenInContext } from '../dictionary/index.js';
 
-/* The words and phrases the main-clause rules (main-clause.ts) and the reporting-clause rules (reporting-clause.ts) both read. */
+/* The words and phrases the main-clause rules (main-clause.ts) the reporting-clause rules (reporting-clause.ts) and the participle rules (participle-clause.ts) read. */
 
 export interface Span {
   start: number;
@@ -11,6 +11,13 @@ export interface Span {
 export const BE_FORMS = new Set("am is are was were be been being 's 're 'm".split(' '));
 export const NOMINAL = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 export const IN_NOUN_PHRASE = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM', 'PART']);
+
+/** Words that open a clause whose verb is not the sentence's main verb. */
+export const SUBORDINATORS = new Set(
+  'who whom whose which that what when where while whereas although though because since unless if whether after before until till once as lest than wherever whenever whoever whatever why how'.split(
+    ' ',
+  ),
+);
 
 export const lower = (t: TokenInContext) => t.text.toLowerCase();
 export const isVerbal = (t: TokenInContext) => t.pos === 'VERB' || t.pos === 'AUX';
@@ -35,4 +42,11 @@ export function nounPhraseBefore(tokens: TokenInContext[], end: number): Span | 
     if (head) return { start: head.start, end };
   }
   return { start, end };
+}
+
+/** Plurals not in -s: "people", "children", "police"; ECDICT marks a plural form of its headword with `1:s`. */
+const PLURAL_ALWAYS = new Set('people police cattle staff media'.split(' '));
+export function pluralNoun(t: TokenInContext, dict: Ecdict): boolean {
+  const w = lower(t);
+  return PLURAL_ALWAYS.has(w) || (dict.lookup(w)?.exchange['1'] ?? '').includes('s');
 }

@@ -1,5 +1,6 @@
 import { verbInSAfterName, type Ecdict, type TokenInContext } from '../dictionary/index.js';
-import { BE_FORMS, IN_NOUN_PHRASE, isVerbal, lower, NOMINAL, nounPhraseBefore, type Span } from './clause-tokens.js';
+import { BE_FORMS, IN_NOUN_PHRASE, isVerbal, lower, NOMINAL, nounPhraseBefore, pluralNoun, SUBORDINATORS, type Span } from './clause-tokens.js';
+import { takesObject, verbAfterParticiple } from './participle-clause.js';
 import { opensWithReport, parenthetical, REPORTING, reportingClause, speakerAfter } from './reporting-clause.js';
 
 export type { Span } from './clause-tokens.js';
@@ -26,12 +27,6 @@ const FINITE_AUX = new Set(
   "am is are was were has have had do does did will would shall should can could may might must 's 're 'm 've 'd 'll ca wo ought".split(' '),
 );
 const MODALS = new Set("will would shall should can could may might must 'll 'd ca wo".split(' '));
-/** Words that open a clause whose verb is not the sentence's main verb. */
-const SUBORDINATORS = new Set(
-  'who whom whose which that what when where while whereas although though because since unless if whether after before until till once as lest than wherever whenever whoever whatever why how'.split(
-    ' ',
-  ),
-);
 const PLURAL_PRONOUNS = new Set(['i', 'you', 'we', 'they']);
 const HAVE_FORMS = new Set(['have', 'has', 'had', "'ve", 'having']);
 /** Quantifiers that stand for a subject ("most said", "some think", "others say"). */
@@ -71,13 +66,6 @@ function verbInSAfterPronoun(tokens: TokenInContext[], i: number, dict: Ecdict):
   if (i !== 1 || t.pos !== 'NOUN' || !/^(he|she|it)$/i.test(tokens[0]!.text)) return false;
   if (!['DET', 'NUM', 'PROPN', 'NOUN', 'ADJ'].includes(tokens[i + 1]?.pos ?? '')) return false;
   return dict.lookup(t.lemma)?.exchange['3']?.toLowerCase() === lower(t);
-}
-
-/** Plurals not in -s: "people", "children", "police"; ECDICT marks a plural form of its headword with `1:s`. */
-const PLURAL_ALWAYS = new Set('people police cattle staff media'.split(' '));
-function pluralNoun(t: TokenInContext, dict: Ecdict): boolean {
-  const w = lower(t);
-  return PLURAL_ALWAYS.has(w) || (dict.lookup(w)?.exchange['1'] ?? '').includes('s');
 }
 
 /**
@@ -317,11 +305,12 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
   const verb = tokens[first.group.end - 1]!;
   // ", and she had…" with nothing claimed before it: the first conjunct's verb was missed, this is not the main one.
   if (tokens.slice(0, first.group.start).some((t, k) => t.pos === 'CCONJ' && k > 0 && tokens[k - 1]!.text === ',')) return none;
-  if (first.sure === 'maybe' && !takesObject(tokens, first.group)) {
+  const hasSubject = subjectOf(tokens, first.group, true) !== null;
+  if (first.sure === 'maybe' && !takesObject(tokens, first.group, hasSubject)) {
     // "X said the rates would rise": a verb of saying or thinking takes the clause after it.
     const reports = REPORTING.has(verb.lemma) || ['expect', 'show', 'find', 'feel', 'know', 'hope', 'fear', 'mean'].includes(verb.lemma);
     // "Companies listed below reported…": the participle's phrase runs straight into the main verb.
-    const after = reports ? -1 : verbAfterParticiple(tokens, first.group, dict);
+    const after = reports ? -1 : verbAfterParticiple(tokens, first.group, dict, hasSubject);
     if (after >= 0) {
       const group = groupAt(tokens, after, dict);
       return { predicate: group, subject: subjectOf(tokens, first.group, true), object: objectAt(tokens, group.end), finite };
@@ -331,7 +320,7 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
     if (rival && !reports) return none;
     // With no subject at the start of the clause, the past form may be a participle after a noun
     // ("a report issued…"); a reporting verb may follow its subject's aside ("Mr. Samnick, who…, said").
-    if (!subjectOf(tokens, first.group, true) && !(reports && subjectBeforeAside(tokens, first.group))) return none;
+    if (!hasSubject && !(reports && subjectBeforeAside(tokens, first.group))) return none;
   }
   // A modal or "do" with no verb after it is a tagger's slip ("could clear" with clear read as an adjective).
   if (verb.pos === 'AUX' && (MODALS.has(lower(verb)) || ['do', 'does', 'did'].includes(lower(verb)))) return none;
@@ -340,64 +329,6 @@ export function mainClause(tagged: TokenInContext[], dict: Ecdict): MainClause {
   const subject = subjectOf(tokens, predicate, true);
   const object = BE_FORMS.has(lower(last)) || last.pos === 'AUX' ? null : objectAt(tokens, predicate.end);
   return { predicate, subject, object, finite };
-}
-
-/**
- * "Mrs. Hills lauded South Korea…", "Workers dumped large sacks…": a past form right after the
- * sentence's subject with a noun phrase straight after it is the verb with its object. A reduced
- * relative's participle is passive and takes none ("the bills sold at auction rose").
- */
-function takesObject(tokens: TokenInContext[], group: Span): boolean {
-  if (group.end - group.start !== 1 || !subjectOf(tokens, group, true)) return false;
-  // Right after a noun: not after a possessive ("the nation's accumulated exports") or an adverb ("most respected traders").
-  if (!['NOUN', 'PROPN', 'PRON', 'NUM'].includes(tokens[group.start - 1]?.pos ?? '')) return false;
-  // "a kit called Learning Materials", "a Stamford-based company": participles that name or place.
-  if (NAMING_OR_PLACING.has(tokens[group.start]!.lemma)) return false;
-  let k = group.end;
-  while (['ADJ', 'NUM'].includes(tokens[k]?.pos ?? '')) k++;
-  const next = tokens[k];
-  if (!next) return false;
-  const objectPronoun = next.pos === 'PRON' && /^(him|her|them|us|me|it)$/i.test(next.text);
-  // "contacted yesterday said": a time word is no object.
-  if (TIME_WORDS.has(lower(next))) return false;
-  return (k === group.end && next.pos === 'DET') || ['NOUN', 'PROPN'].includes(next.pos) || objectPronoun;
-}
-const NAMING_OR_PLACING = new Set('call name dub title label term know base locate headquarter'.split(' '));
-const TIME_WORDS = new Set('yesterday today tomorrow tonight'.split(' '));
-
-/**
- * "Companies listed below reported losses", "contracts traded totaled 9,118", "superconductors
- * discovered during the past three years promise…": a past form right after the subject, followed
- * by nothing but adverbs and prepositional phrases and then a verb that is finite for that subject,
- * is a participle (the subject's reduced relative clause) and that verb the main one. The index of
- * that verb, or -1. Only a past form with no object of its own: "sold the unit" stays the verb.
- */
-function verbAfterParticiple(tokens: TokenInContext[], group: Span, dict: Ecdict): number {
-  // A pronoun takes no reduced relative clause ("They blamed increased demand").
-  const subjectHead = tokens[group.start - 1];
-  if (group.end - group.start !== 1 || !subjectHead || !['NOUN', 'PROPN'].includes(subjectHead.pos) || !subjectOf(tokens, group, true)) return -1;
-  let k = group.end;
-  while (k < tokens.length && tokens[k]!.pos === 'ADV') k++;
-  // Prepositional phrases: a preposition (not one that opens a clause: "after the government lifted…") and its noun phrase.
-  const inPhrase = (t: TokenInContext) => IN_NOUN_PHRASE.has(t.pos) && t.pos !== 'PRON' && (t.pos !== 'PART' || /^['’]s$/i.test(t.text));
-  while (k < tokens.length && tokens[k]!.pos === 'ADP' && !SUBORDINATORS.has(lower(tokens[k]!))) {
-    k++;
-    const from = k;
-    while (k < tokens.length && inPhrase(tokens[k]!)) k++;
-    // "listed below reported": a preposition standing alone is an adverb.
-    if (k === from && tokens[k]?.pos !== 'VERB') return -1;
-    while (k < tokens.length && tokens[k]!.pos === 'ADV') k++;
-  }
-  const verb = tokens[k];
-  if (!verb || verb.pos !== 'VERB') return -1;
-  const word = lower(verb);
-  const forms = dict.lookup(verb.lemma)?.exchange ?? {};
-  const pluralSubject = pluralNoun(subjectHead, dict) || /[^s']s$/i.test(subjectHead.text);
-  const past = forms.p?.toLowerCase() === word;
-  // Right after the participle only a past form, and not one before a noun it modifies ("paid scant attention", "helped boost").
-  if (k === group.end) return past && !['NOUN', 'ADJ', 'PROPN'].includes(tokens[k + 1]?.pos ?? '') ? k : -1;
-  const finiteForSubject = past || (forms['3']?.toLowerCase() === word && !pluralSubject) || (word === verb.lemma && pluralSubject);
-  return finiteForSubject ? k : -1;
 }
 
 /**
