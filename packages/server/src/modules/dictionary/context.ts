@@ -1,5 +1,5 @@
 import type { EcdictEntry } from './ecdict.js';
-import { functionWord, isFunctionUse } from './function-words.js';
+import { auxiliaryWord, functionWord, isFunctionUse } from './function-words.js';
 import { analyse, type TokenInContext } from './lemmatizer.js';
 import { lineItems } from './ecdict-clean.js';
 import { orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
@@ -224,7 +224,7 @@ export function sensesInContext(
   context: TokenInContext | null = tokenIn(tapped, sentence),
 ): SensesInContext {
   const pos = context?.pos ?? null;
-  const fn = isFunctionUse(tapped, pos) ? functionWord(tapped) : null;
+  const fn = context?.auxiliary ? auxiliaryWord(context.auxiliary) : isFunctionUse(tapped, pos) ? functionWord(tapped) : null;
   let lines = meaningLines(entry);
   if (fn) lines = [{ pos: fn.pos, text: fn.meaning }, ...lines.filter((l) => l.pos !== null && !l.text.startsWith('['))];
   // Specialist lines ("[计] 累加器", "[医] 库") and form notes ("run的过去式") go after the word's own meanings.

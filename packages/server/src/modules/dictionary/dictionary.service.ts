@@ -14,7 +14,6 @@ import { ecdictVariants, forPos, openCmudict, type Cmudict, type Pronunciation }
 import { corpusRank } from './word-bands.js';
 import { openWordNet, type WordNet } from './wordnet.js';
 import { openWordVectors, type WordVectors } from './word-vectors.js';
-import { analyseCached } from './context-cache.js';
 import type { TokenInContext } from './lemmatizer.js';
 import { phraseIndex, type PhraseIndex } from './phrase-index.js';
 import { phraseFinder } from './phrases.js';
@@ -150,8 +149,6 @@ export function dictionaryService(
         ? undefined
         : { synsetWords: sources.synsetWords ?? openChineseWordNet(), glosses: sources.glosses ?? openChineseGlosses(), chineseOf },
   };
-  // The multi-word headwords are indexed at start (phrase-index.ts); a tap inside one answers it too.
-  const phraseOf = phraseFinder(dict, wordnet, sources.phrases ?? phraseIndex(), analyseCached);
 
   /** Close spellings by prefix and edit distance, common words first. */
   function suggestions(word: string): string[] {
@@ -183,6 +180,10 @@ export function dictionaryService(
     }
     return tokens;
   };
+
+  // The multi-word headwords are indexed at start (phrase-index.ts); a tap inside one answers it too.
+  // The finder reads the sentence as the sheet does (the second pass and the rules over wink-nlp).
+  const phraseOf = phraseFinder(dict, wordnet, sources.phrases ?? phraseIndex(), taggedSentence);
 
   function resolve(word: string, sentence: string | undefined) {
     const query = word.trim().replace(/[’]/g, "'");

@@ -68,4 +68,12 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['date', 'What is the date today?', '日期'],
   ['torn', 'People carry in toasters, lamps, radios and torn jackets.', '撕'],
   ['broken', 'She swept up the broken glass.', '破|碎|打破|损坏'],
+  // have, do and be as auxiliaries (Brown, session 21: "had noted" showed 有, "does not share" 做).
+  ['had', 'Captain Davis had noted a great gulf near the Arctic Circle.', '完成时'],
+  ['have', 'I have requested a new report from the ministry.', '完成时'],
+  ['does', 'The Commission does not share such sentiments.', '助动词'],
+  ['Did', 'Did you know the answer?', '助动词'],
+  ['was', 'He was promoted to manager last year.', '被动'],
+  ['have', 'We have two cars and a bike.', '有'],
+  ['did', 'She did the work quickly.', '做'],
 ];

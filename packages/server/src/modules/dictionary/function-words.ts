@@ -1,3 +1,5 @@
+import type { TokenInContext } from './lemmatizer.js';
+
 /**
  * Function words: the dictionary's entries for them are archaic or computing jargon ("the: v. i. See
  * Thee", "a: art. [计] 累加器"), so a learner gets a short explanation of how the word works instead,
@@ -79,6 +81,38 @@ const FUNCTION_WORDS: Record<string, FunctionWord> = {
   might: { pos: 'aux.', meaning: '可能', note: '情态动词：表示较小的可能性，比 may 更不确定。' },
   must: { pos: 'aux.', meaning: '必须, 一定', note: '情态动词：表示必须，或对现在情况的肯定推测。' },
 };
+
+/**
+ * have, do and be as a verb group's auxiliary ("had noted", "does not share", "was promoted"): their
+ * dictionary lines (有, 做, 是) are the full verbs' meanings, which the sentence does not use.
+ */
+const AUXILIARIES: Record<NonNullable<TokenInContext['auxiliary']>, FunctionWord> = {
+  perfect: {
+    pos: 'aux.',
+    meaning: '已经…（完成时助动词）',
+    note: '助动词：have/has + 过去分词构成现在完成时（has risen 已经上升），had + 过去分词构成过去完成时（“过去的过去”）；本身不单独翻译。',
+  },
+  support: {
+    pos: 'aux.',
+    meaning: '助动词（本身不译）',
+    note: '助动词：do/does/did 后接动词原形，构成否定句（does not share）、疑问句（Did you know…?）或加强语气（I do believe）；did 表示过去时。',
+  },
+  progressive: {
+    pos: 'aux.',
+    meaning: '正在…（进行时助动词）',
+    note: '助动词：be + 现在分词构成进行时（is reading 正在读，was closing 当时正要关闭），表示某时正在进行的动作。',
+  },
+  passive: {
+    pos: 'aux.',
+    meaning: '被…（被动语态助动词）',
+    note: '助动词：be + 过去分词构成被动语态（was promoted 被提升），主语是动作的承受者，by 引出动作的执行者。',
+  },
+};
+
+/** The learner's entry of have, do or be used as an auxiliary. */
+export function auxiliaryWord(use: NonNullable<TokenInContext['auxiliary']>): FunctionWord {
+  return AUXILIARIES[use];
+}
 
 /** The learner's entry of a function word, or null for a content word. */
 export function functionWord(word: string): FunctionWord | null {

@@ -12,6 +12,8 @@ export interface TokenInContext {
   pos: string;
   /** True for a verb in the passive (it took an object): orders vt. before vi. lines. */
   transitive?: boolean;
+  /** A form of have, do or be that is only the verb group's auxiliary ("had noted", "does not share", "was promoted"). */
+  auxiliary?: 'perfect' | 'support' | 'progressive' | 'passive';
 }
 
 /** Tokens of a text with their lemma and part of speech, in order. */

@@ -70,6 +70,9 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['You should throw it away.', 'throw', 'throw away'],
   ['We need to cut down on sugar.', 'cut', 'cut down on'],
   ['The rule applies to everyone, so that nobody is left out.', 'so', 'so that'],
+  // Once a near miss, when the finder read wink-nlp's tags ("moves" a noun); ECDICT's "move forward"
+  // is 前进, what the seat does: the phrase is right here.
+  ['The seat moves forward a little.', 'forward', 'move forward'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
@@ -107,7 +110,6 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['The spite in his voice surprised everyone.', 'spite'],
   ['She gave the keys to her brother.', 'keys'],
   ['The children played in the park.', 'played'],
-  ['The seat moves forward a little.', 'forward'],
   ['Turn the page and read on.', 'turn'],
   ['She put the plates in the sink.', 'put'],
   ['He set the box on the floor.', 'set'],
@@ -122,6 +124,13 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['Care is needed with glass.', 'care'],
   ['She kept the letters in a box.', 'kept'],
   ['The plane flew over the mountains.', 'flew'],
+  // Real text (Brown, session 21): a motion verb and a preposition of place before a thing.
+  ['The cat sat on the mat by the fire.', 'sat'],
+  ['She went into the kitchen to make tea.', 'went'],
+  ['The child fell into the water.', 'fell'],
+  ['The picture hung on the wall for years.', 'hung'],
+  // A noun that ends an idiom ("take a drop" 喝酒) goes on in "of …": no idiom.
+  ['The doctor began by taking a drop of blood from her ear.', 'taking'],
 ];
 
 /**
@@ -140,4 +149,10 @@ export const PRESS_SHAPES: [sentence: string, tapped: string, phrase: string][] 
   // ECDICT glosses these for a specialist only ([经] 补进, [化] 加负荷); WordNet lists them as verbs.
   ['The board plans to buy back a tenth of its shares this year.', 'buy', 'buy back'],
   ['The deal would load the company up with debt.', 'load', 'load up'],
+  // Verbs that select their preposition, though WordNet files the pair under the verb (session 21).
+  ['The team consists of five players and a coach.', 'consists', 'consist of'],
+  ['The word has been in use since then, stemming from Latin.', 'stemming', 'stem from'],
+  ['Most of the delays result from poor planning.', 'result', 'result from'],
+  ['Nurses deal with difficult patients every day.', 'deal', 'deal with'],
+  ['We ran into an old friend at the station.', 'ran', 'run into'],
 ];

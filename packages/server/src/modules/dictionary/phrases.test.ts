@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { analyseCached } from './context-cache.js';
 import { openEcdict } from './ecdict.js';
 import { phraseIndex } from './phrase-index.js';
 import { INSIDE, NEAR_MISSES, PRESS_SHAPES } from './phrases.cases.js';
 import { phraseFinder } from './phrases.js';
+import { dictionaryHasPos } from './pos-lexicon.js';
+import { tagSentence } from './pos-rules.js';
 import { openWordNet } from './wordnet.js';
 
-const find = phraseFinder(openEcdict(), openWordNet(), phraseIndex(), analyseCached);
+const dict = openEcdict();
+const hasPos = dictionaryHasPos(dict);
+// The sentence as the lookup tags it (dictionary.service.ts): wink-nlp, the second pass and the rules.
+const find = phraseFinder(dict, openWordNet(), phraseIndex(), (s) => tagSentence(s, hasPos));
 
 describe('phrases in a sentence', () => {
   it('names the phrase of ≥ 90% of taps inside one and claims none in the near misses', () => {

@@ -54,6 +54,96 @@ const MOTION_VERBS = new Set(
     ' ',
   ),
 );
+/**
+ * Verbs that select their preposition: the pair means something the verb alone does not ("consist
+ * of" 由…组成, "stem from" 起源于, "deal with" 处理) though WordNet lists it under the verb's own
+ * senses. Only these verb + preposition headwords are read as phrases where WordNet has none; any
+ * other verb + preposition is a verb and its prepositional phrase ("sat on the mat").
+ */
+const SELECTED_PREPOSITIONS = new Set([
+  'consist of',
+  'consist in',
+  'stem from',
+  'result from',
+  'result in',
+  'deal with',
+  'come from',
+  'arise from',
+  'derive from',
+  'emerge from',
+  'differ from',
+  'suffer from',
+  'benefit from',
+  'recover from',
+  'refrain from',
+  'originate from',
+  'originate in',
+  'belong to',
+  'refer to',
+  'lead to',
+  'amount to',
+  'object to',
+  'contribute to',
+  'respond to',
+  'react to',
+  'adapt to',
+  'adjust to',
+  'attend to',
+  'consent to',
+  'subscribe to',
+  'succumb to',
+  'cater to',
+  'resort to',
+  'listen to',
+  'apply for',
+  'account for',
+  'allow for',
+  'care for',
+  'wait for',
+  'hope for',
+  'call for',
+  'opt for',
+  'qualify for',
+  'compensate for',
+  'insist on',
+  'focus on',
+  'concentrate on',
+  'comment on',
+  'embark on',
+  'dwell on',
+  'capitalize on',
+  'elaborate on',
+  'cope with',
+  'comply with',
+  'agree with',
+  'interfere with',
+  'collide with',
+  'sympathize with',
+  'grapple with',
+  'succeed in',
+  'participate in',
+  'engage in',
+  'persist in',
+  'invest in',
+  'indulge in',
+  'specialize in',
+  'culminate in',
+  'approve of',
+  'dispose of',
+  'think of',
+  'dream of',
+  'hear of',
+  'conceive of',
+  'complain about',
+  'worry about',
+]);
+/** Prepositions of place: a motion verb with one before a thing is moving or being there ("sat on the mat", "fell into the water"). */
+const SPATIAL = new Set('on onto in into under over across through along around off'.split(' '));
+/** Whether a noun names a thing or place (an artifact, a location, an object, a body part, a substance), not a person or an idea. */
+export type IsThing = (noun: string) => boolean;
+
+/** WordNet's noun files of things and places: artifact 6, body 8, location 15, object 17, substance 27. */
+const THING_FILES = new Set([6, 8, 15, 17, 27]);
 /** Words before a noun's own phrase: after them a verb-looking word is a noun ("his break up with", "three points up"). */
 const BEFORE_A_NOUN = new Set(['DET', 'ADJ', 'NUM']);
 const FINITE_BE = new Set(['is', 'are', 'was', 'were']);
@@ -120,7 +210,7 @@ function isVerb(t: TokenInContext | undefined): boolean {
  * followed by a place is motion ("ran down the street"); a verb + preposition that WordNet does
  * not list as a verb ("sit on", "walk into") is a verb and its prepositional phrase.
  */
-function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[], start: number, end: number): boolean {
+function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[], start: number, end: number, isThing: IsThing): boolean {
   const parts = key.split(' ');
   const first = tokens[start]!;
   // "as it is", "as was": the clause stands alone ("Leave it as it is."); followed by what it is, the
@@ -128,6 +218,8 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   const following = tokens[end + 1];
   const asClause = parts[0] === 'as' && FINITE_BE.has(parts[parts.length - 1]!);
   if (asClause && following && !['PUNCT', 'CCONJ', 'SCONJ'].includes(following.pos)) return false;
+  // "taking a drop of blood" holds no "take a drop": a noun that ends the headword goes on in "of …".
+  if (parts.length >= 3 && tokens[end]!.pos === 'NOUN' && following?.text.toLowerCase() === 'of') return false;
   // After a determiner the first word heads a noun phrase ("the back of the house", "a turn down the road").
   if (start > 0 && tokens[start - 1]!.pos === 'DET' && PARTICLES.has(parts[1]!) && !afterRelativeThat(tokens, start)) return false;
   const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!);
@@ -135,9 +227,11 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   if (!isVerb(first) && !verbBeforeParticle(index, key, tokens, start)) return !['NOUN', 'PROPN', 'DET', 'NUM', 'PRON'].includes(first.pos);
   const last = parts[parts.length - 1]!;
   const after = nounPhraseHead(tokens, end + 1);
-  const motion = MOTION_VERBS.has(parts[0]!) && after && PLACES.has(after.text.toLowerCase());
+  const motion =
+    MOTION_VERBS.has(parts[0]!) && after && (PLACES.has(after.text.toLowerCase()) || (SPATIAL.has(last) && isThing(after.text)));
   if (parts.length === 2 && (motion || (after && last === 'by'))) return false;
-  if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key))) return false;
+  if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key)) && !SELECTED_PREPOSITIONS.has(key))
+    return false;
   return true;
 }
 
@@ -178,6 +272,7 @@ export function phraseAt(
   tokens: readonly TokenInContext[],
   at: number,
   lemmaOf: (word: string) => string | null,
+  isThing: IsThing = () => false,
 ): PhraseMatch | null {
   const forms = tokens.map((t, i) => (isWord(t) ? formsOf(t, tokens[i + 1], lemmaOf) : null));
   let fallback: PhraseMatch | undefined;
@@ -187,7 +282,7 @@ export function phraseAt(
       if (run.some((f) => f === null)) continue;
       const written = tokens.slice(start, start + length).map((t) => t.text.toLowerCase().replace(/’/g, "'"));
       for (const key of keysOf(run as string[][], written)) {
-        if (index.has(key) && holds(index, key, tokens, start, start + length - 1)) {
+        if (index.has(key) && holds(index, key, tokens, start, start + length - 1, isThing)) {
           const match = { key, positions: Array.from({ length }, (_, k) => start + k) };
           // "was due to": "due to" rather than "be due", which only borrows the copula.
           if (key.startsWith('be ')) fallback ??= match;
@@ -246,6 +341,11 @@ export interface FoundPhrase {
  */
 export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex, tag: (sentence: string) => readonly TokenInContext[]) {
   const lemmaOf = (word: string) => dict.lemma(word)?.word.toLowerCase() ?? null;
+  const isThing: IsThing = (noun) => {
+    const lower = noun.toLowerCase();
+    const first = wordnet.senses(lemmaOf(lower) ?? lower, 'n')[0] ?? wordnet.senses(lower, 'n')[0];
+    return !!first && THING_FILES.has(first.lexfile);
+  };
   return (word: string, sentence: string | undefined): FoundPhrase | null => {
     if (!sentence) return null;
     const lower = word.toLowerCase().replace(/’/g, "'");
@@ -253,7 +353,7 @@ export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex,
     const first = tokens.findIndex((t) => t.text.toLowerCase().replace(/’/g, "'") === lower);
     for (let at = 0; at < tokens.length; at++) {
       if (tokens[at]!.text.toLowerCase().replace(/’/g, "'") !== lower) continue;
-      const match = phraseAt(index, tokens, at, lemmaOf);
+      const match = phraseAt(index, tokens, at, lemmaOf, isThing);
       const entry = match && dict.lookup(match.key);
       if (!match || !entry) continue;
       const meanings = meaningLines(entry)

@@ -385,7 +385,40 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
     // Only these are sure: an object after the verb is often an adverb or a particle's ("brought back routes").
     if (passive || attributive) t.transitive = true;
   });
+  tagged.forEach((t, i) => {
+    const use = auxiliaryUse(tagged, i, has);
+    if (use) t.auxiliary = use;
+  });
   return tagged;
+}
+
+const HAVE = new Set(['have', 'has', 'had', "'ve", 'having']);
+const DO = new Set(['do', 'does', 'did']);
+
+/**
+ * Is a form of have, do or be the auxiliary of the verb after it: "had noted" (perfect), "does not
+ * share", "Did you know" (do-support), "was closing" (progressive), "was promoted" (passive)? Only
+ * adverbs, "not" and, in a question, one subject pronoun may stand between them.
+ */
+function auxiliaryUse(tagged: readonly TokenInContext[], i: number, has: HasPos): TokenInContext['auxiliary'] {
+  const word = tagged[i]!.text.toLowerCase();
+  const kind = HAVE.has(word) ? 'have' : DO.has(word) ? 'do' : BE.has(word) || word === 'being' ? 'be' : null;
+  if (!kind) return undefined;
+  let j = i + 1;
+  const skippable = (t: TokenInContext) => t.pos === 'ADV' || /^(not|n't|never)$/i.test(t.text);
+  while (j < tagged.length && skippable(tagged[j]!)) j++;
+  // "Have you seen", "Did they know": the subject pronoun of a question.
+  if (j === i + 1 && tagged[j]?.pos === 'PRON' && /^(i|you|he|she|it|we|they)$/i.test(tagged[j]!.text) && (i === 0 || tagged[i - 1]!.pos === 'PUNCT')) {
+    j++;
+    while (j < tagged.length && skippable(tagged[j]!)) j++;
+  }
+  const next = tagged[j];
+  if (!next || (next.pos !== 'VERB' && next.pos !== 'AUX')) return undefined;
+  const form = next.text.toLowerCase();
+  if (kind === 'have') return form === 'been' || has(form, 'VBN') ? 'perfect' : undefined;
+  if (kind === 'do') return form === next.lemma && !/ing$|ed$/.test(form) ? 'support' : undefined;
+  if (/ing$/.test(form) && form !== next.lemma) return 'progressive';
+  return has(form, 'VBN') && form !== next.lemma ? 'passive' : undefined;
 }
 
 /** The tapped word in its sentence with a corrected part of speech (the first occurrence). */

@@ -18,6 +18,8 @@ export interface WordNetSense {
   technical: boolean;
   /** How many times SemCor's hand-tagged text means this sense (index.sense's tag_cnt). */
   count: number;
+  /** WordNet's lexicographer file ("noun.artifact" is 6, "noun.location" 15): the kind of thing a sense names. */
+  lexfile: number;
   /** The synset's key in WordNet 3.1: part of speech ("a" for satellites too) and data-file offset, "n01185144". */
   synset: string;
 }
@@ -75,7 +77,8 @@ export function openWordNet(dir = wordnetDir()) {
     const pointers = parseInt(head[at] ?? '0', 10);
     let technical = false;
     for (let k = 0; k < pointers; k++) if (head[at + 1 + k * 4] === ';c') technical = true;
-    return definition ? { pos, words, definition, examples, proper, technical, count: 0, synset: `${pos}${head[0]}` } : null;
+    const lexfile = parseInt(head[1] ?? '0', 10);
+    return definition ? { pos, words, definition, examples, proper, technical, count: 0, lexfile, synset: `${pos}${head[0]}` } : null;
   }
 
   return {
