@@ -2,7 +2,7 @@ import type { EcdictEntry } from './ecdict.js';
 import { auxiliaryWord, functionWord, isFunctionUse } from './function-words.js';
 import { analyse, type TokenInContext } from './lemmatizer.js';
 import { lineItems } from './ecdict-clean.js';
-import { orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
+import { generalItemFirst, orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 import { cosine, meanVector, type WordVectors } from './word-vectors.js';
 
@@ -155,7 +155,8 @@ export function rankedSenses(
   const context = contentWords(sentence ?? '');
   for (const w of contentWords(`${tapped} ${lemma}`)) context.delete(w);
   const target = new Set([tapped.toLowerCase(), lemma]);
-  const plain = (text: string) => (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length >= 3 && !STOP.has(w) && !target.has(w));
+  const plain = (text: string) =>
+    (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length >= 3 && !STOP.has(w) && !target.has(w));
   const sentenceVector = vectors && sentence ? meanVector(vectors, plain(sentence)) : null;
   return senses
     .map((s, i) => ({ s, i }))
@@ -184,7 +185,11 @@ export function rankSenses(
   lemma: string,
   vectors?: WordVectors,
 ): DefinitionInContext[] {
-  return rankedSenses(senses, sentence, tapped, lemma, vectors).map(({ sense, overlap }) => ({ pos: sense.pos, text: sense.definition, overlap }));
+  return rankedSenses(senses, sentence, tapped, lemma, vectors).map(({ sense, overlap }) => ({
+    pos: sense.pos,
+    text: sense.definition,
+    overlap,
+  }));
 }
 
 /** ECDICT's English definitions as a fallback: lines of the right part of speech, no "See Thee." cross-references. */
@@ -261,7 +266,9 @@ export function sensesInContext(
           [tapped, lemma],
         )
       : { lines: meanings.filter((m) => m.fits), settled: false };
-  const fitting = bySense.lines.sort((a, b) => valency(a) - valency(b));
+  const byDomain =
+    sources.bridges && !fn ? generalItemFirst(bySense.lines, sources.bridges.glosses, ranked[0]?.sense.technical === true) : bySense.lines;
+  const fitting = byDomain.sort((a, b) => valency(a) - valency(b));
   const ordered = [...fitting, ...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
 
   const fittingItems = fitting.reduce((n, m) => n + lineItems(m.text).length, 0);

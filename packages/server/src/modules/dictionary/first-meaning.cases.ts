@@ -76,4 +76,6 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['was', 'He was promoted to manager last year.', '被动'],
   ['have', 'We have two cars and a bike.', '有'],
   ['did', 'She did the work quickly.', '做'],
+  // A specialist's word (CC-CEDICT: 存储器 "memory (computing)") does not lead for food kept cool.
+  ['storage', 'Results vary with the type of food and its storage conditions.', '储藏|保管|库存'],
 ];

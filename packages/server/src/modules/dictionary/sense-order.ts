@@ -164,3 +164,31 @@ export function orderBySense<L extends MeaningLine>(
   // Settled when the first item shown says the sense the sentence chose.
   return { lines: ordered.map((r) => r.line), settled: ordered[0]?.firstSays === true };
 }
+
+/** CC-CEDICT's marks of a specialist's word: "存储器" is "memory (computing)", "自变量" "(math.) independent variable". */
+const DOMAIN_GLOSS =
+  /\((computing|computer|math\.?|mathematics|medicine|medical|law|legal|chemistry|physics|biology|botany|zoology|electricity|electronics|linguistics|finance|economics|sports|military|geology|astronomy|anatomy|pharmacology|statistics|music|TCM|Buddhism)\)/i;
+
+/** Whether every English gloss CC-CEDICT gives an item is marked for a specialist. */
+function specialistItem(item: string, glosses: ChineseGlosses): boolean {
+  const english = itemForms(item)
+    .map((f) => glosses.english(f))
+    .find((g) => g !== null);
+  return !!english && english.length > 0 && english.every((g) => DOMAIN_GLOSS.test(g));
+}
+
+/**
+ * A specialist's word does not lead a line when a general one follows ("n. 存储器, 储藏, 保管" for
+ * food's storage conditions → 储藏 first), unless the sense the sentence chose is itself filed under
+ * a topic (WordNet's domain pointer).
+ */
+export function generalItemFirst<L extends MeaningLine>(lines: L[], glosses: ChineseGlosses, technicalSense: boolean): L[] {
+  if (technicalSense) return lines;
+  return lines.map((line) => {
+    const items = lineItems(line.text);
+    if (items.length < 2 || !specialistItem(items[0]!, glosses)) return line;
+    const general = items.findIndex((item) => !specialistItem(item, glosses));
+    if (general < 0) return line;
+    return { ...line, text: [items[general]!, ...items.filter((_, i) => i !== general)].join(', ') };
+  });
+}
