@@ -158,6 +158,9 @@ export function rankedSenses(
   const plain = (text: string) =>
     (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => w.length >= 3 && !STOP.has(w) && !target.has(w));
   const sentenceVector = vectors && sentence ? meanVector(vectors, plain(sentence)) : null;
+  // A topic's sense that SemCor finds over twice as often as any general one is the word's common sense
+  // ("file": record in a court of law, 50 against 10 for smoothing with a file): no penalty.
+  const generalCount = Math.max(0, ...senses.filter((s) => !s.technical).map((s) => s.count));
   return senses
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => !(s.proper && lowerToken))
@@ -170,7 +173,7 @@ export function rankedSenses(
       const similarity = sentenceVector && vector ? cosine(sentenceVector, vector) : 0;
       // WordNet's order breaks ties between senses SemCor never saw; one filed under a topic (a
       // basketball move, a computing term) stands first only when the sentence shares a word with it.
-      const prior = Math.log(1 + s.count) - i * 0.02 - (s.technical && overlap === 0 ? 3 : 0);
+      const prior = Math.log(1 + s.count) - i * 0.02 - (s.technical && overlap === 0 && s.count <= 2 * generalCount ? 3 : 0);
       return { sense: s, overlap, similarity, score: overlap + prior + SIMILARITY_WEIGHT * similarity };
     })
     .sort((a, b) => b.score - a.score)

@@ -78,4 +78,6 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['did', 'She did the work quickly.', '做'],
   // A specialist's word (CC-CEDICT: 存储器 "memory (computing)") does not lead for food kept cool.
   ['storage', 'Results vary with the type of food and its storage conditions.', '储藏|保管|库存'],
+  // A determiner right after the verb opens its object: the vt. line first (CoNLL/MASC, session 21).
+  ['grabbed', 'He grabbed my wrist and pulled me back.', '攫取|抓'],
 ];

@@ -10,7 +10,7 @@ export interface TokenInContext {
   lemma: string;
   /** Universal POS tag, e.g. VERB, NOUN, PROPN. */
   pos: string;
-  /** True for a verb in the passive (it took an object): orders vt. before vi. lines. */
+  /** True for a verb that takes an object here (a passive, or a determiner or object pronoun right after it): orders vt. before vi. lines. */
   transitive?: boolean;
   /** A form of have, do or be that is only the verb group's auxiliary ("had noted", "does not share", "was promoted"). */
   auxiliary?: 'perfect' | 'support' | 'progressive' | 'passive';

@@ -382,8 +382,16 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
     const passive = j >= 0 && BE.has(tagged[j]!.text.toLowerCase()) && has(word, 'VBN');
     // A past participle before its noun is passive too: "torn jackets" are jackets someone tore (撕破, not 流泪).
     const attributive = word !== t.lemma && has(word, 'VBN') && tagged[i + 1]?.pos === 'NOUN' && (i === 0 || tagged[i - 1]!.pos !== 'AUX');
-    // Only these are sure: an object after the verb is often an adverb or a particle's ("brought back routes").
-    if (passive || attributive) t.transitive = true;
+    // A determiner or an object pronoun right after the verb opens its object ("filed a suit",
+    // "grabbed my wrist"); an object further on is often an adverb's or a particle's ("brought back routes").
+    const next = tagged[i + 1];
+    const object =
+      !!next &&
+      !LINKING.has(word) &&
+      !AUXILIARY_VERBS.has(t.lemma) &&
+      ((next.pos === 'DET' && !/^(that|which|what|whatever|whichever)$/i.test(next.text)) ||
+        /^(my|your|his|her|its|our|their|him|them|me|us)$/i.test(next.text));
+    if (passive || attributive || object) t.transitive = true;
   });
   tagged.forEach((t, i) => {
     const use = auxiliaryUse(tagged, i, has);
@@ -393,6 +401,7 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
 }
 
 const HAVE = new Set(['have', 'has', 'had', "'ve", 'having']);
+const AUXILIARY_VERBS = new Set(['be', 'have', 'do']);
 const DO = new Set(['do', 'does', 'did']);
 
 /**

@@ -43,6 +43,13 @@ describe('the English definition of the sense the sentence means', () => {
     for (const [word, sentence, want] of TAPS) expect((await lookup(word, sentence)).definition, `${word}: ${sentence}`).toMatch(want);
   });
 
+  it("keeps a topic's sense first when SemCor finds it far more often than any general one (filing a suit)", async () => {
+    // "record in a public office or in a court of law" is filed under law, and seen 50 times against 10 for smoothing with a file.
+    expect((await lookup('filed', 'The debtholders have filed a suit against the bank.')).definition).toMatch(/court of law/);
+    // A topic's sense as common as a general one still needs a word of the sentence: a basketball switch is not a light's.
+    expect((await lookup('switch', 'Flip the light switch by the door.')).definition).not.toMatch(/basketball/);
+  });
+
   it('needs the word vectors for most of them (counts and shared words alone choose otherwise)', () => {
     const wn = openWordNet();
     const without = TAPS.filter(([word, sentence, want]) => !want.test(rankSenses(wn.senses(word, 'n'), sentence, word, word)[0]?.text ?? ''));
