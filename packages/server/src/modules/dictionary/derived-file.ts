@@ -65,7 +65,12 @@ export function derivedKeyedLines(name: string, build: () => string | Buffer): (
       const onDisk = sortedLineFile(built.path, keyOf);
       return (key: string) => onDisk.find(key)[0];
     }
-    const inMemory = new Map(built.text.toString().split('\n').map((l) => [keyOf(l), l]));
+    const inMemory = new Map(
+      built.text
+        .toString()
+        .split('\n')
+        .map((l) => [keyOf(l), l]),
+    );
     return (key: string) => inMemory.get(key);
   }
   return (key) => (find ??= open())(key);

@@ -21,7 +21,7 @@ describe('WordNet read lazily from its files', () => {
 });
 
 describe('the English definition of the sense the sentence means', () => {
-  it('reads SemCor\'s count of each sense', () => {
+  it("reads SemCor's count of each sense", () => {
     const wn = openWordNet();
     const bank = wn.senses('bank', 'n');
     expect(bank[0]!.count).toBeGreaterThan(10);
@@ -52,7 +52,9 @@ describe('the English definition of the sense the sentence means', () => {
 
   it('needs the word vectors for most of them (counts and shared words alone choose otherwise)', () => {
     const wn = openWordNet();
-    const without = TAPS.filter(([word, sentence, want]) => !want.test(rankSenses(wn.senses(word, 'n'), sentence, word, word)[0]?.text ?? ''));
+    const without = TAPS.filter(
+      ([word, sentence, want]) => !want.test(rankSenses(wn.senses(word, 'n'), sentence, word, word)[0]?.text ?? ''),
+    );
     expect(without.length).toBeGreaterThanOrEqual(4);
     wn.close();
   });
