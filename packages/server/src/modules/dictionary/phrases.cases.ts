@@ -70,6 +70,8 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['You should throw it away.', 'throw', 'throw away'],
   ['We need to cut down on sugar.', 'cut', 'cut down on'],
   ['The rule applies to everyone, so that nobody is left out.', 'so', 'so that'],
+  // A thing after the particle does not make "turn off" a motion (only verbs of moving or being somewhere).
+  ['Please turn off the light when you leave.', 'turn', 'turn off'],
   // Once a near miss, when the finder read wink-nlp's tags ("moves" a noun); ECDICT's "move forward"
   // is 前进, what the seat does: the phrase is right here.
   ['The seat moves forward a little.', 'forward', 'move forward'],

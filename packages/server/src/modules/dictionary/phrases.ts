@@ -137,8 +137,17 @@ const SELECTED_PREPOSITIONS = new Set([
   'complain about',
   'worry about',
 ]);
-/** Prepositions of place: a motion verb with one before a thing is moving or being there ("sat on the mat", "fell into the water"). */
-const SPATIAL = new Set('on onto in into under over across through along around off'.split(' '));
+/**
+ * Verbs of moving and of being somewhere, and prepositions of place: with a thing after them they
+ * are moving or being there ("sat on the mat", "fell into the water", "went into the kitchen"). Not
+ * turn, look, put…: "turn off the light" and "looked into the box" are their phrasal verbs.
+ */
+const PLACING_VERBS = new Set(
+  'sit stand lie lean kneel hang fall walk run go come climb jump crawl step float drift fly swim ride drive travel wander rush hurry march slide roll'.split(
+    ' ',
+  ),
+);
+const SPATIAL = new Set('on onto in into under across through along'.split(' '));
 /** Whether a noun names a thing or place (an artifact, a location, an object, a body part, a substance), not a person or an idea. */
 export type IsThing = (noun: string) => boolean;
 
@@ -228,7 +237,9 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   const last = parts[parts.length - 1]!;
   const after = nounPhraseHead(tokens, end + 1);
   const motion =
-    MOTION_VERBS.has(parts[0]!) && after && (PLACES.has(after.text.toLowerCase()) || (SPATIAL.has(last) && isThing(after.text)));
+    MOTION_VERBS.has(parts[0]!) &&
+    after &&
+    (PLACES.has(after.text.toLowerCase()) || (PLACING_VERBS.has(parts[0]!) && SPATIAL.has(last) && isThing(after.text)));
   if (parts.length === 2 && (motion || (after && last === 'by'))) return false;
   if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key)) && !SELECTED_PREPOSITIONS.has(key))
     return false;
