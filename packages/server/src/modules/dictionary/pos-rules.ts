@@ -389,6 +389,8 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
       !!next &&
       !LINKING.has(word) &&
       !AUXILIARY_VERBS.has(t.lemma) &&
+      // "To Spahn will go the award": go and come take no object, their vt. lines are rare senses (以…打赌).
+      !['go', 'come'].includes(t.lemma) &&
       ((next.pos === 'DET' && !/^(that|which|what|whatever|whichever)$/i.test(next.text)) ||
         /^(my|your|his|her|its|our|their|him|them|me|us)$/i.test(next.text));
     if (passive || attributive || object) t.transitive = true;
