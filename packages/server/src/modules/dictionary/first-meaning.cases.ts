@@ -80,4 +80,7 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['storage', 'Results vary with the type of food and its storage conditions.', '储藏|保管|库存'],
   // A determiner right after the verb opens its object: the vt. line first (CoNLL/MASC, session 21).
   ['grabbed', 'He grabbed my wrist and pulled me back.', '攫取|抓'],
+  // A determiner before a time word opens an adverbial, not an object: the vi. line stays first.
+  ['march', 'The soldiers march every morning.', '行军|进军|前进'],
+  ['court', 'The case went to court in May.', '法院|法庭'],
 ];

@@ -150,6 +150,19 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'VERB';
       continue;
     }
+    // "go to school", "went to court", "back to bed": a place people go to as an institution, with no article, after a verb of going.
+    if (
+      t.pos === 'VERB' &&
+      INSTITUTIONS.has(word) &&
+      lower(prev) === 'to' &&
+      GOING.has(out[i - 2]?.lemma ?? '') &&
+      (!next || ['PUNCT', 'ADP', 'CCONJ', 'SCONJ', 'ADV'].includes(next.pos)) &&
+      has(word, 'NOUN')
+    ) {
+      t.pos = 'NOUN';
+      t.lemma = word;
+      continue;
+    }
     // The bare verb after a causative's object: "make a phrase stick", "let the dog run", "made everyone in the room cry".
     if (
       t.pos === 'NOUN' &&
@@ -391,7 +404,9 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
       !AUXILIARY_VERBS.has(t.lemma) &&
       // "To Spahn will go the award": go and come take no object, their vt. lines are rare senses (以…打赌).
       !['go', 'come'].includes(t.lemma) &&
-      ((next.pos === 'DET' && !/^(that|which|what|whatever|whichever)$/i.test(next.text)) ||
+      ((next.pos === 'DET' &&
+        !/^(that|which|what|whatever|whichever)$/i.test(next.text) &&
+        !TIME_NOUNS.has(tagged[i + 2]?.text.toLowerCase() ?? '')) ||
         /^(my|your|his|her|its|our|their|him|them|me|us)$/i.test(next.text));
     if (passive || attributive || object) t.transitive = true;
   });
@@ -402,8 +417,18 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
   return tagged;
 }
 
+/** Places named without an article after "to" when one goes there for what is done there ("go to school", "went to court"). */
+const INSTITUTIONS = new Set(
+  'school court church bed college university hospital prison jail sea war market town class lunch dinner breakfast camp mass'.split(' '),
+);
+/** Verbs of going and sending that take "to" + such a place. */
+const GOING = new Set('go come return get head walk drive ride run hurry rush send take bring'.split(' '));
 const HAVE = new Set(['have', 'has', 'had', "'ve", 'having']);
 const AUXILIARY_VERBS = new Set(['be', 'have', 'do']);
+/** "march every morning", "trained all day": a determiner before a time word opens an adverbial, not an object. */
+const TIME_NOUNS = new Set(
+  'morning afternoon evening night day week month year time weekend summer winter spring autumn hour minute while'.split(' '),
+);
 const DO = new Set(['do', 'does', 'did']);
 
 /**

@@ -136,4 +136,9 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['estimates', 'Northfield Capital estimates the market will shrink next year.', 'verb'],
   ['plans', 'Halvorsen plans to open two more shops in the spring.', 'verb'],
   ['series', 'The Netflix series the critics praised ends this week.', 'noun'],
+  // A place named without an article after a verb of going (session 21): wink-nlp read "to school" as an infinitive.
+  ['school', 'The children go to school by bus.', 'noun'],
+  ['court', 'The case went to court in May.', 'noun'],
+  ['bed', 'She went back to bed early.', 'noun'],
+  ['school', 'They want to school their children at home.', 'verb'],
 ];
