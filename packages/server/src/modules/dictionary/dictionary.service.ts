@@ -6,11 +6,11 @@ import { openChineseGlosses, type ChineseGlosses } from './chinese-glosses.js';
 import { openChineseWordNet, type ChineseWordNet } from './chinese-wordnet.js';
 import { coarseModel } from './coarse-tagger.js';
 import { lineItems } from './ecdict-clean.js';
-import { meaningLines, sensesInContext, type SensesInContext } from './context.js';
+import { meaningLines, sensesInContext, uposOfLabel, type SensesInContext } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
 import { dictionaryHasPos } from './pos-lexicon.js';
 import { tagSentence, tokenInSentence } from './pos-rules.js';
-import { ecdictVariants, forPos, openCmudict, type Cmudict, type Pronunciation } from './phonetics.js';
+import { ecdictVariants, forUse, openCmudict, shiftsStress, type Cmudict, type Pronunciation, type Use } from './phonetics.js';
 import { corpusRank } from './word-bands.js';
 import { openWordNet, type WordNet } from './wordnet.js';
 import { openWordVectors, type WordVectors } from './word-vectors.js';
@@ -69,12 +69,19 @@ export function meaningsOf(entry: EcdictEntry): { pos: string | null; text: stri
  * British (ECDICT, converted to IPA) and American (CMU dictionary) pronunciations of a headword;
  * a heteronym's is the one of its part of speech in the sentence (phonetics.ts#forPos).
  */
-export function pronunciations(entry: EcdictEntry, cmudict: Cmudict, pos: string | null = null): Pronunciation[] {
+export function pronunciations(entry: EcdictEntry, cmudict: Cmudict, use: Use = { pos: null }): Pronunciation[] {
+  const us = cmudict.usAll(entry.word);
+  const lines = meaningLines(entry).map((m) => uposOfLabel(m.pos));
+  const nounAndVerb = lines.some((u) => u.includes('VERB')) && lines.some((u) => u.includes('NOUN') || u.includes('ADJ'));
+  const chosen = forUse(
+    entry.word,
+    { uk: entry.phonetic ? ecdictVariants(entry.phonetic) : [], us },
+    use,
+    nounAndVerb && shiftsStress(entry.word, us),
+  );
   const list: Pronunciation[] = [];
-  const uk = entry.phonetic ? forPos(entry.word, ecdictVariants(entry.phonetic), pos) : undefined;
-  if (uk) list.push({ variant: 'UK', ipa: uk });
-  const us = forPos(entry.word, cmudict.usAll(entry.word), pos);
-  if (us) list.push({ variant: 'US', ipa: us });
+  if (chosen.uk) list.push({ variant: 'UK', ipa: chosen.uk });
+  if (chosen.us) list.push({ variant: 'US', ipa: chosen.us });
   return list;
 }
 
@@ -218,7 +225,7 @@ export function dictionaryService(
     const fitting = matching.filter((k) => !context || (FORM_POS[k] ?? []).includes(context.pos));
     const formLabels = (fitting.length ? fitting : matching).map((k) => FORM_LABELS[k]!);
     const senses = sensesInContext(entry, senseSources, query, sentence, context);
-    const phonetics = pronunciations(entry, cmudict, context?.pos ?? null);
+    const phonetics = pronunciations(entry, cmudict, { pos: context?.pos ?? null, past: context?.pastForm === true });
     // Frozen once, as a copy (freezing it freezes nothing another cache holds): the reader's two
     // answers (in the word book or not) are shallow copies around it, one set of nested objects.
     return {

@@ -14,6 +14,8 @@ export interface TokenInContext {
   transitive?: boolean;
   /** A form of have, do or be that is only the verb group's auxiliary ("had noted", "does not share", "was promoted"). */
   auxiliary?: 'perfect' | 'support' | 'progressive' | 'passive';
+  /** A verb's past form spelt like its base: "has read", "was read", "She read it yesterday" (read /red/). */
+  pastForm?: boolean;
 }
 
 /** Tokens of a text with their lemma and part of speech, in order. */

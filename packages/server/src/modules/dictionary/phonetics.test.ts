@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { arpabetToIpa, ecdictToIpa, openCmudict } from './phonetics.js';
+import { dictionaryService } from './dictionary.service.js';
+import { openEcdict } from './ecdict.js';
+import { arpabetToIpa, ecdictToIpa, ecdictVariants, openCmudict } from './phonetics.js';
 
 describe('ECDICT notation to standard IPA', () => {
   it.each([
@@ -43,5 +45,43 @@ describe('CMU (ARPAbet) to American IPA', () => {
     expect(cmu.us('zebra')).toBe('ˈzibrə');
     expect(cmu.us('qzxqzx')).toBeNull();
     cmu.close();
+  });
+});
+
+describe('a heteronym is pronounced as its sentence uses it', () => {
+  const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: () => undefined });
+  // [tapped word, sentence, British IPA or null when ECDICT has none for this use, American IPA].
+  const CASES: [string, string, string | null, string][] = [
+    ['live', 'They live in Paris.', 'lɪv', 'lɪv'],
+    ['live', 'The show is live.', 'laɪv', 'laɪv'],
+    ['bow', 'They bow to the queen.', 'baʊ', 'baʊ'],
+    ['bow', 'He tied a bow in her hair.', 'bəʊ', 'boʊ'],
+    ['lead', 'They lead the team.', 'liːd', 'lid'],
+    ['read', 'I read the paper every day.', 'riːd', 'rid'],
+    ['read', 'She has read the report.', null, 'rɛd'],
+    ['read', 'I read that book last year.', null, 'rɛd'],
+    ['record', 'She broke the world record.', null, 'ˈrɛkɚd'],
+    ['record', 'They record every meeting.', 'rɪˈkɔːd', 'rəˈkɔrd'],
+    ['present', 'She gave me a present.', 'ˈpreznt', 'ˈprɛzənt'],
+    ['present', 'They will present the award.', null, 'priˈzɛnt'],
+    ['object', 'He threw an object at the wall.', 'ˈɒbdʒekt', 'ˈɑbdʒɛkt'],
+    ['object', 'They object to the plan.', null, 'əbˈdʒɛkt'],
+    ['minute', 'Wait a minute.', 'ˈmɪnɪt', 'ˈmɪnət'],
+    ['minute', 'The differences are minute.', 'maɪˈnjuːt', 'maɪˈnut'],
+    ['content', 'The content of the book is rich.', null, 'ˈkɑntɛnt'],
+    ['wound', 'The wound healed slowly.', 'wuːnd', 'wund'],
+    ['estimate', 'The estimate was too high.', null, 'ˈɛstəmət'],
+    ['estimate', 'We estimate the cost at ten pounds.', 'ˈestɪmeɪt', 'ˈɛstəˌmeɪt'],
+  ];
+
+  it.each(CASES)('%s in “%s”', async (word, sentence, uk, us) => {
+    const { phonetics } = await dictionary.lookup(word, sentence, null);
+    expect(phonetics).toEqual([...(uk ? [{ variant: 'UK', ipa: uk }] : []), { variant: 'US', ipa: us }]);
+  });
+
+  it('splits two pronunciations ECDICT writes without a space ("liv.laiv"), keeping a leading secondary stress', () => {
+    expect(ecdictVariants('liv.laiv')).toEqual(['lɪv', 'laɪv']);
+    expect(ecdictVariants("'minit. mai'nju:t")).toEqual(['ˈmɪnɪt', 'maɪˈnjuːt']);
+    expect(ecdictVariants(".ʌn'ju:ʒu:l")).toEqual(['ˌʌnˈjuːʒuːl']);
   });
 });

@@ -75,33 +75,94 @@ export function ecdictToIpa(raw: string): string {
 }
 
 /**
- * ECDICT writes two pronunciations of a heteronym in one field ("tiә. tєә" for tear): each is
- * converted on its own, never merged into one IPA string.
+ * ECDICT writes two pronunciations of a heteronym in one field ("tiә. tєә" for tear, "liv.laiv"
+ * for live): each is converted on its own, never merged into one IPA string. A leading "." is a
+ * secondary stress (".ʌn'ju:ʒu:l"), not a separator.
  */
 export function ecdictVariants(raw: string): string[] {
-  return raw
-    .split(/[.,;]\s+|\s*\/\s*\/?\s*(?=\S)/)
-    .map((p) => p.trim())
+  const text = raw.trim();
+  const lead = text.startsWith('.') ? '.' : '';
+  return text
+    .slice(lead.length)
+    .split(/[.;]\s*|,\s+|\s*\/\s*\/?\s*(?=\S)/)
+    .map((p, i) => (i === 0 ? lead + p : p).trim())
     .filter((p) => /\p{L}/u.test(p))
     .map(ecdictToIpa);
 }
 
+/** How a word is used in its sentence, for choosing among its pronunciations. */
+export interface Use {
+  /** The tagger's universal part of speech. */
+  pos: string | null;
+  /** A past form spelt like the base ("has read", "she read it"): read /red/. */
+  past?: boolean;
+}
+
 /**
- * Heteronyms: which pronunciation goes with which part of speech (UK or US spelling of the vowel).
- * "torn" is tear /teə/ 撕, never tear /tɪə/ 眼泪.
+ * Heteronyms whose vowels differ: which pronunciation goes with which use (British or American
+ * spelling of the sound). "torn" is tear /teə/ 撕, never tear /tɪə/ 眼泪. Where the rarer sense
+ * shares the part of speech (lead the metal, a bow for the hair), the common one is chosen.
  */
-const HETERONYMS: Record<string, Record<string, RegExp>> = {
+const HETERONYMS: Record<string, Partial<Record<string, RegExp>>> = {
   tear: { VERB: /eə|ɛr/, NOUN: /ɪə|ɪr/ },
   close: { VERB: /z$/, ADJ: /s$/, ADV: /s$/ },
-  live: { VERB: /ɪv$/, ADJ: /aɪv$/ },
+  live: { VERB: /(?<!a)ɪv$/, ADJ: /aɪv$/, ADV: /aɪv$/ },
   use: { VERB: /z$/, NOUN: /s$/ },
   wind: { VERB: /aɪ/, NOUN: /ɪnd$/ },
+  lead: { VERB: /iː?d$/, NOUN: /iː?d$/, ADJ: /iː?d$/ },
+  read: { VERB: /iː?d$/, NOUN: /iː?d$/, PAST: /[eɛ]d$/ },
+  bow: { VERB: /aʊ$/, NOUN: /əʊ$|oʊ$/ },
+  sow: { VERB: /əʊ$|oʊ$/, NOUN: /aʊ$/ },
+  row: { VERB: /əʊ$|oʊ$/, NOUN: /əʊ$|oʊ$/ },
+  wound: { VERB: /uː?nd$/, NOUN: /uː?nd$/ },
+  minute: { NOUN: /^ˈmɪn/, ADJ: /aɪ/ },
+  content: { NOUN: /^ˈk/, ADJ: /ˈt/, VERB: /ˈt/ },
 };
 
-/** The pronunciation of a headword for its part of speech in the sentence (the first when it does not matter). */
-export function forPos(word: string, variants: string[], pos: string | null): string | undefined {
-  const pattern = pos ? HETERONYMS[word.toLowerCase()]?.[pos === 'AUX' ? 'VERB' : pos] : undefined;
-  return (pattern && variants.find((v) => pattern.test(v))) || variants[0];
+/** Whether a pronunciation puts the main stress on its first syllable ("ˈrekɔːd"). */
+const stressedFirst = (ipa: string) => ipa.startsWith('ˈ');
+
+/**
+ * Nouns and verbs spelt alike and stressed apart ("a ˈrecord", "to reˈcord"; "an ˈestimət", "to
+ * ˈestimeɪt"): the American dictionary lists both, and the word has both kinds of meaning.
+ */
+export function shiftsStress(word: string, american: string[]): boolean {
+  const stressed = american.filter((v) => v.includes('ˈ'));
+  if (/ate$/.test(word)) return american.some((v) => /eɪt$/.test(v)) && american.some((v) => /(?<!e)[əɪ]t$/.test(v));
+  return stressed.some(stressedFirst) && stressed.some((v) => !stressedFirst(v));
+}
+
+/** What a pronunciation must be for this use, or null when any will do. */
+function ruleFor(word: string, use: Use, stressShift: boolean): ((ipa: string) => boolean) | null {
+  const pos = use.pos === 'AUX' ? 'VERB' : use.pos;
+  const table = HETERONYMS[word.toLowerCase()];
+  if (table) {
+    const pattern = (use.past ? table.PAST : undefined) ?? (pos ? table[pos] : undefined);
+    return pattern ? (ipa) => pattern.test(ipa) : null;
+  }
+  if (!stressShift || !pos) return null;
+  const nominal = pos === 'NOUN' || pos === 'ADJ';
+  if (/ate$/i.test(word)) return pos === 'VERB' ? (ipa) => /eɪt$/.test(ipa) : nominal ? (ipa) => /(?<!e)[əɪ]t$/.test(ipa) : null;
+  return pos === 'VERB' ? (ipa) => ipa.includes('ˈ') && !stressedFirst(ipa) : nominal ? stressedFirst : null;
+}
+
+/**
+ * The British and American pronunciations for the word's use in the sentence. A variety whose
+ * dictionary has only the other use's pronunciation (ECDICT: "record" only /rɪˈkɔːd/) is left out
+ * rather than shown wrong; with no rule for the word, each variety's first.
+ */
+export function forUse(
+  word: string,
+  variants: { uk: string[]; us: string[] },
+  use: Use,
+  stressShift: boolean,
+): { uk: string | undefined; us: string | undefined } {
+  const rule = ruleFor(word, use, stressShift);
+  const pick = (own: string[], other: string[]) => {
+    if (!rule) return own[0];
+    return own.find(rule) ?? (other.some(rule) ? undefined : own[0]);
+  };
+  return { uk: pick(variants.uk, variants.us), us: pick(variants.us, variants.uk) };
 }
 
 const ARPA_VOWELS: Record<string, string> = {

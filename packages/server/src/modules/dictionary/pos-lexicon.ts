@@ -21,6 +21,8 @@ export function dictionaryHasPos(dict: Ecdict): HasPos {
     const entries = [dict.lookup(word), dict.lemma(word)];
     // 'VBN': the word is some verb's past participle (ECDICT's form `d`): run, cut, hurt, torn.
     if (upos === 'VBN') return entries.some((e) => e !== null && e.exchange.d?.toLowerCase() === word.toLowerCase());
+    // 'VBD': the word is some verb's past tense (ECDICT's form `p`): read, cut, rose.
+    if (upos === 'VBD') return entries.some((e) => e !== null && e.exchange.p?.toLowerCase() === word.toLowerCase());
     return entries.some((e) => e !== null && meaningLines(e).some((m) => uposOfLabel(m.pos).includes(upos)));
   };
   return (word, upos) => {

@@ -82,6 +82,28 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     while (j >= 0 && /ly$|^(not|n't|never|also|all|still|now|just|already|always|often|both)$/.test(lower(out[j]))) j--;
     const governor = out[j];
 
+    // "threw an object", "a live show": right after an article a base form is no verb (a participle
+    // there is the rules' call: "the proposed plan").
+    if (t.pos === 'VERB' && t.text.toLowerCase() === t.lemma && !/(ing|ed)$/.test(word) && /^(a|an|the)$/.test(lower(prev))) {
+      const modifier = next?.pos === 'NOUN' && has(word, 'ADJ');
+      if (modifier || has(word, 'NOUN')) {
+        t.pos = modifier ? 'ADJ' : 'NOUN';
+        continue;
+      }
+    }
+    // "The show is live", "the differences are minute": a base form after be is no verb (a
+    // participle spelt like its base, "is run by", "was cut", stays one).
+    const endsClause = !next || next.pos === 'PUNCT';
+    if (
+      (t.pos === 'VERB' || (t.pos === 'NOUN' && endsClause)) &&
+      BE.has(lower(prev)) &&
+      t.text.toLowerCase() === t.lemma &&
+      !has(word, 'VBN') &&
+      has(word, 'ADJ')
+    ) {
+      t.pos = 'ADJ';
+      continue;
+    }
     // "is still at work": still before a phrase is the adverb 仍然, not the adjective 静止的.
     if (word === 'still' && (t.pos === 'ADJ' || t.pos === 'ADV') && next && isWord(next)) {
       t.pos = 'ADV';
@@ -413,6 +435,23 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
   tagged.forEach((t, i) => {
     const use = auxiliaryUse(tagged, i, has);
     if (use) t.auxiliary = use;
+  });
+  const pastTime = tagged.some(
+    (t, k) => /^(yesterday|ago)$/i.test(t.text) || (/^last$/i.test(t.text) && TIME_NOUNS.has(tagged[k + 1]?.text.toLowerCase() ?? '')),
+  );
+  tagged.forEach((t, i) => {
+    if (t.pos !== 'VERB' || t.text.toLowerCase() !== t.lemma || !has(t.lemma, 'VBD')) return;
+    let j = i - 1;
+    while (j >= 0 && (tagged[j]!.pos === 'ADV' || /^(not|n't|never)$/i.test(tagged[j]!.text))) j--;
+    const before = tagged[j];
+    const afterAuxiliary = before?.auxiliary === 'perfect' || before?.auxiliary === 'passive';
+    // "She read it": a third-person subject takes "reads" in the present.
+    const thirdPerson = j === i - 1 && !!before && /^(he|she|it)$/i.test(before.text);
+    const finite =
+      !!before &&
+      !['PART', 'AUX'].includes(before.pos) &&
+      !/^(to|will|would|can|could|shall|should|may|might|must|do|does|did)$/i.test(before.text);
+    if (afterAuxiliary || thirdPerson || (pastTime && finite)) t.pastForm = true;
   });
   return tagged;
 }

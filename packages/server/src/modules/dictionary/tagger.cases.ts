@@ -141,4 +141,9 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['court', 'The case went to court in May.', 'noun'],
   ['bed', 'She went back to bed early.', 'noun'],
   ['school', 'They want to school their children at home.', 'verb'],
+  // No verb right after an article; a base form after be is an adjective (session 21, the heteronyms' taps).
+  ['object', 'He threw an object at the wall.', 'noun'],
+  ['live', 'The concert is live on the radio tonight.', 'adj'],
+  ['minute', 'The differences between the two copies are minute.', 'adj'],
+  ['run', 'The shops are run by two sisters.', 'verb'],
 ];
