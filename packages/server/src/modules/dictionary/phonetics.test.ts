@@ -85,3 +85,19 @@ describe('a heteronym is pronounced as its sentence uses it', () => {
     expect(ecdictVariants(".ʌn'ju:ʒu:l")).toEqual(['ˌʌnˈjuːʒuːl']);
   });
 });
+
+describe("ECDICT's dots", () => {
+  it('keeps a secondary stress inside one pronunciation', () => {
+    expect(ecdictVariants("әd.mini'streiʃәn")).toEqual(['ədˌmɪnɪˈstreɪʃən']);
+    expect(ecdictVariants("'æɡrә.veitid")).toEqual(['ˈæɡrəˌveɪtɪd']);
+    expect(ecdictVariants("ә'bju:s.ә'bju:z")).toEqual(['əˈbjuːs', 'əˈbjuːz']);
+    expect(ecdictVariants("'dis.sætis'fækʃәn")).toHaveLength(1);
+    expect(ecdictVariants("dai'lju:tid. di-")).toEqual(['daɪˈljuːtɪd']);
+  });
+
+  it('gives British English the ɑː of bath and chance, whichever order ECDICT lists them in', async () => {
+    const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: () => undefined });
+    expect((await dictionary.lookup('bath', 'She took a bath.', null)).phonetics[0]).toEqual({ variant: 'UK', ipa: 'bɑːθ' });
+    expect((await dictionary.lookup('chance', 'There is a chance of rain.', null)).phonetics[0]).toEqual({ variant: 'UK', ipa: 'tʃɑːns' });
+  });
+});

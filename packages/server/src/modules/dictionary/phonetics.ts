@@ -76,18 +76,30 @@ export function ecdictToIpa(raw: string): string {
 
 /**
  * ECDICT writes two pronunciations of a heteronym in one field ("tiә. tєә" for tear, "liv.laiv"
- * for live): each is converted on its own, never merged into one IPA string. A leading "." is a
- * secondary stress (".ʌn'ju:ʒu:l"), not a separator.
+ * for live): each is converted on its own, never merged into one IPA string. A "." inside one
+ * pronunciation is a secondary stress ("ә.bɒmi'neiʃәn", ".ʌn'ju:ʒu:l"): without a space it
+ * separates two only when both sides carry a main stress ("ә'bju:s.ә'bju:z") or neither does
+ * ("liv.laiv").
  */
 export function ecdictVariants(raw: string): string[] {
-  const text = raw.trim();
-  const lead = text.startsWith('.') ? '.' : '';
-  return text
-    .slice(lead.length)
-    .split(/[.;]\s*|,\s+|\s*\/\s*\/?\s*(?=\S)/)
-    .map((p, i) => (i === 0 ? lead + p : p).trim())
-    .filter((p) => /\p{L}/u.test(p))
-    .map(ecdictToIpa);
+  return (
+    raw
+      .trim()
+      .split(/[.,]\s+|;\s*|\s*\/\s*\/?\s*(?=\S)/)
+      .flatMap((part) => {
+        const dot = part.indexOf('.', 1);
+        if (dot < 0) return [part];
+        const [left, right] = [part.slice(0, dot), part.slice(dot + 1)];
+        const stressed = (p: string) => p.includes("'");
+        // "'dis.sætis'fækʃәn" is one word with a secondary stress: two variants are alike in length.
+        const alike = 2 * Math.min(left.length, right.length) >= Math.max(left.length, right.length);
+        return stressed(left) === stressed(right) && alike && !right.includes('.') ? [left, right] : [part];
+      })
+      .map((p) => p.trim())
+      // "dai'lju:tid. di-": a fragment that only changes part of the word is no pronunciation of its own.
+      .filter((p) => /\p{L}/u.test(p) && !/^-|-$/.test(p))
+      .map(ecdictToIpa)
+  );
 }
 
 /** How a word is used in its sentence, for choosing among its pronunciations. */
@@ -114,6 +126,7 @@ const HETERONYMS: Record<string, Partial<Record<string, RegExp>>> = {
   bow: { VERB: /aʊ$/, NOUN: /əʊ$|oʊ$/ },
   sow: { VERB: /əʊ$|oʊ$/, NOUN: /aʊ$/ },
   row: { VERB: /əʊ$|oʊ$/, NOUN: /əʊ$|oʊ$/ },
+  mow: { VERB: /əʊ$|oʊ$/ },
   wound: { VERB: /uː?nd$/, NOUN: /uː?nd$/ },
   minute: { NOUN: /^ˈmɪn/, ADJ: /aɪ/ },
   content: { NOUN: /^ˈk/, ADJ: /ˈt/, VERB: /ˈt/ },
@@ -162,7 +175,9 @@ export function forUse(
     if (!rule) return own[0];
     return own.find(rule) ?? (other.some(rule) ? undefined : own[0]);
   };
-  return { uk: pick(variants.uk, variants.us), us: pick(variants.us, variants.uk) };
+  // ECDICT lists "bæθ.bɑ:θ", "tʃæns. tʃɑ:ns" in either order: British English says the ɑː.
+  const british = variants.uk.filter((v) => !variants.uk.some((o) => o !== v && o.includes('ɑː') && o.replace(/ɑː/g, 'æ') === v));
+  return { uk: pick(british, variants.us), us: pick(variants.us, variants.uk) };
 }
 
 const ARPA_VOWELS: Record<string, string> = {
