@@ -74,6 +74,7 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['does', 'The Commission does not share such sentiments.', '助动词'],
   ['Did', 'Did you know the answer?', '助动词'],
   ['was', 'He was promoted to manager last year.', '被动'],
+  ['is', 'Each one is run by local people.', '被动'],
   ['have', 'We have two cars and a bike.', '有'],
   ['did', 'She did the work quickly.', '做'],
   // A specialist's word (CC-CEDICT: 存储器 "memory (computing)") does not lead for food kept cool.

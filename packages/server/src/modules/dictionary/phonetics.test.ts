@@ -60,6 +60,7 @@ describe('a heteronym is pronounced as its sentence uses it', () => {
     ['read', 'I read the paper every day.', 'riːd', 'rid'],
     ['read', 'She has read the report.', null, 'rɛd'],
     ['read', 'I read that book last year.', null, 'rɛd'],
+    ['read', 'The book was read by millions.', null, 'rɛd'],
     ['record', 'She broke the world record.', null, 'ˈrɛkɚd'],
     ['record', 'They record every meeting.', 'rɪˈkɔːd', 'rəˈkɔrd'],
     ['present', 'She gave me a present.', 'ˈpreznt', 'ˈprɛzənt'],

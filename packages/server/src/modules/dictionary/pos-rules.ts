@@ -498,7 +498,8 @@ function auxiliaryUse(tagged: readonly TokenInContext[], i: number, has: HasPos)
   if (kind === 'have') return form === 'been' || has(form, 'VBN') ? 'perfect' : undefined;
   if (kind === 'do') return form === next.lemma && !/ing$|ed$/.test(form) ? 'support' : undefined;
   if (/ing$/.test(form) && form !== next.lemma) return 'progressive';
-  return has(form, 'VBN') && form !== next.lemma ? 'passive' : undefined;
+  // A participle spelt like its base is passive too: "is run by", "was read by millions".
+  return has(form, 'VBN') ? 'passive' : undefined;
 }
 
 /** The tapped word in its sentence with a corrected part of speech (the first occurrence). */
