@@ -2,6 +2,7 @@ import { analyseCached } from './context-cache.js';
 import { coarseModel, correctTags, type CoarseModel } from './coarse-tagger.js';
 import type { TokenInContext } from './lemmatizer.js';
 import type { HasPos } from './pos-lexicon.js';
+import { BE, LINKING, markVerbGroups } from './verb-group.js';
 
 export type { HasPos };
 
@@ -12,35 +13,12 @@ export type { HasPos };
  * switches to a reading the dictionary knows; `has(word, 'VBN')` whether it is a verb's past participle.
  */
 
-const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', "'s", "'re", 'am']);
-const LINKING = new Set([
-  ...BE,
-  'feel',
-  'feels',
-  'felt',
-  'seem',
-  'seems',
-  'seemed',
-  'look',
-  'looks',
-  'looked',
-  'become',
-  'becomes',
-  'became',
-  'remain',
-  'remains',
-  'remained',
-  'stay',
-  'stays',
-  'stayed',
-  'get',
-  'gets',
-  'got',
-  'sound',
-  'sounds',
-  'grow',
-  'grew',
-]);
+/** Places named without an article after "to" when one goes there for what is done there ("go to school", "went to court"). */
+const INSTITUTIONS = new Set(
+  'school court church bed college university hospital prison jail sea war market town class lunch dinner breakfast camp mass'.split(' '),
+);
+/** Verbs of going and sending that take "to" + such a place. */
+const GOING = new Set('go come return get head walk drive ride run hurry rush send take bring'.split(' '));
 const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'must', 'shall', 'should']);
 const OBJECT_PRONOUNS = new Set(['it', 'them', 'him', 'her', 'us', 'me', 'you', 'this', 'these', 'those']);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'people']);
@@ -409,97 +387,8 @@ export function winkTags(sentence: string, has: HasPos): readonly TokenInContext
  */
 export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseModel | null = coarseModel()): TokenInContext[] {
   const tagged = refineTags(correctTags(winkTags(sentence, has), has, secondPass), has);
-  tagged.forEach((t, i) => {
-    if (t.pos !== 'VERB') return;
-    let j = i - 1;
-    while (j >= 0 && /ly$|^(not|n't|never|also|just|already|being)$/.test(tagged[j]!.text.toLowerCase())) j--;
-    const word = t.text.toLowerCase();
-    const passive = j >= 0 && BE.has(tagged[j]!.text.toLowerCase()) && has(word, 'VBN');
-    // A past participle before its noun is passive too: "torn jackets" are jackets someone tore (撕破, not 流泪).
-    const attributive = word !== t.lemma && has(word, 'VBN') && tagged[i + 1]?.pos === 'NOUN' && (i === 0 || tagged[i - 1]!.pos !== 'AUX');
-    // A determiner or an object pronoun right after the verb opens its object ("filed a suit",
-    // "grabbed my wrist"); an object further on is often an adverb's or a particle's ("brought back routes").
-    const next = tagged[i + 1];
-    const object =
-      !!next &&
-      !LINKING.has(word) &&
-      !AUXILIARY_VERBS.has(t.lemma) &&
-      // "To Spahn will go the award": go and come take no object, their vt. lines are rare senses (以…打赌).
-      !['go', 'come'].includes(t.lemma) &&
-      ((next.pos === 'DET' &&
-        !/^(that|which|what|whatever|whichever)$/i.test(next.text) &&
-        !TIME_NOUNS.has(tagged[i + 2]?.text.toLowerCase() ?? '')) ||
-        /^(my|your|his|her|its|our|their|him|them|me|us)$/i.test(next.text));
-    if (passive || attributive || object) t.transitive = true;
-  });
-  tagged.forEach((t, i) => {
-    const use = auxiliaryUse(tagged, i, has);
-    if (use) t.auxiliary = use;
-  });
-  const pastTime = tagged.some(
-    (t, k) => /^(yesterday|ago)$/i.test(t.text) || (/^last$/i.test(t.text) && TIME_NOUNS.has(tagged[k + 1]?.text.toLowerCase() ?? '')),
-  );
-  tagged.forEach((t, i) => {
-    if (t.pos !== 'VERB' || t.text.toLowerCase() !== t.lemma || !has(t.lemma, 'VBD')) return;
-    let j = i - 1;
-    while (j >= 0 && (tagged[j]!.pos === 'ADV' || /^(not|n't|never)$/i.test(tagged[j]!.text))) j--;
-    const before = tagged[j];
-    const afterAuxiliary = before?.auxiliary === 'perfect' || before?.auxiliary === 'passive';
-    // "She read it": a third-person subject takes "reads" in the present.
-    const thirdPerson = j === i - 1 && !!before && /^(he|she|it)$/i.test(before.text);
-    const finite =
-      !!before &&
-      !['PART', 'AUX'].includes(before.pos) &&
-      !/^(to|will|would|can|could|shall|should|may|might|must|do|does|did)$/i.test(before.text);
-    if (afterAuxiliary || thirdPerson || (pastTime && finite)) t.pastForm = true;
-  });
+  markVerbGroups(tagged, has);
   return tagged;
-}
-
-/** Places named without an article after "to" when one goes there for what is done there ("go to school", "went to court"). */
-const INSTITUTIONS = new Set(
-  'school court church bed college university hospital prison jail sea war market town class lunch dinner breakfast camp mass'.split(' '),
-);
-/** Verbs of going and sending that take "to" + such a place. */
-const GOING = new Set('go come return get head walk drive ride run hurry rush send take bring'.split(' '));
-const HAVE = new Set(['have', 'has', 'had', "'ve", 'having']);
-const AUXILIARY_VERBS = new Set(['be', 'have', 'do']);
-/** "march every morning", "trained all day": a determiner before a time word opens an adverbial, not an object. */
-const TIME_NOUNS = new Set(
-  'morning afternoon evening night day week month year time weekend summer winter spring autumn hour minute while'.split(' '),
-);
-const DO = new Set(['do', 'does', 'did']);
-
-/**
- * Is a form of have, do or be the auxiliary of the verb after it: "had noted" (perfect), "does not
- * share", "Did you know" (do-support), "was closing" (progressive), "was promoted" (passive)? Only
- * adverbs, "not" and, in a question, one subject pronoun may stand between them.
- */
-function auxiliaryUse(tagged: readonly TokenInContext[], i: number, has: HasPos): TokenInContext['auxiliary'] {
-  const word = tagged[i]!.text.toLowerCase();
-  const kind = HAVE.has(word) ? 'have' : DO.has(word) ? 'do' : BE.has(word) || word === 'being' ? 'be' : null;
-  if (!kind) return undefined;
-  let j = i + 1;
-  const skippable = (t: TokenInContext) => t.pos === 'ADV' || /^(not|n't|never)$/i.test(t.text);
-  while (j < tagged.length && skippable(tagged[j]!)) j++;
-  // "Have you seen", "Did they know": the subject pronoun of a question.
-  if (
-    j === i + 1 &&
-    tagged[j]?.pos === 'PRON' &&
-    /^(i|you|he|she|it|we|they)$/i.test(tagged[j]!.text) &&
-    (i === 0 || tagged[i - 1]!.pos === 'PUNCT')
-  ) {
-    j++;
-    while (j < tagged.length && skippable(tagged[j]!)) j++;
-  }
-  const next = tagged[j];
-  if (!next || (next.pos !== 'VERB' && next.pos !== 'AUX')) return undefined;
-  const form = next.text.toLowerCase();
-  if (kind === 'have') return form === 'been' || has(form, 'VBN') ? 'perfect' : undefined;
-  if (kind === 'do') return form === next.lemma && !/ing$|ed$/.test(form) ? 'support' : undefined;
-  if (/ing$/.test(form) && form !== next.lemma) return 'progressive';
-  // A participle spelt like its base is passive too: "is run by", "was read by millions".
-  return has(form, 'VBN') ? 'passive' : undefined;
 }
 
 /** The tapped word in its sentence with a corrected part of speech (the first occurrence). */

@@ -1,0 +1,139 @@
+import type { TokenInContext } from './lemmatizer.js';
+import type { HasPos } from './pos-lexicon.js';
+
+/**
+ * What the verbs of a tagged sentence do with the words around them, once the parts of speech are
+ * settled (pos-rules.ts#tagSentence): which take an object (`transitive`: the sheet puts vt. lines
+ * first), which forms of have, do and be are auxiliaries (`auxiliary`: 已经…, 助动词, 正在…, 被…
+ * instead of 有, 做, 是), and which base-spelt forms are past (`pastForm`: "read" as /red/).
+ */
+
+export const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', "'s", "'re", 'am']);
+export const LINKING = new Set([
+  ...BE,
+  'feel',
+  'feels',
+  'felt',
+  'seem',
+  'seems',
+  'seemed',
+  'look',
+  'looks',
+  'looked',
+  'become',
+  'becomes',
+  'became',
+  'remain',
+  'remains',
+  'remained',
+  'stay',
+  'stays',
+  'stayed',
+  'get',
+  'gets',
+  'got',
+  'sound',
+  'sounds',
+  'grow',
+  'grew',
+]);
+const HAVE = new Set(['have', 'has', 'had', "'ve", 'having']);
+const AUXILIARY_VERBS = new Set(['be', 'have', 'do']);
+/** "march every morning", "trained all day": a determiner before a time word opens an adverbial, not an object. */
+const TIME_NOUNS = new Set(
+  'morning afternoon evening night day week month year time weekend summer winter spring autumn hour minute while'.split(' '),
+);
+const DO = new Set(['do', 'does', 'did']);
+
+/**
+ * Is a form of have, do or be the auxiliary of the verb after it: "had noted" (perfect), "does not
+ * share", "Did you know" (do-support), "was closing" (progressive), "was promoted" (passive)? Only
+ * adverbs, "not" and, in a question, one subject pronoun may stand between them.
+ */
+function auxiliaryUse(tagged: readonly TokenInContext[], i: number, has: HasPos): TokenInContext['auxiliary'] {
+  const word = tagged[i]!.text.toLowerCase();
+  const kind = HAVE.has(word) ? 'have' : DO.has(word) ? 'do' : BE.has(word) || word === 'being' ? 'be' : null;
+  if (!kind) return undefined;
+  let j = i + 1;
+  const skippable = (t: TokenInContext) => t.pos === 'ADV' || /^(not|n't|never)$/i.test(t.text);
+  while (j < tagged.length && skippable(tagged[j]!)) j++;
+  // "Have you seen", "Did they know": the subject pronoun of a question.
+  if (
+    j === i + 1 &&
+    tagged[j]?.pos === 'PRON' &&
+    /^(i|you|he|she|it|we|they)$/i.test(tagged[j]!.text) &&
+    (i === 0 || tagged[i - 1]!.pos === 'PUNCT')
+  ) {
+    j++;
+    while (j < tagged.length && skippable(tagged[j]!)) j++;
+  }
+  const next = tagged[j];
+  if (!next || (next.pos !== 'VERB' && next.pos !== 'AUX')) return undefined;
+  const form = next.text.toLowerCase();
+  if (kind === 'have') return form === 'been' || has(form, 'VBN') ? 'perfect' : undefined;
+  if (kind === 'do') return form === next.lemma && !/ing$|ed$/.test(form) ? 'support' : undefined;
+  if (/ing$/.test(form) && form !== next.lemma) return 'progressive';
+  // A participle spelt like its base is passive too: "is run by", "was read by millions".
+  return has(form, 'VBN') ? 'passive' : undefined;
+}
+
+/** Marks each token's `transitive`, `auxiliary` and `pastForm` in place. */
+export function markVerbGroups(tagged: TokenInContext[], has: HasPos): void {
+  markObjects(tagged, has);
+  tagged.forEach((t, i) => {
+    const use = auxiliaryUse(tagged, i, has);
+    if (use) t.auxiliary = use;
+  });
+  markPastForms(tagged, has);
+}
+
+/** A verb takes an object when it is passive, a participle before its noun, or a determiner follows it. */
+function markObjects(tagged: TokenInContext[], has: HasPos): void {
+  tagged.forEach((t, i) => {
+    if (t.pos !== 'VERB') return;
+    let j = i - 1;
+    while (j >= 0 && /ly$|^(not|n't|never|also|just|already|being)$/.test(tagged[j]!.text.toLowerCase())) j--;
+    const word = t.text.toLowerCase();
+    const passive = j >= 0 && BE.has(tagged[j]!.text.toLowerCase()) && has(word, 'VBN');
+    // A past participle before its noun is passive too: "torn jackets" are jackets someone tore (撕破, not 流泪).
+    const attributive = word !== t.lemma && has(word, 'VBN') && tagged[i + 1]?.pos === 'NOUN' && (i === 0 || tagged[i - 1]!.pos !== 'AUX');
+    // A determiner or an object pronoun right after the verb opens its object ("filed a suit",
+    // "grabbed my wrist"); an object further on is often an adverb's or a particle's ("brought back routes").
+    const next = tagged[i + 1];
+    const object =
+      !!next &&
+      !LINKING.has(word) &&
+      !AUXILIARY_VERBS.has(t.lemma) &&
+      // "To Spahn will go the award": go and come take no object, their vt. lines are rare senses (以…打赌).
+      !['go', 'come'].includes(t.lemma) &&
+      ((next.pos === 'DET' &&
+        !/^(that|which|what|whatever|whichever)$/i.test(next.text) &&
+        !TIME_NOUNS.has(tagged[i + 2]?.text.toLowerCase() ?? '')) ||
+        /^(my|your|his|her|its|our|their|him|them|me|us)$/i.test(next.text));
+    if (passive || attributive || object) t.transitive = true;
+  });
+}
+
+/**
+ * A verb spelt like its base is past (read /red/) after have or a passive be, after he/she/it, or
+ * in a sentence that says when in the past ("yesterday", "ago", "last week"). Runs after the auxiliaries.
+ */
+function markPastForms(tagged: TokenInContext[], has: HasPos): void {
+  const pastTime = tagged.some(
+    (t, k) => /^(yesterday|ago)$/i.test(t.text) || (/^last$/i.test(t.text) && TIME_NOUNS.has(tagged[k + 1]?.text.toLowerCase() ?? '')),
+  );
+  tagged.forEach((t, i) => {
+    if (t.pos !== 'VERB' || t.text.toLowerCase() !== t.lemma || !has(t.lemma, 'VBD')) return;
+    let j = i - 1;
+    while (j >= 0 && (tagged[j]!.pos === 'ADV' || /^(not|n't|never)$/i.test(tagged[j]!.text))) j--;
+    const before = tagged[j];
+    const afterAuxiliary = before?.auxiliary === 'perfect' || before?.auxiliary === 'passive';
+    // "She read it": a third-person subject takes "reads" in the present.
+    const thirdPerson = j === i - 1 && !!before && /^(he|she|it)$/i.test(before.text);
+    const finite =
+      !!before &&
+      !['PART', 'AUX'].includes(before.pos) &&
+      !/^(to|will|would|can|could|shall|should|may|might|must|do|does|did)$/i.test(before.text);
+    if (afterAuxiliary || thirdPerson || (pastTime && finite)) t.pastForm = true;
+  });
+}
