@@ -75,6 +75,11 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   // Once a near miss, when the finder read wink-nlp's tags ("moves" a noun); ECDICT's "move forward"
   // is 前进, what the seat does: the phrase is right here.
   ['The seat moves forward a little.', 'forward', 'move forward'],
+  ['You will have to pay for the tickets yourself.', 'have', 'have to'],
+  ['She has to work late on Fridays.', 'has', 'have to'],
+  ['My grandfather used to swim in this river.', 'used', 'used to'],
+  ["We're going to miss the last train.", 'going', 'going to'],
+  ['The meeting is about to begin.', 'about', 'about to'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
@@ -133,6 +138,10 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['The picture hung on the wall for years.', 'hung'],
   // A noun that ends an idiom ("take a drop" 喝酒) goes on in "of …": no idiom.
   ['The doctor began by taking a drop of blood from her ear.', 'taking'],
+  ['Would you like to grow your own vegetables?', 'like'],
+  ['The minister declined to comment, except to say that talks would go on.', 'except'],
+  ['Bamboo was used to make paper in ancient China.', 'used'],
+  ['The children are going to the zoo on Saturday.', 'going'],
 ];
 
 /**

@@ -159,6 +159,30 @@ const FINITE_BE = new Set(['is', 'are', 'was', 'were']);
 const NOUNISH = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const OBJECT_PARTS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM']);
 const NP_START = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM']);
+/**
+ * Headwords whose "to" opens an infinitive ("have to go", "is going to rain", "in order to catch").
+ * Any other headword ending in "to" is a verb and its preposition, which an infinitive after it
+ * does not make: "would like to grow" is no "like to" (差点儿), "except to say" no "except to" (反对).
+ */
+const INFINITIVE_HEADWORDS = new Set([
+  'have to',
+  'have got to',
+  'used to',
+  'ought to',
+  'going to',
+  'be going to',
+  'be about to',
+  'about to',
+  'be able to',
+  'be likely to',
+  'be supposed to',
+  'be bound to',
+  'would like to',
+  'in order to',
+  'so as to',
+]);
+const BE_FORMS = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am', "'s", "'re", "'m"]);
+
 const isWord = (t: TokenInContext) => /^[\p{L}][\p{L}'’-]*$/u.test(t.text) || /^'s$|^n't$/.test(t.text);
 
 /**
@@ -225,6 +249,18 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   // "as it is", "as was": the clause stands alone ("Leave it as it is."); followed by what it is, the
   // copula has its own complement ("counts money as it is spent" holds no "as it is").
   const following = tokens[end + 1];
+  if (parts[parts.length - 1] === 'to') {
+    const infinitive = isVerb(following) && following!.text.toLowerCase() === following!.lemma;
+    if (INFINITIVE_HEADWORDS.has(key)) {
+      // "was used to make paper" is the passive of use (被用来); "going to school" goes somewhere.
+      if (!infinitive) return false;
+      const before = tokens[start - 1]?.text.toLowerCase() ?? '';
+      if (key === 'used to') return !BE_FORMS.has(before);
+      if (key === 'going to') return BE_FORMS.has(before);
+      return true;
+    }
+    if (infinitive) return false;
+  }
   const asClause = parts[0] === 'as' && FINITE_BE.has(parts[parts.length - 1]!);
   if (asClause && following && !['PUNCT', 'CCONJ', 'SCONJ'].includes(following.pos)) return false;
   // "taking a drop of blood" holds no "take a drop": a noun that ends the headword goes on in "of …".
