@@ -18,6 +18,11 @@ export function dictionaryHasPos(dict: Ecdict): HasPos {
   // dictionary never changes while the server runs: each answer is kept (a key and a boolean).
   const answers = new LRUCache<string, boolean>({ max: 50_000 });
   const has = (word: string, upos: string): boolean => {
+    // 'HEADWORD': the dictionary has the words as one headword with a general meaning ("related to").
+    if (upos === 'HEADWORD') {
+      const entry = dict.lookup(word);
+      return !!entry && meaningLines(entry).some((m) => !m.text.startsWith('['));
+    }
     const entries = [dict.lookup(word), dict.lemma(word)];
     // 'VBN': the word is some verb's past participle (ECDICT's form `d`): run, cut, hurt, torn.
     if (upos === 'VBN') return entries.some((e) => e !== null && e.exchange.d?.toLowerCase() === word.toLowerCase());

@@ -82,6 +82,39 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'ADJ';
       continue;
     }
+    // "We are related to…", "is interested in", "was involved in": a participle after be whose own
+    // entry is an adjective and which the dictionary lists with its preposition is that adjective
+    // (有关系的, 感兴趣的), not a passive (讲述, 使感兴趣); "was killed in" has no such headword.
+    if (
+      t.pos === 'VERB' &&
+      word !== t.lemma &&
+      // "is used for meetings": used's adjective is second-hand (用过的); its headwords are the verb's.
+      word !== 'used' &&
+      governor &&
+      BE.has(lower(governor)) &&
+      next &&
+      (next.pos === 'ADP' || (lower(next) === 'to' && !['VERB', 'AUX'].includes(out[i + 2]?.pos ?? ''))) &&
+      lower(next) !== 'by' &&
+      has(word, 'VBN') &&
+      has(word, 'ADJ') &&
+      has(`${word} ${lower(next)}`, 'HEADWORD')
+    ) {
+      t.pos = 'ADJ';
+      t.lemma = word;
+      continue;
+    }
+    // "looked cold and stiff": a word joined by "and"/"or" to an adjective, with no clause of its own
+    // after it, is an adjective too when the dictionary has it as one.
+    if (
+      t.pos === 'NOUN' &&
+      /^(and|or)$/.test(lower(prev)) &&
+      out[i - 2]?.pos === 'ADJ' &&
+      (!next || !['NOUN', 'PROPN', 'VERB', 'AUX', 'PART'].includes(next.pos)) &&
+      has(word, 'ADJ')
+    ) {
+      t.pos = 'ADJ';
+      continue;
+    }
     // "is still at work": still before a phrase is the adverb 仍然, not the adjective 静止的.
     if (word === 'still' && (t.pos === 'ADJ' || t.pos === 'ADV') && next && isWord(next)) {
       t.pos = 'ADV';

@@ -7,6 +7,11 @@
 export type Coarse = 'noun' | 'verb' | 'adj' | 'adv';
 
 export const TAGGER_CASES: [string, string, Coarse][] = [
+  // A participle whose own entry is an adjective with its preposition; a word joined to an adjective.
+  ['related', 'It turned out that the two families are related to each other.', 'adj'],
+  ['interested', 'Many readers are interested in the history of the port.', 'adj'],
+  ['stiff', 'After the long ride his legs felt cold and stiff in the wind.', 'adj'],
+  ['used', 'The hall is used for weddings on Saturdays.', 'verb'],
   // Passives with a participle that looks like the base form or a noun.
   ['run', 'Each one is run by local people.', 'verb'],
   ['run', 'The shops are run by two brothers from the village.', 'verb'],
