@@ -103,6 +103,11 @@ export function meaningLines(entry: EcdictEntry): MeaningLine[] {
   return lines.slice();
 }
 
+/** A line of the word's own meanings: labelled with a part of speech, not a specialist's ("[计] 累加器") or a form note. */
+export function isGeneralLine(line: { pos: string | null; text: string }): boolean {
+  return line.pos !== null && !line.text.startsWith('[');
+}
+
 function parseMeaningLines(entry: EcdictEntry): { pos: string | null; text: string }[] {
   return (entry.translation ?? '')
     .split(/\\n|\\r|\r?\n/)
@@ -236,14 +241,13 @@ export function sensesInContext(
   let lines = meaningLines(entry);
   if (fn) lines = [{ pos: fn.pos, text: fn.meaning }, ...lines.filter((l) => l.pos !== null && !l.text.startsWith('['))];
   // Specialist lines ("[计] 累加器", "[医] 库") and form notes ("run的过去式") go after the word's own meanings.
-  const general = (l: { pos: string | null; text: string }) => l.pos !== null && !/^\[/.test(l.text);
   const fitsPos = (l: { pos: string | null }) => (pos === null ? true : uposOfLabel(l.pos).includes(pos));
-  let meanings: MeaningInContext[] = lines.map((l) => ({ ...l, fits: general(l) && fitsPos(l) }));
+  let meanings: MeaningInContext[] = lines.map((l) => ({ ...l, fits: isGeneralLine(l) && fitsPos(l) }));
   if (pos !== null && !meanings.some((m) => m.fits)) {
     // The tagger's part of speech has no line (e.g. a participle used as an adjective): keep ECDICT's order.
-    meanings = lines.map((l, i) => ({ ...l, fits: i === 0 && general(l) }));
+    meanings = lines.map((l, i) => ({ ...l, fits: i === 0 && isGeneralLine(l) }));
   }
-  if (pos === null) meanings = meanings.map((m) => ({ ...m, fits: general(m) }));
+  if (pos === null) meanings = meanings.map((m) => ({ ...m, fits: isGeneralLine(m) }));
   if (fn) meanings = meanings.map((m, i) => ({ ...m, fits: i === 0 }));
   const lemma = entry.word.toLowerCase();
   let ranked: RankedSense[] = [];

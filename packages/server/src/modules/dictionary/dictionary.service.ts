@@ -6,7 +6,7 @@ import { openChineseGlosses, type ChineseGlosses } from './chinese-glosses.js';
 import { openChineseWordNet, type ChineseWordNet } from './chinese-wordnet.js';
 import { coarseModel } from './coarse-tagger.js';
 import { lineItems } from './ecdict-clean.js';
-import { meaningLines, sensesInContext, uposOfLabel, type SensesInContext } from './context.js';
+import { isGeneralLine, meaningLines, sensesInContext, uposOfLabel, type SensesInContext } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
 import { dictionaryHasPos } from './pos-lexicon.js';
 import { tagSentence, tokenInSentence } from './pos-rules.js';
@@ -141,7 +141,7 @@ export function dictionaryService(
     const entry = dict.lookup(english);
     return entry
       ? meaningLines(entry)
-          .filter((l) => l.pos !== null && !l.text.startsWith('['))
+          .filter(isGeneralLine)
           .flatMap((l) => lineItems(l.text))
       : [];
   };
@@ -202,7 +202,15 @@ export function dictionaryService(
     if (context && found?.verb && context.pos === 'NOUN') context = { ...context, pos: 'VERB', lemma: found.verb };
     const fromContext = context && context.pos !== 'PROPN' ? dict.lookup(context.lemma) : null;
     const fromForms = dict.lemma(lower);
-    const entry = fromContext ?? fromForms ?? dict.lookup(lower);
+    let entry = fromContext ?? fromForms ?? dict.lookup(lower);
+    // A gerund whose own entry is only a specialist's line ("restructuring": [计] 重构的) means what its verb does.
+    if (entry && /ing$/.test(lower) && !meaningLines(entry).some(isGeneralLine)) {
+      const stem = lower.slice(0, -3);
+      const verb = [dict.lemma(lower), dict.lookup(stem), dict.lookup(`${stem}e`), dict.lookup(stem.slice(0, -1))].find(
+        (e) => e && e !== entry && meaningLines(e).some((l) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB')),
+      );
+      if (verb) entry = verb;
+    }
     return { query, lower, context, entry, phrase: found?.phrase ?? null };
   }
 
