@@ -137,11 +137,15 @@ export function orderBySense<L extends MeaningLine>(
 ): { lines: L[]; settled: boolean } {
   const top = ranked[0];
   if (!top || ranked.length < 2) return { lines, settled: false };
-  const lead = top.similarity - Math.max(...ranked.slice(1).map((r) => r.similarity));
+  const senseCow = ranked.slice(0, 8).map(({ sense }) => bridges.synsetWords.words(sense.synset));
+  // A sense the Chinese Open Wordnet words as the chosen one is no rival ("refuse to accept" and
+  // "show unwillingness towards" are both 谢绝): the lead is over the senses that say something else.
+  const topWords = new Set(senseCow[0]);
+  const rivals = ranked.slice(1).filter((r, k) => k + 1 >= 8 || !senseCow[k + 1]!.some((w) => topWords.has(w)));
+  const lead = top.similarity - Math.max(-1, ...rivals.map((r) => r.similarity));
   if (top.overlap === 0 && lead < SIMILARITY_LEAD) return { lines, settled: false };
   const skip = new Set(forms.map((f) => f.toLowerCase().replace(/(ies|es|s|ed|ing|ly|e)$/, '')));
   const senseHan = ranked.slice(0, 8).map(({ sense }) => senseWords(sense, skip).flatMap((w) => bridges.chineseOf(w)));
-  const senseCow = ranked.slice(0, 8).map(({ sense }) => bridges.synsetWords.words(sense.synset));
   // How well each item says the chosen sense; 0 when it says another sense as well or better.
   const topScore = (item: string) => {
     const scores = itemScores(item, ranked, bridges, skip, senseHan, senseCow);

@@ -5,6 +5,7 @@
  * set asks whether the first line fits; this one whether its first item says the sentence's sense.
  */
 export const WITHIN_POS_CASES: [string, string, string][] = [
+  ['declined', 'A spokesman for the company declined to comment.', '婉谢|谢绝|拒绝'],
   ['present', 'She gave me a present for my birthday.', '礼'],
   ['bank', 'They walked along the bank of the river.', '岸|堤'],
   ['bank', 'He opened an account at the bank.', '银行'],
