@@ -80,6 +80,8 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['My grandfather used to swim in this river.', 'used', 'used to'],
   ["We're going to miss the last train.", 'going', 'going to'],
   ['The meeting is about to begin.', 'about', 'about to'],
+  ['Prices rose by 3% last month, according to a government spokesman.', 'according', 'according to'],
+  ['The match was called off owing to the heavy rain.', 'owing', 'owing to'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [

@@ -60,6 +60,12 @@ const MOTION_VERBS = new Set(
  * senses. Only these verb + preposition headwords are read as phrases where WordNet has none; any
  * other verb + preposition is a verb and its prepositional phrase ("sat on the mat").
  */
+/**
+ * Prepositions of two words whose first looks like a verb's participle ("according to the report",
+ * "owing to the rain"): phrases wherever they stand, though WordNet files none of them as a verb.
+ */
+const PARTICIPLE_PREPOSITIONS = new Set(['according to', 'owing to', 'depending on', 'relating to', 'pertaining to']);
+
 const SELECTED_PREPOSITIONS = new Set([
   'consist of',
   'consist in',
@@ -277,6 +283,7 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
     after &&
     (PLACES.has(after.text.toLowerCase()) || (PLACING_VERBS.has(parts[0]!) && SPATIAL.has(last) && isThing(after.text)));
   if (parts.length === 2 && (motion || (after && last === 'by'))) return false;
+  if (PARTICIPLE_PREPOSITIONS.has(key)) return true;
   if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key)) && !SELECTED_PREPOSITIONS.has(key))
     return false;
   return true;
