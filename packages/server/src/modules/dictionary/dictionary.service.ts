@@ -203,11 +203,18 @@ export function dictionaryService(
     const fromContext = context && context.pos !== 'PROPN' ? dict.lookup(context.lemma) : null;
     const fromForms = dict.lemma(lower);
     let entry = fromContext ?? fromForms ?? dict.lookup(lower);
-    // A gerund whose own entry is only a specialist's line ("restructuring": [计] 重构的) means what its verb does.
-    if (entry && /ing$/.test(lower) && !meaningLines(entry).some(isGeneralLine)) {
-      const stem = lower.slice(0, -3);
+    // A form in -ing or -ed whose own entry is only a specialist's line ("restructuring": [计] 重构的),
+    // or only a noun where the sentence uses it as a verb ("after spending two years": 经费), means
+    // what its verb does.
+    const verbLine = (l: { pos: string | null; text: string }) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB');
+    if (
+      entry &&
+      /(ing|ed)$/.test(lower) &&
+      (!meaningLines(entry).some(isGeneralLine) || (context?.pos === 'VERB' && !meaningLines(entry).some(verbLine)))
+    ) {
+      const stem = lower.replace(/(ing|ed)$/, '');
       const verb = [dict.lemma(lower), dict.lookup(stem), dict.lookup(`${stem}e`), dict.lookup(stem.slice(0, -1))].find(
-        (e) => e && e !== entry && meaningLines(e).some((l) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB')),
+        (e) => e && e !== entry && meaningLines(e).some(verbLine),
       );
       if (verb) entry = verb;
     }

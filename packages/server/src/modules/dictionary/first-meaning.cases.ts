@@ -7,6 +7,8 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['restructuring', 'The company announced a restructuring plan that will close two factories.', '调整|重建|结构'],
   ['related', 'Doctors say the two illnesses are closely related to each other.', '有关'],
   ['stiff', 'My fingers were cold and stiff after the walk.', '硬|僵'],
+  ['grew', 'As the town grew richer, the old market closed.', '变|成长|发展'],
+  ['spending', 'After spending three years in Paris, she came home.', '花费|度过|消耗|用'],
   ['run', 'Each one is run by local people.', '经营|管理'],
   ['switch', 'Flip the light switch by the door.', '开关'],
   ['torn', 'The poster was torn in half.', '撕'],

@@ -244,9 +244,10 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'ADJ';
       continue;
     }
-    // After a possessive or a determiner, a word read as a verb or adverb is a noun: "Her comment upset…", "My back hurts".
+    // After a possessive, a word read as a verb or adverb, or a plural read as an adjective, is a noun:
+    // "Her comment upset…", "My back hurts", "eased off its highs".
     if (
-      (t.pos === 'VERB' || t.pos === 'ADV') &&
+      (t.pos === 'VERB' || t.pos === 'ADV' || (t.pos === 'ADJ' && /[^s]s$/.test(word) && next?.pos !== 'NOUN')) &&
       prev &&
       (POSSESSIVE.has(lower(prev)) || (lower(prev) === 'her' && (i === 1 || !isWord(out[i - 2])))) &&
       has(word, 'NOUN')
@@ -275,6 +276,24 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       has(word, 'NOUN')
     ) {
       t.pos = 'NOUN';
+      continue;
+    }
+    // "after spending three years", "by cutting the price": a gerund with its object after a preposition is a verb.
+    if (
+      t.pos === 'NOUN' &&
+      /ing$/.test(word) &&
+      prev?.pos === 'ADP' &&
+      next &&
+      ['DET', 'NUM', 'PRON'].includes(next.pos) &&
+      has(word, 'VERB')
+    ) {
+      t.pos = 'VERB';
+      continue;
+    }
+    // "at the very thought": after "the very" a verb's form is the noun it also is.
+    if (t.pos === 'VERB' && lower(prev) === 'very' && out[i - 2]?.pos === 'DET' && has(word, 'NOUN')) {
+      t.pos = 'NOUN';
+      t.lemma = word;
       continue;
     }
     // An adverb between a determiner and a noun is an adjective: "a fast car".

@@ -12,6 +12,8 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['interested', 'Many readers are interested in the history of the port.', 'adj'],
   ['stiff', 'After the long ride his legs felt cold and stiff in the wind.', 'adj'],
   ['used', 'The hall is used for weddings on Saturdays.', 'verb'],
+  ['highs', 'The shares fell back from their highs of the morning.', 'noun'],
+  ['thought', 'She shivered at the very thought of the exam.', 'noun'],
   // Passives with a participle that looks like the base form or a noun.
   ['run', 'Each one is run by local people.', 'verb'],
   ['run', 'The shops are run by two brothers from the village.', 'verb'],

@@ -111,6 +111,10 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
         !TIME_NOUNS.has(tagged[i + 2]?.text.toLowerCase() ?? '')) ||
         /^(my|your|his|her|its|our|their|him|them|me|us)$/i.test(next.text));
     if (passive || attributive || object) t.transitive = true;
+    // "grew wildly popular", "became very ill": a linking verb before its adjective takes no object (vi. 变成, not vt. 种植).
+    let k = i + 1;
+    while (tagged[k]?.pos === 'ADV') k++;
+    if (!t.transitive && (LINKING.has(word) || LINKING.has(t.lemma)) && tagged[k]?.pos === 'ADJ') t.transitive = false;
   });
 }
 
