@@ -192,6 +192,14 @@ export function dictionaryService(
   // The finder reads the sentence as the sheet does (the second pass and the rules over wink-nlp).
   const phraseOf = phraseFinder(dict, wordnet, sources.phrases ?? phraseIndex(), taggedSentence);
 
+  // "gaming tables", "the spreading maples": a form in -ing before its noun stays the word its entry has.
+  const beforeNoun = (word: string, sentence: string | undefined) => {
+    if (!sentence) return false;
+    const tokens = taggedSentence(sentence);
+    const at = tokens.findIndex((t) => t.text.toLowerCase() === word.toLowerCase());
+    return at >= 0 && ['NOUN', 'PROPN'].includes(tokens[at + 1]?.pos ?? '');
+  };
+
   function resolve(word: string, sentence: string | undefined) {
     const query = word.trim().replace(/[’]/g, "'");
     const lower = query.toLowerCase();
@@ -210,7 +218,8 @@ export function dictionaryService(
     if (
       entry &&
       /(ing|ed)$/.test(lower) &&
-      (!meaningLines(entry).some(isGeneralLine) || (context?.pos === 'VERB' && !meaningLines(entry).some(verbLine)))
+      (!meaningLines(entry).some(isGeneralLine) ||
+        (context?.pos === 'VERB' && !meaningLines(entry).some(verbLine) && !beforeNoun(query, sentence)))
     ) {
       const stem = lower.replace(/(ing|ed)$/, '');
       const verb = [dict.lemma(lower), dict.lookup(stem), dict.lookup(`${stem}e`), dict.lookup(stem.slice(0, -1))].find(

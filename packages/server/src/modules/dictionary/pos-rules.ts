@@ -290,6 +290,36 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'VERB';
       continue;
     }
+    // "the surrounding culture", "a smiling child": a participle in -ing between a determiner and its
+    // noun is an adjective when the word has its own adjective entry (周围的, not 包围).
+    if (
+      t.pos === 'VERB' &&
+      /ing$/.test(word) &&
+      next?.pos === 'NOUN' &&
+      prev &&
+      (prev.pos === 'DET' || POSSESSIVE.has(lower(prev))) &&
+      has(word, 'ADJ')
+    ) {
+      t.pos = 'ADJ';
+      t.lemma = word;
+      continue;
+    }
+    // "Any reading below 50%", "abrupt faulting": a form in -ing read as a verb where a noun phrase
+    // stands (after a determiner, an adjective or a possessive) and with no object is the noun.
+    if (
+      t.pos === 'VERB' &&
+      /ing$/.test(word) &&
+      prev &&
+      (['DET', 'ADJ', 'NUM'].includes(prev.pos) || POSSESSIVE.has(lower(prev))) &&
+      // "They are all waiting for…": after be the form is progressive, whatever stands between.
+      !(governor && BE.has(lower(governor))) &&
+      (!next || !['DET', 'PRON', 'NUM', 'NOUN', 'PROPN'].includes(next.pos)) &&
+      has(word, 'NOUN')
+    ) {
+      t.pos = 'NOUN';
+      t.lemma = word;
+      continue;
+    }
     // "at the very thought": after "the very" a verb's form is the noun it also is.
     if (t.pos === 'VERB' && lower(prev) === 'very' && out[i - 2]?.pos === 'DET' && has(word, 'NOUN')) {
       t.pos = 'NOUN';

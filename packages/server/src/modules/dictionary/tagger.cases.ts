@@ -14,6 +14,8 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['used', 'The hall is used for weddings on Saturdays.', 'verb'],
   ['highs', 'The shares fell back from their highs of the morning.', 'noun'],
   ['thought', 'She shivered at the very thought of the exam.', 'noun'],
+  ['reading', 'Any reading below fifty means the factories are slowing down.', 'noun'],
+  ['surrounding', 'Wolves still live in the surrounding hills.', 'adj'],
   // Passives with a participle that looks like the base form or a noun.
   ['run', 'Each one is run by local people.', 'verb'],
   ['run', 'The shops are run by two brothers from the village.', 'verb'],
