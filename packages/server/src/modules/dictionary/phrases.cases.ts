@@ -144,6 +144,9 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['The minister declined to comment, except to say that talks would go on.', 'except'],
   ['Bamboo was used to make paper in ancient China.', 'used'],
   ['The children are going to the zoo on Saturday.', 'going'],
+  ['Turnover was well below the daily average.', 'well'],
+  ['Spending ran about 2% above last year’s level.', 'about'],
+  ['The film is about a family that moves to the coast.', 'about'],
 ];
 
 /**

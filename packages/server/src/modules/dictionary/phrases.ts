@@ -255,6 +255,11 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   // "as it is", "as was": the clause stands alone ("Leave it as it is."); followed by what it is, the
   // copula has its own complement ("counts money as it is spent" holds no "as it is").
   const following = tokens[end + 1];
+  // "ran about 2%", "rose over 10%": before a number the word says how much, it is no particle.
+  if (parts.length === 2 && /^(about|around|over|under)$/.test(parts[1]!) && following?.pos === 'NUM') return false;
+  // "be well" (保重), "be about" (从事于), "be over": the copula's phrase ends its clause ("She is well.");
+  // "was well below the average", "is about love" are the copula and what follows.
+  if (parts.length === 2 && parts[0] === 'be' && following && !['PUNCT', 'CCONJ'].includes(following.pos)) return false;
   if (parts[parts.length - 1] === 'to') {
     const infinitive = isVerb(following) && following!.text.toLowerCase() === following!.lemma;
     if (INFINITIVE_HEADWORDS.has(key)) {

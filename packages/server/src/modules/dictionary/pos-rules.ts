@@ -69,13 +69,24 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
         continue;
       }
     }
-    // "The show is live", "the differences are minute": a base form after be is no verb (a
+    // "well below the average", "well over a million": well before a preposition is the adverb 远远.
+    if (
+      word === 'well' &&
+      (t.pos === 'ADJ' || t.pos === 'ADV') &&
+      /^(below|above|over|under|ahead|beyond|within|before|after|behind|past|into)$/.test(lower(next))
+    ) {
+      t.pos = 'ADV';
+      continue;
+    }
+    // "The show is live", "the differences are minute", "have been relatively level": a base form after be is no verb (a
     // participle spelt like its base, "is run by", "was cut", stays one).
     const endsClause = !next || next.pos === 'PUNCT';
     if (
       (t.pos === 'VERB' || (t.pos === 'NOUN' && endsClause)) &&
-      BE.has(lower(prev)) &&
+      governor &&
+      BE.has(lower(governor)) &&
       t.text.toLowerCase() === t.lemma &&
+      !/ing$/.test(word) &&
       !has(word, 'VBN') &&
       has(word, 'ADJ')
     ) {
@@ -113,6 +124,19 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       has(word, 'ADJ')
     ) {
       t.pos = 'ADJ';
+      continue;
+    }
+    // "authorizes the president to veto entire bills": after the "to" of an infinitive, a word with its object is the verb.
+    if (
+      t.pos === 'NOUN' &&
+      t.lemma === word &&
+      lower(prev) === 'to' &&
+      prev!.pos === 'PART' &&
+      next &&
+      (['DET', 'PRON', 'NUM'].includes(next.pos) || (next.pos === 'ADJ' && out[i + 2]?.pos === 'NOUN')) &&
+      has(word, 'VERB')
+    ) {
+      t.pos = 'VERB';
       continue;
     }
     // "is still at work": still before a phrase is the adverb 仍然, not the adjective 静止的.

@@ -16,6 +16,9 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['thought', 'She shivered at the very thought of the exam.', 'noun'],
   ['reading', 'Any reading below fifty means the factories are slowing down.', 'noun'],
   ['surrounding', 'Wolves still live in the surrounding hills.', 'adj'],
+  ['level', 'Prices have been relatively level since spring.', 'adj'],
+  ['veto', 'The law allows the mayor to veto new budgets.', 'verb'],
+  ['well', 'The price is well below what we paid last year.', 'adv'],
   // Passives with a participle that looks like the base form or a noun.
   ['run', 'Each one is run by local people.', 'verb'],
   ['run', 'The shops are run by two brothers from the village.', 'verb'],
