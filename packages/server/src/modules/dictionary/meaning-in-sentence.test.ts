@@ -65,4 +65,12 @@ describe('ECDICT noise cleaned at load', () => {
     expect(JSON.stringify(trick.meanings)).toMatch(/诀窍/);
     expect(JSON.stringify(trick.meanings)).not.toMatch(/决窍/);
   });
+
+  it('corrects the other miswritings found in the source (时侯, 铁练, 岔恨)', async () => {
+    const time = JSON.stringify((await lookup('time', 'What time is it?')).meanings);
+    expect(time).toMatch(/时候/);
+    expect(time).not.toMatch(/时侯/);
+    expect(JSON.stringify((await lookup('chain', 'They chained the gate.')).meanings)).not.toMatch(/铁练/);
+    expect(JSON.stringify((await lookup('resentful', 'They seemed resentful.')).meanings)).toMatch(/忿恨/);
+  });
 });
