@@ -244,8 +244,12 @@ export function sensesInContext(
   const fitsPos = (l: { pos: string | null }) => (pos === null ? true : uposOfLabel(l.pos).includes(pos));
   let meanings: MeaningInContext[] = lines.map((l) => ({ ...l, fits: isGeneralLine(l) && fitsPos(l) }));
   if (pos !== null && !meanings.some((m) => m.fits)) {
-    // The tagger's part of speech has no line (e.g. a participle used as an adjective): keep ECDICT's order.
-    meanings = lines.map((l, i) => ({ ...l, fits: i === 0 && isGeneralLine(l) }));
+    // The tagger's part of speech has no line. An adverb use of a word the dictionary has only as an
+    // adjective ("earn $4,000 monthly", 每月的) shows the adjective; otherwise (e.g. a participle used
+    // as an adjective) ECDICT's order stays.
+    const nearest = pos === 'ADV' ? lines.findIndex((l) => isGeneralLine(l) && uposOfLabel(l.pos).includes('ADJ')) : -1;
+    const shown = nearest >= 0 ? nearest : 0;
+    meanings = lines.map((l, i) => ({ ...l, fits: i === shown && isGeneralLine(l) }));
   }
   if (pos === null) meanings = meanings.map((m) => ({ ...m, fits: isGeneralLine(m) }));
   if (fn) meanings = meanings.map((m, i) => ({ ...m, fits: i === 0 }));

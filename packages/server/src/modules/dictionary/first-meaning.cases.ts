@@ -8,6 +8,8 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['related', 'Doctors say the two illnesses are closely related to each other.', '有关'],
   ['stiff', 'My fingers were cold and stiff after the walk.', '硬|僵'],
   ['grew', 'As the town grew richer, the old market closed.', '变|成长|发展'],
+  ['felt', 'He has felt terrible about the accident all week.', '感觉|觉得'],
+  ['monthly', 'Members pay a small fee monthly, depending on their plan.', '每月'],
   ['spending', 'After spending three years in Paris, she came home.', '花费|度过|消耗|用'],
   ['run', 'Each one is run by local people.', '经营|管理'],
   ['switch', 'Flip the light switch by the door.', '开关'],

@@ -82,6 +82,7 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['The meeting is about to begin.', 'about', 'about to'],
   ['Prices rose by 3% last month, according to a government spokesman.', 'according', 'according to'],
   ['The match was called off owing to the heavy rain.', 'owing', 'owing to'],
+  ['Please see that the windows are shut before you leave.', 'see', 'see that'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
@@ -147,6 +148,8 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['Turnover was well below the daily average.', 'well'],
   ['Spending ran about 2% above last year’s level.', 'about'],
   ['The film is about a family that moves to the coast.', 'about'],
+  ['When she wakes up she sees that the baby is gone.', 'sees'],
+  ['From the chart we can see that prices fell.', 'see'],
 ];
 
 /**

@@ -255,6 +255,13 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   // "as it is", "as was": the clause stands alone ("Leave it as it is."); followed by what it is, the
   // copula has its own complement ("counts money as it is spent" holds no "as it is").
   const following = tokens[end + 1];
+  // "see that" is 确保 only as an instruction or a promise ("See that the door is locked", "I'll see
+  // that it is done"); "she sees that she is…", "we can see that…" is seeing.
+  if (key === 'see that') {
+    const before = tokens[start - 1];
+    const instruction = !before || before.pos === 'PUNCT' || /^(will|'ll|must|should|shall|please)$/i.test(before.text);
+    if (!instruction || tokens[start]!.text.toLowerCase() !== 'see') return false;
+  }
   // "ran about 2%", "rose over 10%": before a number the word says how much, it is no particle.
   if (parts.length === 2 && /^(about|around|over|under)$/.test(parts[1]!) && following?.pos === 'NUM') return false;
   // "be well" (保重), "be about" (从事于), "be over": the copula's phrase ends its clause ("She is well.");

@@ -227,6 +227,8 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       !/s$/.test(word) &&
       prev &&
       ['NOUN', 'PRON', 'PROPN'].includes(prev.pos) &&
+      // "have its effect": a possessive opens a noun phrase, it is no causative's object.
+      !POSSESSIVE.has(lower(prev)) &&
       (!next || !['NOUN', 'PROPN'].includes(next.pos)) &&
       has(word, 'VERB')
     ) {

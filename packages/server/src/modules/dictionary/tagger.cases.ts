@@ -18,6 +18,7 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['surrounding', 'Wolves still live in the surrounding hills.', 'adj'],
   ['level', 'Prices have been relatively level since spring.', 'adj'],
   ['veto', 'The law allows the mayor to veto new budgets.', 'verb'],
+  ['effect', 'The new rules will not have their full effect until next year.', 'noun'],
   ['well', 'The price is well below what we paid last year.', 'adv'],
   // Passives with a participle that looks like the base form or a noun.
   ['run', 'Each one is run by local people.', 'verb'],

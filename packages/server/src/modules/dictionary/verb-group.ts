@@ -114,7 +114,9 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     // "grew wildly popular", "became very ill": a linking verb before its adjective takes no object (vi. 变成, not vt. 种植).
     let k = i + 1;
     while (tagged[k]?.pos === 'ADV') k++;
-    if (!t.transitive && (LINKING.has(word) || LINKING.has(t.lemma)) && tagged[k]?.pos === 'ADJ') t.transitive = false;
+    // Not feel: ECDICT files its 觉得 under vt. ("felt terrible" would show vi. 有知觉).
+    if (!t.transitive && t.lemma !== 'feel' && (LINKING.has(word) || LINKING.has(t.lemma)) && tagged[k]?.pos === 'ADJ')
+      t.transitive = false;
   });
 }
 
