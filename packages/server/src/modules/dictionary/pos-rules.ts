@@ -403,6 +403,8 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       next &&
       (next.pos === 'NOUN' || next.pos === 'PROPN') &&
       (!prev || ['DET', 'ADJ', 'ADV', 'ADP', 'PUNCT', 'CCONJ'].includes(prev.pos)) &&
+      // "The report also added evidence": an adverb after the subject precedes its verb.
+      !(prev?.pos === 'ADV' && ['NOUN', 'PRON', 'PROPN'].includes(out[i - 2]?.pos ?? '')) &&
       has(word, 'ADJ')
     ) {
       t.pos = 'ADJ';
