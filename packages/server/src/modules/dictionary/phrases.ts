@@ -196,7 +196,12 @@ const isWord = (t: TokenInContext) => /^[\p{L}][\p{L}'’-]*$/u.test(t.text) || 
  * then as written; other words only as written, because nouns in an idiom are fixed ("take turns",
  * and "gave the keys to" is not "give the key to"); possessives and reflexives also as slots.
  */
-function formsOf(t: TokenInContext, next: TokenInContext | undefined, lemmaOf: (word: string) => string | null): string[] {
+function formsOf(
+  t: TokenInContext,
+  next: TokenInContext | undefined,
+  lemmaOf: (word: string) => string | null,
+  compoundHead: boolean,
+): string[] {
   const lower = t.text.toLowerCase().replace(/’/g, "'");
   const forms: string[] = [];
   const add = (f: string | null | undefined) => {
@@ -210,6 +215,8 @@ function formsOf(t: TokenInContext, next: TokenInContext | undefined, lemmaOf: (
   // The tagger reads some verbs before a particle as nouns ("Chesley points out that", "Tokyo step
   // up its spending"): such a word may still begin a phrasal verb, as its lemma (`holds` decides).
   if (t.pos === 'NOUN' && next && ADVERB_PARTICLES.has(next.text.toLowerCase())) add(lemmaOf(lower));
+  // "interest rates", "stock markets": a compound noun's plural head is its headword's singular.
+  if (compoundHead) add(t.lemma);
   if (POSSESSIVES.has(lower)) add("one's");
   if (REFLEXIVES.has(lower)) add('oneself');
   return forms.slice(0, 3);
@@ -220,10 +227,10 @@ function formsOf(t: TokenInContext, next: TokenInContext | undefined, lemmaOf: (
  * verb leads it ("carried out" → "carry out"), and a verb later in a run is as written ("process of
  * sorting out" holds "sort out", not the idiom "of sorts" spelt "of sort").
  */
-function keysOf(run: string[][], written: string[]): string[] {
+function keysOf(run: string[][], written: string[], compoundHeads: boolean[]): string[] {
   let keys = [''];
   run.forEach((options, i) => {
-    const allowed = i === 0 ? options : options.filter((o) => o === written[i] || o === "one's" || o === 'oneself');
+    const allowed = i === 0 || compoundHeads[i] ? options : options.filter((o) => o === written[i] || o === "one's" || o === 'oneself');
     keys = keys.flatMap((k) => allowed.map((o) => (k ? `${k} ${o}` : o)));
   });
   return keys;
@@ -340,14 +347,18 @@ export function phraseAt(
   lemmaOf: (word: string) => string | null,
   isThing: IsThing = () => false,
 ): PhraseMatch | null {
-  const forms = tokens.map((t, i) => (isWord(t) ? formsOf(t, tokens[i + 1], lemmaOf) : null));
+  // A plural noun after a noun or an adjective heads a compound ("interest rates" → "interest rate").
+  const compoundHeads = tokens.map(
+    (t, i) => i > 0 && t.pos === 'NOUN' && /[^s]s$/i.test(t.text) && ['NOUN', 'ADJ'].includes(tokens[i - 1]!.pos),
+  );
+  const forms = tokens.map((t, i) => (isWord(t) ? formsOf(t, tokens[i + 1], lemmaOf, compoundHeads[i]!) : null));
   let fallback: PhraseMatch | undefined;
   for (let length = 5; length >= 2; length--) {
     for (let start = Math.max(0, at - length + 1); start <= at && start + length <= tokens.length; start++) {
       const run = forms.slice(start, start + length);
       if (run.some((f) => f === null)) continue;
       const written = tokens.slice(start, start + length).map((t) => t.text.toLowerCase().replace(/’/g, "'"));
-      for (const key of keysOf(run as string[][], written)) {
+      for (const key of keysOf(run as string[][], written, compoundHeads.slice(start, start + length))) {
         if (index.has(key) && holds(index, key, tokens, start, start + length - 1, isThing)) {
           const match = { key, positions: Array.from({ length }, (_, k) => start + k) };
           // "was due to": "due to" rather than "be due", which only borrows the copula.

@@ -134,16 +134,22 @@ export function orderBySense<L extends MeaningLine>(
   ranked: RankedSense[],
   bridges: SenseBridges,
   forms: string[],
-): { lines: L[]; settled: boolean } {
+): {
+  lines: L[];
+  settled: boolean;
+  /** Whether the first item shown says the sense ranked first, evidence or not (topic.ts yields to it). */
+  firstSays: boolean;
+  /** Whether an item says one of the two senses ranked first (topic.ts moves only such an item). */
+  saysLikelySense: (item: string) => boolean;
+} {
   const top = ranked[0];
-  if (!top || ranked.length < 2) return { lines, settled: false };
+  if (!top || ranked.length < 2) return { lines, settled: false, firstSays: false, saysLikelySense: () => true };
   const senseCow = ranked.slice(0, 8).map(({ sense }) => bridges.synsetWords.words(sense.synset));
   // A sense the Chinese Open Wordnet words as the chosen one is no rival ("refuse to accept" and
   // "show unwillingness towards" are both 谢绝): the lead is over the senses that say something else.
   const topWords = new Set(senseCow[0]);
   const rivals = ranked.slice(1).filter((r, k) => k + 1 >= 8 || !senseCow[k + 1]!.some((w) => topWords.has(w)));
   const lead = top.similarity - Math.max(-1, ...rivals.map((r) => r.similarity));
-  if (top.overlap === 0 && lead < SIMILARITY_LEAD) return { lines, settled: false };
   const skip = new Set(forms.map((f) => f.toLowerCase().replace(/(ies|es|s|ed|ing|ly|e)$/, '')));
   const senseHan = ranked.slice(0, 8).map(({ sense }) => senseWords(sense, skip).flatMap((w) => bridges.chineseOf(w)));
   // How well each item says the chosen sense; 0 when it says another sense as well or better.
@@ -151,6 +157,13 @@ export function orderBySense<L extends MeaningLine>(
     const scores = itemScores(item, ranked, bridges, skip, senseHan, senseCow);
     return scores.every((s) => s <= scores[0]!) ? scores[0]! : 0;
   };
+  const firstItem = lines[0] ? lineItems(lines[0].text)[0] : undefined;
+  const firstSays = !!firstItem && itemScores(firstItem, ranked, bridges, skip, senseHan, senseCow)[0]! > 0;
+  const saysLikelySense = (item: string) =>
+    itemScores(item, ranked, bridges, skip, senseHan, senseCow)
+      .slice(0, 2)
+      .some((score) => score > 0);
+  if (top.overlap === 0 && lead < SIMILARITY_LEAD) return { lines, settled: false, firstSays, saysLikelySense };
   const reordered = lines.map((line) => {
     const items = lineItems(line.text).map((item, i) => ({ item, i, score: topScore(item) }));
     const best = Math.max(0, ...items.map((x) => x.score));
@@ -166,7 +179,12 @@ export function orderBySense<L extends MeaningLine>(
   });
   const ordered = [...reordered.filter((r) => r.hasTop), ...reordered.filter((r) => !r.hasTop)];
   // Settled when the first item shown says the sense the sentence chose.
-  return { lines: ordered.map((r) => r.line), settled: ordered[0]?.firstSays === true };
+  return {
+    lines: ordered.map((r) => r.line),
+    settled: ordered[0]?.firstSays === true,
+    firstSays: ordered[0]?.firstSays === true || firstSays,
+    saysLikelySense,
+  };
 }
 
 /** CC-CEDICT's marks of a specialist's word: "存储器" is "memory (computing)", "自变量" "(math.) independent variable". */

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { dictionaryService } from './dictionary.service.js';
+import { openEcdict } from './ecdict.js';
+import { financeSentence } from './topic.js';
+
+const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: () => undefined });
+const first = async (word: string, sentence: string) => (await dictionary.lookup(word, sentence, null)).meanings[0]!.text;
+
+describe('a sentence about markets and money shows the financial meaning first', () => {
+  it('reads the money pages from two different cues, not from one', () => {
+    expect(financeSentence('The Treasury will sell $10 billion of new bonds.')).toBe(true);
+    expect(financeSentence('Profits rose 5% in the third quarter.')).toBe(true);
+    expect(financeSentence('She kept the letters in a box under her bed.')).toBe(false);
+    expect(financeSentence('The price was right.')).toBe(false);
+  });
+
+  it('puts 债券 first for a Treasury bond, 捆绑物 first for a bond between people', async () => {
+    expect(await first('bond', 'The Treasury plans to sell a new 30-year bond to refinance the federal debt.')).toMatch(/^债券/);
+    expect(await first('bond', 'Each $5,000 bond carries one warrant to buy shares at a premium of 2%.')).toMatch(/^债券/);
+    expect(await first('bond', 'The bond between the two sisters grew stronger over the years.')).not.toMatch(/^债券/);
+  });
+
+  it("shows equity's [经] line (权益) when its own lines hold no financial meaning", async () => {
+    expect(await first('equity', 'The bank said its return on equity rose to 24% from 23% last year.')).toMatch(/权益/);
+    expect(await first('equity', 'The court will decide the case on grounds of equity and fairness.')).not.toMatch(/权益/);
+  });
+
+  it('leaves an everyday sense first where the sentence means it (investors showed interest)', async () => {
+    expect(await first('interest', 'Investors showed strong interest in the new shares.')).toMatch(/^兴趣/);
+  });
+});
