@@ -211,6 +211,12 @@ export function dictionaryService(
     const fromContext = context && context.pos !== 'PROPN' ? dict.lookup(context.lemma) : null;
     const fromForms = dict.lemma(lower);
     let entry = fromContext ?? fromForms ?? dict.lookup(lower);
+    // "species" is no plural of "specie" (硬币), "media" not only "medium": a tapped form with an entry
+    // of its own that the corpora find more often than its lemma's is read as itself.
+    const own = entry && entry.word.toLowerCase() !== lower ? dict.lookup(lower) : null;
+    const ownRank = own ? corpusRank(own) : null;
+    const lemmaRank = entry ? corpusRank(entry) : null;
+    if (own && ownRank !== null && (lemmaRank === null || ownRank < lemmaRank) && meaningLines(own).some(isGeneralLine)) entry = own;
     // A form in -ing or -ed whose own entry is only a specialist's line ("restructuring": [计] 重构的),
     // or only a noun where the sentence uses it as a verb ("after spending two years": 经费), means
     // what its verb does.

@@ -10,6 +10,8 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['grew', 'As the town grew richer, the old market closed.', '变|成长|发展'],
   ['felt', 'He has felt terrible about the accident all week.', '感觉|觉得'],
   ['monthly', 'Members pay a small fee monthly, depending on their plan.', '每月'],
+  ['species', 'Several rare species of birds live on the island.', '种|物种'],
+  ['media', 'The media reported the story within minutes.', '媒体'],
   ['spending', 'After spending three years in Paris, she came home.', '花费|度过|消耗|用'],
   ['run', 'Each one is run by local people.', '经营|管理'],
   ['switch', 'Flip the light switch by the door.', '开关'],
