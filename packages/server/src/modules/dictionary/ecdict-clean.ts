@@ -17,6 +17,8 @@ const TYPOS: [RegExp, string][] = [
   [/侯选/g, '候选'],
   [/幅射/g, '辐射'],
   [/竟争/g, '竞争'],
+  // "too late" is glossed with an unrelated idiom.
+  [/^\s*客来扫地\s*$/, '太迟, 来不及'],
 ];
 
 /** A line's meanings, split on ECDICT's separators. */

@@ -72,5 +72,7 @@ describe('ECDICT noise cleaned at load', () => {
     expect(time).not.toMatch(/时侯/);
     expect(JSON.stringify((await lookup('chain', 'They chained the gate.')).meanings)).not.toMatch(/铁练/);
     expect(JSON.stringify((await lookup('resentful', 'They seemed resentful.')).meanings)).toMatch(/忿恨/);
+    // "too late" is glossed 客来扫地 in the source.
+    expect((await lookup('late', 'It is too late to change the plan.')).phrase?.meanings[0]?.text).toMatch(/太迟/);
   });
 });

@@ -150,6 +150,8 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['The film is about a family that moves to the coast.', 'about'],
   ['When she wakes up she sees that the baby is gone.', 'sees'],
   ['From the chart we can see that prices fell.', 'see'],
+  ['Her new job gave her a sense of purpose.', 'purpose'],
+  ['Prices here never rise as fast as they do in London.', 'do'],
 ];
 
 /**

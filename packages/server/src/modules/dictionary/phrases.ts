@@ -269,6 +269,11 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
     const instruction = !before || before.pos === 'PUNCT' || /^(will|'ll|must|should|shall|please)$/i.test(before.text);
     if (!instruction || tokens[start]!.text.toLowerCase() !== 'see') return false;
   }
+  // "a sense of purpose", "a change of course": "of" + noun after a noun is that noun's phrase, not
+  // the idiom (of purpose 有意地, of course 当然).
+  if (parts.length === 2 && parts[0] === 'of' && ['NOUN', 'PROPN'].includes(tokens[start - 1]?.pos ?? '')) return false;
+  // "the impact it does in America": an adverb particle before a place's name is its preposition ("do in" 杀害).
+  if (parts.length === 2 && ADVERB_PARTICLES.has(parts[1]!) && following?.pos === 'PROPN' && isThing(following.text)) return false;
   // "ran about 2%", "rose over 10%": before a number the word says how much, it is no particle.
   if (parts.length === 2 && /^(about|around|over|under)$/.test(parts[1]!) && following?.pos === 'NUM') return false;
   // "be well" (保重), "be about" (从事于), "be over": the copula's phrase ends its clause ("She is well.");

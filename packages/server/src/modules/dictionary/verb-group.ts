@@ -115,8 +115,9 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     let k = i + 1;
     while (tagged[k]?.pos === 'ADV') k++;
     // Not feel: ECDICT files its 觉得 under vt. ("felt terrible" would show vi. 有知觉).
-    if (!t.transitive && t.lemma !== 'feel' && (LINKING.has(word) || LINKING.has(t.lemma)) && tagged[k]?.pos === 'ADJ')
-      t.transitive = false;
+    // "get slightly higher yields": an adjective before its noun opens an object, it is no complement.
+    const complement = tagged[k]?.pos === 'ADJ' && !['NOUN', 'PROPN'].includes(tagged[k + 1]?.pos ?? '');
+    if (!t.transitive && t.lemma !== 'feel' && (LINKING.has(word) || LINKING.has(t.lemma)) && complement) t.transitive = false;
   });
 }
 
