@@ -152,6 +152,7 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['From the chart we can see that prices fell.', 'see'],
   ['Her new job gave her a sense of purpose.', 'purpose'],
   ['Prices here never rise as fast as they do in London.', 'do'],
+  ['The company posted a 23% drop in profit.', 'drop'],
 ];
 
 /**

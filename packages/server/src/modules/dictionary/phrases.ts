@@ -159,8 +159,8 @@ export type IsThing = (noun: string) => boolean;
 
 /** WordNet's noun files of things and places: artifact 6, body 8, location 15, object 17, substance 27. */
 const THING_FILES = new Set([6, 8, 15, 17, 27]);
-/** Words before a noun's own phrase: after them a verb-looking word is a noun ("his break up with", "three points up"). */
-const BEFORE_A_NOUN = new Set(['DET', 'ADJ', 'NUM']);
+/** Words before a noun's own phrase: after them a verb-looking word is a noun ("his break up with", "three points up", "a 23% drop in"). */
+const BEFORE_A_NOUN = new Set(['DET', 'ADJ', 'NUM', 'SYM']);
 const FINITE_BE = new Set(['is', 'are', 'was', 'were']);
 const NOUNISH = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
 const OBJECT_PARTS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM']);

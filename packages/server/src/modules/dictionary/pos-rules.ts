@@ -382,7 +382,8 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       has(word, 'ADJ')
     ) {
       const objectFollows = next && ['NOUN', 'DET', 'PRON', 'PROPN', 'NUM'].includes(next.pos);
-      const modifiesNext = next && ['VERB', 'ADJ'].includes(next.pos);
+      // "is most often prepared", "are very likely": an adverb before another modifier modifies it.
+      const modifiesNext = next && ['VERB', 'ADJ', 'ADV'].includes(next.pos);
       // After a form of "be" a participle is the passive ("is run by", "was expected to"): only other linking verbs make it an adjective ("felt lost").
       const passive = BE.has(lower(governor));
       if (
