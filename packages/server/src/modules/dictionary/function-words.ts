@@ -80,7 +80,29 @@ const FUNCTION_WORDS: Record<string, FunctionWord> = {
   may: { pos: 'aux.', meaning: '可能, 可以', note: '情态动词：表示可能性或许可；首字母大写的 May 是“五月”。' },
   might: { pos: 'aux.', meaning: '可能', note: '情态动词：表示较小的可能性，比 may 更不确定。' },
   must: { pos: 'aux.', meaning: '必须, 一定', note: '情态动词：表示必须，或对现在情况的肯定推测。' },
+  // Negative contractions: a tap on "don't" reads the auxiliary with not, not ECDICT's rare noun (禁忌, "dos and don'ts").
+  ...negatives({
+    "don't": ['不（= do not）', 'do not 的缩写：否定助动词，后接动词原形（I don’t know）；句首的 Don’t… 表示“不要…”。'],
+    "doesn't": ['不（= does not）', 'does not 的缩写：主语为第三人称单数时的否定，后接动词原形（She doesn’t eat meat）。'],
+    "didn't": ['没有（= did not）', 'did not 的缩写：一般过去时的否定，后接动词原形（We didn’t go）。'],
+    "can't": ['不能, 不会（= cannot）', 'cannot 的缩写：表示没有能力、不被允许，或“不可能”（That can’t be true）。'],
+    "won't": ['不会, 将不（= will not）', 'will not 的缩写：表示将来不会发生或不愿意（He won’t listen）。'],
+    "isn't": ['不是（= is not）', 'is not 的缩写：be 动词的否定；也用于进行时和被动语态。'],
+    "aren't": ['不是（= are not）', 'are not 的缩写：be 动词的否定；也用于进行时和被动语态。'],
+    "wasn't": ['不是, 没有（= was not）', 'was not 的缩写：be 动词过去式的否定。'],
+    "weren't": ['不是, 没有（= were not）', 'were not 的缩写：be 动词过去式的否定。'],
+    "haven't": ['没有, 还没（= have not）', 'have not 的缩写：完成时的否定（I haven’t finished）。'],
+    "hasn't": ['没有, 还没（= has not）', 'has not 的缩写：完成时的否定（It hasn’t rained）。'],
+    "hadn't": ['没有（= had not）', 'had not 的缩写：过去完成时的否定。'],
+    "couldn't": ['不能, 无法（= could not）', 'could not 的缩写：表示过去没能做到，或委婉地表示不可能。'],
+    "wouldn't": ['不会, 不愿（= would not）', 'would not 的缩写：表示不愿意，或虚拟语气中的“不会”。'],
+    "shouldn't": ['不应该（= should not）', 'should not 的缩写：表示不应该做某事。'],
+  }),
 };
+
+function negatives(words: Record<string, [meaning: string, note: string]>): Record<string, FunctionWord> {
+  return Object.fromEntries(Object.entries(words).map(([word, [meaning, note]]) => [word, { pos: 'aux.', meaning, note }]));
+}
 
 /**
  * have, do and be as a verb group's auxiliary ("had noted", "does not share", "was promoted"): their

@@ -60,6 +60,14 @@ describe('ECDICT noise cleaned at load', () => {
     expect(cleanTranslation('n. 缝隙, 缺口, 通用汇编程序\n[计] 通用汇编程序, 间距')).toBe('n. 缝隙, 缺口\n[计] 通用汇编程序, 间距');
   });
 
+  it("reads a negative contraction as its auxiliary with not (don't → 不, not the rare noun 禁忌)", async () => {
+    const dont = await lookup('don’t', 'I don’t know where she lives.');
+    expect(dont.meanings[0]).toMatchObject({ pos: 'aux.', fits: true });
+    expect(dont.meanings[0]!.text).toMatch(/do not/);
+    expect(dont.function_note).toMatch(/缩写/);
+    expect((await lookup("can't", "I can't find my keys.")).meanings[0]!.text).toMatch(/不能/);
+  });
+
   it('corrects the source typo 决窍 to 诀窍 everywhere', async () => {
     const trick = await lookup('trick', 'The trick is to start early.');
     expect(JSON.stringify(trick.meanings)).toMatch(/诀窍/);
