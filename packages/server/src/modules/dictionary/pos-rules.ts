@@ -346,6 +346,15 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.lemma = word;
       continue;
     }
+    // "The pricing also pressured Treasury bonds": a form in -ed read as an adjective right after its
+    // subject (an adverb may stand between) and before an object is the sentence's verb.
+    if (t.pos === 'ADJ' && /ed$/.test(word) && next && ['DET', 'PROPN', 'PRON'].includes(next.pos) && has(word, 'VERB')) {
+      const subject = prev?.pos === 'ADV' ? out[i - 2] : prev;
+      if (subject && ['NOUN', 'PROPN', 'PRON'].includes(subject.pos) && !POSSESSIVE.has(lower(subject))) {
+        t.pos = 'VERB';
+        continue;
+      }
+    }
     // "at the very thought": after "the very" a verb's form is the noun it also is.
     if (t.pos === 'VERB' && lower(prev) === 'very' && out[i - 2]?.pos === 'DET' && has(word, 'NOUN')) {
       t.pos = 'NOUN';

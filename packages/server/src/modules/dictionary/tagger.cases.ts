@@ -21,6 +21,7 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['effect', 'The new rules will not have their full effect until next year.', 'noun'],
   ['added', 'The survey also added evidence that prices are rising.', 'verb'],
   ['most', 'The meals are most often cooked by his aunt.', 'adv'],
+  ['pressured', 'Heavy selling also pressured Treasury bonds on Friday.', 'verb'],
   ['well', 'The price is well below what we paid last year.', 'adv'],
   // Passives with a participle that looks like the base form or a noun.
   ['run', 'Each one is run by local people.', 'verb'],
