@@ -2,6 +2,7 @@ import { analyseCached } from './context-cache.js';
 import { coarseModel, correctTags, type CoarseModel } from './coarse-tagger.js';
 import type { TokenInContext } from './lemmatizer.js';
 import type { HasPos } from './pos-lexicon.js';
+import { POSSESSIVE, complementReading, formReading } from './form-rules.js';
 import { BE, LINKING, markVerbGroups } from './verb-group.js';
 
 export type { HasPos };
@@ -23,7 +24,6 @@ const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'must',
 const OBJECT_PRONOUNS = new Set(['it', 'them', 'him', 'her', 'us', 'me', 'you', 'this', 'these', 'those']);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'people']);
 const CAUSATIVE = new Set(['make', 'let', 'have', 'help', 'watch', 'hear']);
-const POSSESSIVE = new Set(['my', 'his', 'its', 'our', 'their', 'your']);
 const NATIONALITY = /(an|ese|ish|ch|sh|i)$/;
 const PARTICIPLE = /(ed|en|wn|ing|lost|left|kept|built|broke|made|held|known)$/;
 
@@ -78,65 +78,11 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'ADV';
       continue;
     }
-    // "The show is live", "the differences are minute", "have been relatively level": a base form after be is no verb (a
-    // participle spelt like its base, "is run by", "was cut", stays one).
-    const endsClause = !next || next.pos === 'PUNCT';
-    if (
-      (t.pos === 'VERB' || (t.pos === 'NOUN' && endsClause)) &&
-      governor &&
-      BE.has(lower(governor)) &&
-      t.text.toLowerCase() === t.lemma &&
-      !/ing$/.test(word) &&
-      !has(word, 'VBN') &&
-      has(word, 'ADJ')
-    ) {
-      t.pos = 'ADJ';
-      continue;
-    }
-    // "We are related to…", "is interested in", "was involved in": a participle after be whose own
-    // entry is an adjective and which the dictionary lists with its preposition is that adjective
-    // (有关系的, 感兴趣的), not a passive (讲述, 使感兴趣); "was killed in" has no such headword.
-    if (
-      t.pos === 'VERB' &&
-      word !== t.lemma &&
-      // "is used for meetings": used's adjective is second-hand (用过的); its headwords are the verb's.
-      word !== 'used' &&
-      governor &&
-      BE.has(lower(governor)) &&
-      next &&
-      (next.pos === 'ADP' || (lower(next) === 'to' && !['VERB', 'AUX'].includes(out[i + 2]?.pos ?? ''))) &&
-      lower(next) !== 'by' &&
-      has(word, 'VBN') &&
-      has(word, 'ADJ') &&
-      has(`${word} ${lower(next)}`, 'HEADWORD')
-    ) {
-      t.pos = 'ADJ';
-      t.lemma = word;
-      continue;
-    }
-    // "looked cold and stiff": a word joined by "and"/"or" to an adjective, with no clause of its own
-    // after it, is an adjective too when the dictionary has it as one.
-    if (
-      t.pos === 'NOUN' &&
-      /^(and|or)$/.test(lower(prev)) &&
-      out[i - 2]?.pos === 'ADJ' &&
-      (!next || !['NOUN', 'PROPN', 'VERB', 'AUX', 'PART'].includes(next.pos)) &&
-      has(word, 'ADJ')
-    ) {
-      t.pos = 'ADJ';
-      continue;
-    }
-    // "authorizes the president to veto entire bills": after the "to" of an infinitive, a word with its object is the verb.
-    if (
-      t.pos === 'NOUN' &&
-      t.lemma === word &&
-      lower(prev) === 'to' &&
-      prev!.pos === 'PART' &&
-      next &&
-      (['DET', 'PRON', 'NUM'].includes(next.pos) || (next.pos === 'ADJ' && out[i + 2]?.pos === 'NOUN')) &&
-      has(word, 'VERB')
-    ) {
-      t.pos = 'VERB';
+    // What stands after be, after "and", after an infinitive's to (form-rules.ts).
+    const complement = complementReading(out, i, governor, has);
+    if (complement) {
+      t.pos = complement.pos;
+      if (complement.lemma) t.lemma = complement.lemma;
       continue;
     }
     // "is still at work": still before a phrase is the adverb 仍然, not the adjective 静止的.
@@ -304,61 +250,11 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'NOUN';
       continue;
     }
-    // "after spending three years", "by cutting the price": a gerund with its object after a preposition is a verb.
-    if (
-      t.pos === 'NOUN' &&
-      /ing$/.test(word) &&
-      prev?.pos === 'ADP' &&
-      next &&
-      ['DET', 'NUM', 'PRON'].includes(next.pos) &&
-      has(word, 'VERB')
-    ) {
-      t.pos = 'VERB';
-      continue;
-    }
-    // "the surrounding culture", "a smiling child": a participle in -ing between a determiner and its
-    // noun is an adjective when the word has its own adjective entry (周围的, not 包围).
-    if (
-      t.pos === 'VERB' &&
-      /ing$/.test(word) &&
-      next?.pos === 'NOUN' &&
-      prev &&
-      (prev.pos === 'DET' || POSSESSIVE.has(lower(prev))) &&
-      has(word, 'ADJ')
-    ) {
-      t.pos = 'ADJ';
-      t.lemma = word;
-      continue;
-    }
-    // "Any reading below 50%", "abrupt faulting": a form in -ing read as a verb where a noun phrase
-    // stands (after a determiner, an adjective or a possessive) and with no object is the noun.
-    if (
-      t.pos === 'VERB' &&
-      /ing$/.test(word) &&
-      prev &&
-      (['DET', 'ADJ', 'NUM'].includes(prev.pos) || POSSESSIVE.has(lower(prev))) &&
-      // "They are all waiting for…": after be the form is progressive, whatever stands between.
-      !(governor && BE.has(lower(governor))) &&
-      (!next || !['DET', 'PRON', 'NUM', 'NOUN', 'PROPN'].includes(next.pos)) &&
-      has(word, 'NOUN')
-    ) {
-      t.pos = 'NOUN';
-      t.lemma = word;
-      continue;
-    }
-    // "The pricing also pressured Treasury bonds": a form in -ed read as an adjective right after its
-    // subject (an adverb may stand between) and before an object is the sentence's verb.
-    if (t.pos === 'ADJ' && /ed$/.test(word) && next && ['DET', 'PROPN', 'PRON'].includes(next.pos) && has(word, 'VERB')) {
-      const subject = prev?.pos === 'ADV' ? out[i - 2] : prev;
-      if (subject && ['NOUN', 'PROPN', 'PRON'].includes(subject.pos) && !POSSESSIVE.has(lower(subject))) {
-        t.pos = 'VERB';
-        continue;
-      }
-    }
-    // "at the very thought": after "the very" a verb's form is the noun it also is.
-    if (t.pos === 'VERB' && lower(prev) === 'very' && out[i - 2]?.pos === 'DET' && has(word, 'NOUN')) {
-      t.pos = 'NOUN';
-      t.lemma = word;
+    // Forms in -ing and -ed the tagger read as the wrong part of speech (form-rules.ts).
+    const form = formReading(out, i, governor, has);
+    if (form) {
+      t.pos = form.pos;
+      if (form.lemma) t.lemma = form.lemma;
       continue;
     }
     // An adverb between a determiner and a noun is an adjective: "a fast car".
