@@ -147,6 +147,12 @@ export const PLACING_VERBS = new Set(
   ),
 );
 export const SPATIAL = new Set('on onto in into under across through along'.split(' '));
+/** Prepositions of a physical place, after which a verb's object is something held or put somewhere ("held the baby on her lap"). */
+export const PLACE_PREPOSITIONS = new Set('on onto under over against across around behind beside between inside'.split(' '));
+/** Ordinals: "the first person who…", "the last word to…" name one of a series, not the compound (第一人称). */
+export const ORDINALS = new Set('first second third last next'.split(' '));
+/** Words that open a relative clause or an infinitive after a noun ("the first person who", "the first person to"). */
+export const RELATIVE_OPENERS = new Set('who whom whose which that to'.split(' '));
 /**
  * Headwords whose "to" opens an infinitive ("have to go", "is going to rain", "in order to catch").
  * Any other headword ending in "to" is a verb and its preposition, which an infinitive after it

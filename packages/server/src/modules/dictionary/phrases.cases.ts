@@ -83,9 +83,16 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['Prices rose by 3% last month, according to a government spokesman.', 'according', 'according to'],
   ['The match was called off owing to the heavy rain.', 'owing', 'owing to'],
   ['Please see that the windows are shut before you leave.', 'see', 'see that'],
+  ['The whole story is told in the first person.', 'person', 'first person'],
+  ['She turned in the report on Monday.', 'turned', 'turn in'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
+  // Session 23: an ordinal before its relative clause, a literal act, a preposition after a verb of being somewhere.
+  ['She was the first person who climbed the peak.', 'person'],
+  ['He was the first person to reach the summit.', 'first'],
+  ['She held the baby on her lap all afternoon.', 'held'],
+  ['The nurses are working in shifts this week.', 'working'],
   ['The government counts money as it is spent.', 'is'],
   ['The room looks better as it is painted now.', 'as'],
   ['The engineers reported breaks in the old pipe.', 'breaks'],

@@ -13,6 +13,9 @@ import {
   SELECTED_PREPOSITIONS,
   PLACING_VERBS,
   SPATIAL,
+  PLACE_PREPOSITIONS,
+  ORDINALS,
+  RELATIVE_OPENERS,
   INFINITIVE_HEADWORDS,
   BE_FORMS,
 } from './phrase-words.js';
@@ -142,6 +145,12 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   if (asClause && following && !['PUNCT', 'CCONJ', 'SCONJ'].includes(following.pos)) return false;
   // "taking a drop of blood" holds no "take a drop": a noun that ends the headword goes on in "of …".
   if (parts.length >= 3 && tokens[end]!.pos === 'NOUN' && following?.text.toLowerCase() === 'of') return false;
+  // "held the baby on her lap" holds no "hold the baby" (干苦差): a verb + determiner + noun idiom that
+  // WordNet does not list, whose noun is then put somewhere, is the literal act.
+  const nextWord = following?.text.toLowerCase() ?? '';
+  if (parts.length === 3 && /^(the|a|an)$/.test(parts[1]!) && !index.wordnetPos(key) && PLACE_PREPOSITIONS.has(nextWord)) return false;
+  // "the first person who climbed it" is one of a series, not the grammar's first person.
+  if (parts.length === 2 && ORDINALS.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && RELATIVE_OPENERS.has(nextWord)) return false;
   // After a determiner the first word heads a noun phrase ("the back of the house", "a turn down the road").
   if (start > 0 && tokens[start - 1]!.pos === 'DET' && PARTICLES.has(parts[1]!) && !afterRelativeThat(tokens, start)) return false;
   const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!);
@@ -154,6 +163,9 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
     after &&
     (PLACES.has(after.text.toLowerCase()) || (PLACING_VERBS.has(parts[0]!) && SPATIAL.has(last) && isThing(after.text)));
   if (parts.length === 2 && (motion || (after && last === 'by'))) return false;
+  // "working in shifts", "lives in fear": after a verb of being somewhere "in" + a noun phrase is a
+  // preposition unless the dictionary marks the pair as taking its object ("turn in the report").
+  if (parts.length === 2 && last === 'in' && after && MOTION_VERBS.has(parts[0]!) && !index.separable(key)) return false;
   if (PARTICIPLE_PREPOSITIONS.has(key)) return true;
   if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key)) && !SELECTED_PREPOSITIONS.has(key))
     return false;
