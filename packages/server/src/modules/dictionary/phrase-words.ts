@@ -146,6 +146,8 @@ export const PLACING_VERBS = new Set(
     ' ',
   ),
 );
+/** Verbs of putting something somewhere: "put on the refrigerator door", "laid on the bed" place a thing there. */
+export const PUTTING_VERBS = new Set('put place set lay stick pin post tape leave'.split(' '));
 export const SPATIAL = new Set('on onto in into under across through along'.split(' '));
 /** Prepositions of a physical place, after which a verb's object is something held or put somewhere ("held the baby on her lap"). */
 export const PLACE_PREPOSITIONS = new Set('on onto under over against across around behind beside between inside'.split(' '));

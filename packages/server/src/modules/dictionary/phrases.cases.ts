@@ -85,6 +85,8 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['Please see that the windows are shut before you leave.', 'see', 'see that'],
   ['The whole story is told in the first person.', 'person', 'first person'],
   ['She turned in the report on Monday.', 'turned', 'turn in'],
+  ['The company bought the plant in order to locally produce shovels.', 'order', 'in order to'],
+  ['I held in a sigh.', 'held', 'hold in'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
@@ -93,6 +95,12 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['He was the first person to reach the summit.', 'first'],
   ['She held the baby on her lap all afternoon.', 'held'],
   ['The nurses are working in shifts this week.', 'working'],
+  ['Check this driving test out before you book one.', 'driving'],
+  ['The two executives would still get about $25 million less.', 'get'],
+  ['She clipped the photo and put on the refrigerator door.', 'put'],
+  ['The basic question to be asked in this situation is simple.', 'asked'],
+  ['He pointed at the pages he held in his left hand.', 'held'],
+  ["Again, he's not a fool.", 'not'],
   ['The government counts money as it is spent.', 'is'],
   ['The room looks better as it is painted now.', 'as'],
   ['The engineers reported breaks in the old pipe.', 'breaks'],

@@ -13,6 +13,7 @@ import {
   SELECTED_PREPOSITIONS,
   PLACING_VERBS,
   SPATIAL,
+  PUTTING_VERBS,
   PLACE_PREPOSITIONS,
   ORDINALS,
   RELATIVE_OPENERS,
@@ -125,12 +126,20 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   // "the impact it does in America": an adverb particle before a place's name is its preposition ("do in" 杀害).
   if (parts.length === 2 && ADVERB_PARTICLES.has(parts[1]!) && following?.pos === 'PROPN' && isThing(following.text)) return false;
   // "ran about 2%", "rose over 10%": before a number the word says how much, it is no particle.
-  if (parts.length === 2 && /^(about|around|over|under)$/.test(parts[1]!) && following?.pos === 'NUM') return false;
+  if (
+    parts.length === 2 &&
+    /^(about|around|over|under)$/.test(parts[1]!) &&
+    following &&
+    (following.pos === 'NUM' || /^[$£€¥]/.test(following.text))
+  )
+    return false;
   // "be well" (保重), "be about" (从事于), "be over": the copula's phrase ends its clause ("She is well.");
   // "was well below the average", "is about love" are the copula and what follows.
   if (parts.length === 2 && parts[0] === 'be' && following && !['PUNCT', 'CCONJ'].includes(following.pos)) return false;
   if (parts[parts.length - 1] === 'to') {
-    const infinitive = isVerb(following) && following!.text.toLowerCase() === following!.lemma;
+    // "in order to locally produce": an adverb may split the infinitive.
+    const verb = following?.pos === 'ADV' && /ly$/i.test(following.text) ? tokens[end + 2] : following;
+    const infinitive = isVerb(verb) && verb!.text.toLowerCase() === verb!.lemma;
     if (INFINITIVE_HEADWORDS.has(key)) {
       // "was used to make paper" is the passive of use (被用来); "going to school" goes somewhere.
       if (!infinitive) return false;
@@ -158,14 +167,22 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   if (!isVerb(first) && !verbBeforeParticle(index, key, tokens, start)) return !['NOUN', 'PROPN', 'DET', 'NUM', 'PRON'].includes(first.pos);
   const last = parts[parts.length - 1]!;
   const after = nounPhraseHead(tokens, end + 1);
+  const place = after && PLACES.has(after.text.toLowerCase());
   const motion =
-    MOTION_VERBS.has(parts[0]!) &&
-    after &&
-    (PLACES.has(after.text.toLowerCase()) || (PLACING_VERBS.has(parts[0]!) && SPATIAL.has(last) && isThing(after.text)));
+    (MOTION_VERBS.has(parts[0]!) && after && (place || (PLACING_VERBS.has(parts[0]!) && SPATIAL.has(last) && isThing(after.text)))) ||
+    (PUTTING_VERBS.has(parts[0]!) && place && /^(on|onto|in)$/.test(last));
   if (parts.length === 2 && (motion || (after && last === 'by'))) return false;
   // "working in shifts", "lives in fear": after a verb of being somewhere "in" + a noun phrase is a
   // preposition unless the dictionary marks the pair as taking its object ("turn in the report").
   if (parts.length === 2 && last === 'in' && after && MOTION_VERBS.has(parts[0]!) && !index.separable(key)) return false;
+  // "the question to be asked in this situation": a passive's object is its subject, so the noun phrase
+  // after "in"/"on" is the preposition's; "the pages he held in his left hand": a possessive thing
+  // after "in" is where something is ("depend on their phones" keeps its verb's preposition).
+  if (parts.length === 2 && /^(in|on)$/.test(last) && after && !index.separable(key)) {
+    const passive = BE_FORMS.has(tokens[start - 1]?.text.toLowerCase() ?? '') && first.text.toLowerCase() !== first.lemma;
+    const owned = last === 'in' && POSSESSIVES.has(tokens[end + 1]?.text.toLowerCase() ?? '') && isThing(after.text);
+    if (passive || owned) return false;
+  }
   if (PARTICIPLE_PREPOSITIONS.has(key)) return true;
   if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key)) && !SELECTED_PREPOSITIONS.has(key))
     return false;
@@ -240,6 +257,10 @@ export function phraseAt(
 function separated(index: PhraseIndex, tokens: readonly TokenInContext[], at: number, forms: (string[] | null)[]): PhraseMatch | null {
   for (let verb = Math.max(0, at - 4); verb <= at; verb++) {
     if (!isVerb(tokens[verb]) || !forms[verb]) continue;
+    // "check this driving test out": after a determiner the word modifies a noun; it is no verb.
+    const before = tokens[verb - 1];
+    const determiner = before && (before.pos === 'DET' || /^(this|these|those|every|each|another)$/i.test(before.text));
+    if (before && (determiner || POSSESSIVES.has(before.text.toLowerCase())) && !afterRelativeThat(tokens, verb)) continue;
     for (let particle = verb + 2; particle <= verb + 4 && particle < tokens.length; particle++) {
       if (at !== verb && at !== particle) continue;
       const word = tokens[particle]!.text.toLowerCase();
