@@ -28,11 +28,33 @@ export const lineItems = (text: string): string[] =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export function cleanTranslation(raw: string | null): string | null {
+/** Items ECDICT took from the web for a multi-word headword: a film's title ("[电影]追爱总动员"), and marks that an item is also a song's or a book's ("陷入爱河（歌名）"). */
+const TITLE_ITEM = /^\[[^\]]+\]/;
+const TITLE_MARK = /[(（](歌名|歌曲|电影|影片|书名|小说|专辑|游戏|乐队|电视剧)[)）]/g;
+
+/**
+ * A multi-word headword's line: no web titles, and no lone character cut from a longer word ("look
+ * forward to: 期望, 盼望, 瞩望, 属望, 企") when the line has words of its own.
+ */
+function phraseLine(line: string): string {
+  const m = line.trim().match(/^([a-z]+\.)?\s*(.*)$/)!;
+  if (m[2]!.startsWith('[')) return line;
+  const items = lineItems(m[2]!)
+    .filter((item) => !TITLE_ITEM.test(item))
+    .map((item) => item.replace(TITLE_MARK, '').trim())
+    .filter(Boolean);
+  const words = items.filter((item) => !/^\p{Script=Han}$/u.test(item));
+  const text = (words.length ? words : items).join(', ');
+  return text && m[1] ? `${m[1]} ${text}` : text;
+}
+
+/** ECDICT's Chinese for `headword`, cleaned of the noise above. */
+export function cleanTranslation(raw: string | null, headword = ''): string | null {
   if (!raw) return raw;
   let text = raw;
   for (const [from, to] of TYPOS) text = text.replace(from, to);
-  const lines = text.split(/\\n|\r?\n/);
+  let lines = text.split(/\\n|\r?\n/);
+  if (headword.includes(' ')) lines = lines.map(phraseLine).filter((l) => l.trim());
   const specialist = new Set(
     lines.filter((l) => /^\[[^\]]+\]/.test(l.trim())).flatMap((l) => lineItems(l.trim().replace(/^\[[^\]]+\]\s*/, ''))),
   );

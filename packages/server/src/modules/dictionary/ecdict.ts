@@ -67,7 +67,7 @@ export function openEcdict(file = ecdictFile()) {
           word: row.word,
           phonetic: row.phonetic || null,
           definition: row.definition || null,
-          translation: cleanTranslation(row.translation || null),
+          translation: cleanTranslation(row.translation || null, row.word),
           tags: (row.tag ?? '').split(/\s+/).filter(Boolean),
           bnc: rank(row.bnc),
           frq: rank(row.frq),

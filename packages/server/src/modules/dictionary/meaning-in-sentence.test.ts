@@ -68,6 +68,15 @@ describe('ECDICT noise cleaned at load', () => {
     expect((await lookup("can't", "I can't find my keys.")).meanings[0]!.text).toMatch(/不能/);
   });
 
+  it("shows a phrase's own meanings without the web's film titles or a character cut from a word", async () => {
+    const love = await lookup('falling', 'Two people are falling in love.');
+    expect(love.phrase).toMatchObject({ text: 'fall in love', meanings: [{ pos: null, text: '陷入爱河' }] });
+    const forward = await lookup('forward', 'I look forward to your letter.');
+    expect(forward.phrase!.meanings[0]!.text).toBe('期望, 盼望, 瞩望, 属望');
+    // The word book reads the same cleaned entry when the reader adds the phrase itself.
+    expect((await lookup('fall in love')).meanings[0]!.text).toBe('陷入爱河');
+  });
+
   it('corrects the source typo 决窍 to 诀窍 everywhere', async () => {
     const trick = await lookup('trick', 'The trick is to start early.');
     expect(JSON.stringify(trick.meanings)).toMatch(/诀窍/);

@@ -87,6 +87,7 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['She turned in the report on Monday.', 'turned', 'turn in'],
   ['The company bought the plant in order to locally produce shovels.', 'order', 'in order to'],
   ['I held in a sigh.', 'held', 'hold in'],
+  ['The company closed down three plants last year.', 'closed', 'close down'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
@@ -101,6 +102,9 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['The basic question to be asked in this situation is simple.', 'asked'],
   ['He pointed at the pages he held in his left hand.', 'held'],
   ["Again, he's not a fool.", 'not'],
+  ['Eastman Kodak closed down 3/4 to 44 1/4.', 'closed'],
+  ['The industrial average closed down 18.65, to 2638.73.', 'down'],
+  ['It is made only in years when the grapes ripen perfectly.', 'years'],
   ['The government counts money as it is spent.', 'is'],
   ['The room looks better as it is painted now.', 'as'],
   ['The engineers reported breaks in the old pipe.', 'breaks'],

@@ -133,6 +133,17 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
     (following.pos === 'NUM' || /^[$£€¥]/.test(following.text))
   )
     return false;
+  // "closed down 3/4 to 44 1/4", "ended up 2.5%": before a price's change "up"/"down" says which way it moved.
+  if (parts.length === 2 && /^(up|down)$/.test(parts[1]!) && following?.pos === 'NUM' && isAmountMoved(tokens, end + 1)) return false;
+  // "made only in years when the grapes ripen": a preposition + noun idiom (in years 年老) is the
+  // noun's phrase when a relative clause tells which.
+  if (
+    parts.length === 2 &&
+    PARTICLES.has(parts[0]!) &&
+    tokens[end]!.pos === 'NOUN' &&
+    /^(when|where|which|that|who|whose)$/i.test(following?.text ?? '')
+  )
+    return false;
   // "be well" (保重), "be about" (从事于), "be over": the copula's phrase ends its clause ("She is well.");
   // "was well below the average", "is about love" are the copula and what follows.
   if (parts.length === 2 && parts[0] === 'be' && following && !['PUNCT', 'CCONJ'].includes(following.pos)) return false;
@@ -187,6 +198,12 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key)) && !SELECTED_PREPOSITIONS.has(key))
     return false;
   return true;
+}
+
+/** Whether the number at `at` is a price's or a figure's move: a fraction or decimal, or followed by "to", "at", %, points or cents. */
+function isAmountMoved(tokens: readonly TokenInContext[], at: number): boolean {
+  const next = tokens[at + 1]?.text.toLowerCase() ?? '';
+  return /[./]/.test(tokens[at]!.text) || /^(to|at|%|percent|points?|cents?|,|\.)$/.test(next) || next === '';
 }
 
 /**
