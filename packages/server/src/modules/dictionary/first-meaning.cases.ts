@@ -93,4 +93,8 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   // A determiner before a time word opens an adverbial, not an object: the vi. line stays first.
   ['march', 'The soldiers march every morning.', '行军|进军|前进'],
   ['court', 'The case went to court in May.', '法院|法庭'],
+  // Session 23's fresh sample: a price that moves takes no object; do with not is the auxiliary.
+  ['closed', 'The shares closed at $58.50, up a dollar.', '结束|收盘'],
+  ['did', "The report shows that the storm didn't, in the end, damage the bridge.", '助动词'],
+  ['young', 'The young married couple moved to a small flat near the station.', '年轻'],
 ];

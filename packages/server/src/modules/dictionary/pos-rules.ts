@@ -317,13 +317,16 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.lemma = word;
       continue;
     }
-    // An adjective closing a noun phrase is a noun: "a present for her", "a fine for parking".
+    // An adjective closing a noun phrase is a noun: "a present for her", "a fine for parking"; not
+    // before a participle and its noun ("The young married people left": 年轻的).
+    const participleBeforeNoun = next?.pos === 'VERB' && /ed$/.test(lower(next)) && out[i + 2]?.pos === 'NOUN';
     if (
       t.pos === 'ADJ' &&
       prev &&
       prev.pos === 'DET' &&
       !/^(most|more|least|less|much|many|few)$/.test(word) &&
       (!next || !isWord(next) || ['ADP', 'VERB'].includes(next.pos)) &&
+      !participleBeforeNoun &&
       has(word, 'NOUN')
     ) {
       t.pos = 'NOUN';

@@ -162,4 +162,5 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['live', 'The concert is live on the radio tonight.', 'adj'],
   ['minute', 'The differences between the two copies are minute.', 'adj'],
   ['run', 'The shops are run by two sisters.', 'verb'],
+  ['young', 'The young married couple moved to a small flat near the station.', 'adj'],
 ];

@@ -54,6 +54,8 @@ function auxiliaryUse(tagged: readonly TokenInContext[], i: number, has: HasPos)
   const word = tagged[i]!.text.toLowerCase();
   const kind = HAVE.has(word) ? 'have' : DO.has(word) ? 'do' : BE.has(word) || word === 'being' ? 'be' : null;
   if (!kind) return undefined;
+  // "didn't, in fact, cause", "I didn't.": do with not is always the auxiliary.
+  if (kind === 'do' && /^(not|n't)$/i.test(tagged[i + 1]?.text ?? '')) return 'support';
   let j = i + 1;
   const skippable = (t: TokenInContext) => t.pos === 'ADV' || /^(not|n't|never)$/i.test(t.text);
   while (j < tagged.length && skippable(tagged[j]!)) j++;
@@ -111,6 +113,9 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
         !TIME_NOUNS.has(tagged[i + 2]?.text.toLowerCase() ?? '')) ||
         /^(my|your|his|her|its|our|their|him|them|me|us)$/i.test(next.text));
     if (passive || attributive || object) t.transitive = true;
+    // "closed at $58.50", "ended down 1/8 to 40": a price or a figure that moves takes no object (vi.).
+    const moved = /^(at|to|from|by|up|down)$/i.test(next?.text ?? '') && /^([$£€¥]|\d)/.test(tagged[i + 2]?.text ?? '');
+    if (!t.transitive && moved) t.transitive = false;
     // "grew wildly popular", "became very ill": a linking verb before its adjective takes no object (vi. 变成, not vt. 种植).
     let k = i + 1;
     while (tagged[k]?.pos === 'ADV') k++;
