@@ -27,6 +27,11 @@ const FORM_LABELS: Record<string, string> = {
   r: '比较级',
   t: '最高级',
 };
+/** WordNet's noun files of acts, events and processes (lexnames 04, 11, 22): what a gerund names. */
+const ACT_FILES = new Set([4, 11, 22]);
+/** A corpus rank past which a form's own entry is rare (easing 24,884; its verb ease 3,229). */
+const RARE_RANK = 20_000;
+
 /** Which parts of speech each form can have, to read "leaves" as a verb or a noun from its sentence. */
 const FORM_POS: Record<string, string[]> = {
   p: ['VERB', 'AUX'],
@@ -200,6 +205,25 @@ export function dictionaryService(
     return at >= 0 && ['NOUN', 'PROPN'].includes(tokens[at + 1]?.pos ?? '');
   };
 
+  /** Whether a form's own entry is a rare specialist's next to its verb: untagged, rare and 5× rarer, no Chinese word (two characters) in common. */
+  function obscureForm(own: EcdictEntry, verb: EcdictEntry): boolean {
+    const ownRank = corpusRank(own);
+    const verbRank = corpusRank(verb);
+    if (own.tags.length || ownRank === null || verbRank === null || ownRank < Math.max(RARE_RANK, verbRank * 5)) return false;
+    // Only a form that names the act ("the easing of rates"); a thing made or used keeps its entry
+    // ("turkey stuffing" 填塞物, "nylon webbing" 带子): WordNet's first noun sense says which.
+    const first = wordnet.senses(own.word.toLowerCase(), 'n')[0];
+    if (first && !ACT_FILES.has(first.lexfile)) return false;
+    if (!meaningLines(verb).some((l) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB'))) return false;
+    const pairs = (text: string) =>
+      [...text]
+        .slice(1)
+        .map((c, i) => text[i]! + c)
+        .filter((p) => /^\p{Script=Han}{2}$/u.test(p));
+    const verbPairs = new Set(meaningLines(verb).flatMap((l) => pairs(l.text)));
+    return !meaningLines(own).some((l) => pairs(l.text).some((p) => verbPairs.has(p)));
+  }
+
   function resolve(word: string, sentence: string | undefined) {
     const query = word.trim().replace(/[’]/g, "'");
     const lower = query.toLowerCase();
@@ -232,6 +256,13 @@ export function dictionaryService(
         (e) => e && e !== entry && meaningLines(e).some(verbLine),
       );
       if (verb) entry = verb;
+    }
+    // "significant easing by the Fed": a gerund whose own entry is a rare trade's word (吃势, 容位,
+    // 松型: tailoring), far rarer than its verb and sharing none of its words, is the verb's act (放松).
+    const verb = entry && /ing$/.test(lower) && context?.pos === 'NOUN' && entry.word.toLowerCase() === lower ? dict.lemma(lower) : null;
+    if (entry && verb && verb !== entry && obscureForm(entry, verb)) {
+      entry = verb;
+      context = { ...context!, pos: 'VERB', lemma: verb.word.toLowerCase() };
     }
     return { query, lower, context, entry, phrase: found?.phrase ?? null };
   }
