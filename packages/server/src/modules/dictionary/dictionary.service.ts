@@ -17,6 +17,7 @@ import { openWordVectors, type WordVectors } from './word-vectors.js';
 import type { TokenInContext } from './lemmatizer.js';
 import { phraseIndex, type PhraseIndex } from './phrase-index.js';
 import { phraseFinder } from './phrases.js';
+import { functionWord } from './function-words.js';
 
 const FORM_LABELS: Record<string, string> = {
   p: '过去式',
@@ -225,7 +226,11 @@ export function dictionaryService(
   }
 
   function resolve(word: string, sentence: string | undefined) {
-    const query = word.trim().replace(/[’]/g, "'");
+    // "in men's eyes": a possessive is its noun (ECDICT's "men's" is 男公共厕所), as the reader's tap
+    // sends it (web word-span.ts#lookupForm); "it's", "let's" are no possessives.
+    const possessive = word.trim().match(/^([A-Za-z-]+)['’]s$/);
+    const noun = possessive && !functionWord(possessive[1]!) && !/^let$/i.test(possessive[1]!) && hasPos(possessive[1]!, 'NOUN');
+    const query = (noun ? possessive[1]! : word).trim().replace(/[’]/g, "'");
     const lower = query.toLowerCase();
     const found = phraseOf(query, sentence);
     let context = tokenInSentence(query, sentence, hasPos, taggedSentence);

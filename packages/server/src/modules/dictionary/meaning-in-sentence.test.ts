@@ -77,6 +77,13 @@ describe('ECDICT noise cleaned at load', () => {
     expect((await lookup('fall in love')).meanings[0]!.text).toBe('陷入爱河');
   });
 
+  it("reads a possessive as its noun (men's eyes are 男人's, not ECDICT's 男公共厕所), and it's as it is", async () => {
+    const men = await lookup("men's", "It fell in value in men's eyes.");
+    expect(men.meanings[0]!.text).toMatch(/^男人/);
+    expect(JSON.stringify(men.meanings)).not.toMatch(/厕所/);
+    expect((await lookup("it's", "I think it's late.")).meanings[0]!.text).toMatch(/it is/);
+  });
+
   it('corrects the source typo 决窍 to 诀窍 everywhere', async () => {
     const trick = await lookup('trick', 'The trick is to start early.');
     expect(JSON.stringify(trick.meanings)).toMatch(/诀窍/);
