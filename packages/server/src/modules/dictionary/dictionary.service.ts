@@ -16,8 +16,10 @@ import { openWordNet, type WordNet } from './wordnet.js';
 import { openWordVectors, type WordVectors } from './word-vectors.js';
 import type { TokenInContext } from './lemmatizer.js';
 import { phraseIndex, type PhraseIndex } from './phrase-index.js';
-import { phraseFinder } from './phrases.js';
+import { phraseFinder, type PhraseInSentence } from './phrases.js';
+import { phraseLedLines } from './sense-order.js';
 import { functionWord } from './function-words.js';
+import { financeItems, financeSentence } from './topic.js';
 
 const FORM_LABELS: Record<string, string> = {
   p: '过去式',
@@ -246,6 +248,17 @@ export function dictionaryService(
     const ownRank = own ? corpusRank(own) : null;
     const lemmaRank = entry ? corpusRank(entry) : null;
     if (own && ownRank !== null && (lemmaRank === null || ownRank < lemmaRank) && meaningLines(own).some(isGeneralLine)) entry = own;
+    // "Merck shares closed at $75.25": in a sentence about money, a form whose own entry names the
+    // financial meaning (shares: 股份) its lemma's lines lack (share: 部分, 参与…) is read as itself.
+    const ownFits = (l: { pos: string | null; text: string }) => isGeneralLine(l) && (!context || uposOfLabel(l.pos).includes(context.pos));
+    if (own && entry && entry !== own && financeSentence(sentence)) {
+      const lemmaItems = new Set(
+        meaningLines(entry)
+          .filter(ownFits)
+          .flatMap((l) => financeItems(l)),
+      );
+      if (meaningLines(own).some((l) => ownFits(l) && financeItems(l).some((item) => !lemmaItems.has(item)))) entry = own;
+    }
     // A form in -ing or -ed whose own entry is only a specialist's line ("restructuring": [计] 重构的),
     // or only a noun where the sentence uses it as a verb ("after spending two years": 经费), means
     // what its verb does.
@@ -272,6 +285,19 @@ export function dictionaryService(
     return { query, lower, context, entry, phrase: found?.phrase ?? null };
   }
 
+  /** The meanings in the sentence; a noun or adjective inside a compound leads with the item its compound says (phraseLedLines). */
+  function sensesWithPhrase(
+    entry: EcdictEntry,
+    query: string,
+    sentence: string | undefined,
+    context: TokenInContext | null,
+    phrase: PhraseInSentence | null,
+  ): SensesInContext {
+    const senses = sensesInContext(entry, senseSources, query, sentence, context);
+    if (!phrase || !context || !['NOUN', 'ADJ'].includes(context.pos)) return senses;
+    return { ...senses, meanings: phraseLedLines(senses.meanings, phrase.meanings) };
+  }
+
   /**
    * Everything of a lookup that is the same for every reader: the headword and the answer
    * without `in_wordbook`, or the not-found message with its suggestions.
@@ -290,7 +316,7 @@ export function dictionaryService(
     const matching = Object.keys(FORM_LABELS).filter((k) => entry.exchange[k]?.toLowerCase() === lower);
     const fitting = matching.filter((k) => !context || (FORM_POS[k] ?? []).includes(context.pos));
     const formLabels = (fitting.length ? fitting : matching).map((k) => FORM_LABELS[k]!);
-    const senses = sensesInContext(entry, senseSources, query, sentence, context);
+    const senses = sensesWithPhrase(entry, query, sentence, context, phrase);
     const phonetics = pronunciations(entry, cmudict, { pos: context?.pos ?? null, past: context?.pastForm === true });
     // Frozen once, as a copy (freezing it freezes nothing another cache holds): the reader's two
     // answers (in the word book or not) are shallow copies around it, one set of nested objects.
@@ -365,9 +391,9 @@ export function dictionaryService(
      * the sentence, and a learner's note for function words. Null when the dictionary has no entry.
      */
     senses(word: string, sentence: string | undefined): (SensesInContext & { headword: string }) | null {
-      const { query, context, entry } = resolve(word, sentence);
+      const { query, context, entry, phrase } = resolve(word, sentence);
       if (!entry) return null;
-      return { headword: entry.word.toLowerCase(), ...sensesInContext(entry, senseSources, query, sentence, context) };
+      return { headword: entry.word.toLowerCase(), ...sensesWithPhrase(entry, query, sentence, context, phrase) };
     },
 
     /** The headword a tapped form belongs to in its sentence, or null when the dictionary has none. */

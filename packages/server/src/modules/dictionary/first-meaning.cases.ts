@@ -99,4 +99,10 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['young', 'The young married couple moved to a small flat near the station.', '年轻'],
   // A gerund whose own entry is a rare trade's word (吃势, 容位) names its verb's act.
   ['easing', 'Traders expect further easing by the central bank next month.', '放松|减轻'],
+  // Money pages: a plural whose own entry names the financial meaning, a crash, a debt ceiling;
+  // a word inside a compound leads with the item its compound says (interest rate 利率 → 利息).
+  ['shares', 'Investors sold shares of the bank as its stock price fell 5%.', '股份'],
+  ['crash', 'Before the 1987 crash, investors held billions of dollars in bonds.', '崩溃'],
+  ['ceiling', 'Congress must raise the debt ceiling before the Treasury runs out of money to pay its bills.', '顶|上限'],
+  ['interest', 'Shoppers borrowed less after a rise in interest rates.', '利息|利率'],
 ];

@@ -214,3 +214,21 @@ export function generalItemFirst<L extends MeaningLine>(lines: L[], glosses: Chi
     return { ...line, text: [items[general]!, ...items.filter((_, i) => i !== general)].join(', ') };
   });
 }
+
+/**
+ * The tapped word inside a compound the sentence holds ("a decline in interest rates" → interest
+ * rate 利率): its first line's item that shares a word or a telling character with the compound's
+ * Chinese goes first (利息, not 兴趣), so the word's meaning agrees with the phrase shown above it.
+ */
+export function phraseLedLines<L extends MeaningLine & { fits?: boolean }>(lines: L[], phraseMeanings: readonly MeaningLine[]): L[] {
+  const first = lines[0];
+  if (!first || first.fits === false || !first.pos) return lines;
+  const said = phraseMeanings.flatMap((m) => lineItems(m.text));
+  const items = lineItems(first.text);
+  const agreement = items.map((item) => hanAgreement(itemForms(item)[0] ?? item, said));
+  const best = Math.max(...agreement);
+  const at = agreement.indexOf(best);
+  if (best <= 0 || at <= 0 || agreement[0]! >= best) return lines;
+  const text = [items[at]!, ...items.filter((_, i) => i !== at)].join(', ');
+  return [{ ...first, text }, ...lines.slice(1)];
+}

@@ -14,7 +14,7 @@ const FINANCE_CUES =
 
 /** Chinese items that name a financial meaning; only these move for the topic. */
 const FINANCE_ITEMS = new Set(
-  '债券 股票 股份 股 证券 有价证券 利息 利率 收益 投资收益 利润率 利润 份额 资本 票据 到期 期货 权益 产权 贴现 贴现率 负债 资产 销售额 赤字 盈利 存款 保证金 差额 发行 上市的股票(或证券等)'.split(
+  '债券 股票 股份 股 证券 有价证券 利息 利率 收益 投资收益 利润率 利润 份额 资本 票据 到期 期货 权益 产权 贴现 贴现率 负债 资产 销售额 赤字 盈利 存款 保证金 差额 发行 上市的股票(或证券等) 上限 崩溃 暴跌'.split(
     ' ',
   ),
 );
@@ -26,6 +26,13 @@ export function financeSentence(sentence: string | undefined): boolean {
 }
 
 const isFinanceItem = (item: string) => FINANCE_ITEMS.has(item);
+
+/** The financial meanings a line names ("n. 股份（share的复数形式）" → 股份). */
+export function financeItems(line: { text: string }): string[] {
+  return lineItems(line.text)
+    .map((item) => item.replace(/[（(][^）)]*[）)]/g, '').trim())
+    .filter(isFinanceItem);
+}
 
 interface Line {
   pos: string | null;
