@@ -96,6 +96,7 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   // Session 23's fresh sample: a price that moves takes no object; do with not is the auxiliary.
   ['closed', 'The shares closed at $58.50, up a dollar.', '结束|收盘'],
   ['did', "The report shows that the storm didn't, in the end, damage the bridge.", '助动词'],
+  ['did', 'Fun idea! What did you serve your guests?', '助动词'],
   ['young', 'The young married couple moved to a small flat near the station.', '年轻'],
   // A gerund whose own entry is a rare trade's word (吃势, 容位) names its verb's act.
   ['easing', 'Traders expect further easing by the central bank next month.', '放松|减轻'],

@@ -125,7 +125,10 @@ export function buildPhraseIndex(files: { ecdict?: string; wordnet?: string } = 
       // "buy back" ([经] 补进), "load up" ([化] 加负荷): a phrasal verb WordNet lists is named even
       // when ECDICT glosses it for a specialist only; the sheet then shows WordNet's definition.
       const phrasalVerb = parts.length === 2 && ADVERB_PARTICLES.has(parts[1]!) && (wordnet.get(word) ?? '').includes('v');
-      if (!generalMeaning(translation) && !phrasalVerb) continue;
+      // "a personal line of credit" ([经] 信用额度), "rate of return": a finance term of nouns joined by
+      // "of" names what the press means by it, though ECDICT files it for the trade only.
+      const financeTerm = parts.length === 3 && parts[1] === 'of' && /^\s*\[经\]/m.test(translation ?? '');
+      if (!generalMeaning(translation) && !phrasalVerb && !financeTerm) continue;
       if (parts.some((p) => SLOTS.has(p))) {
         // "turn sth down": the particle may follow the object.
         if (parts.length === 3 && SLOTS.has(parts[1]!) && PARTICLES.has(parts[2]!)) separable.add(`${parts[0]} ${parts[2]}`);
@@ -180,7 +183,7 @@ function parseLines(text: string): PhraseIndex {
 }
 
 // Bump when the selection rules above change, so a cached index is rebuilt.
-const RULES_VERSION = 6;
+const RULES_VERSION = 7;
 
 /**
  * The index, from a file derived once per machine from the same dictionary files

@@ -88,6 +88,11 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['The company bought the plant in order to locally produce shovels.', 'order', 'in order to'],
   ['I held in a sigh.', 'held', 'hold in'],
   ['The company closed down three plants last year.', 'closed', 'close down'],
+  // A noun, "of" and its noun, after a determiner too (session 23: these were never named).
+  ['From my point of view, the plan is sound.', 'view', 'point of view'],
+  ['The cost of living rose again this year.', 'cost', 'cost of living'],
+  ['She opened a line of credit at her bank.', 'line', 'line of credit'],
+  ['Investors want a higher rate of return.', 'rate', 'rate of return'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [

@@ -1,5 +1,7 @@
 import { meaningLines, rankSenses } from './context.js';
 import type { Ecdict } from './ecdict.js';
+import { lineItems } from './ecdict-clean.js';
+import { hanAgreement } from './sense-order.js';
 import type { TokenInContext } from './lemmatizer.js';
 import type { WnPos, WordNet } from './wordnet.js';
 import { PARTICLES, type PhraseIndex } from './phrase-index.js';
@@ -30,6 +32,9 @@ export interface PhraseMatch {
 
 /** Whether a noun names a thing or place (an artifact, a location, an object, a body part, a substance), not a person or an idea. */
 export type IsThing = (noun: string) => boolean;
+
+/** Whether a headword's Chinese says what its first or last word does ("point of view" 观点: view 观点). */
+export type Composes = (key: string) => boolean;
 
 /** WordNet's noun files of things and places: artifact 6, body 8, location 15, object 17, substance 27. */
 const THING_FILES = new Set([6, 8, 15, 17, 27]);
@@ -107,7 +112,15 @@ function isVerb(t: TokenInContext | undefined): boolean {
  * followed by a place is motion ("ran down the street"); a verb + preposition that WordNet does
  * not list as a verb ("sit on", "walk into") is a verb and its prepositional phrase.
  */
-function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[], start: number, end: number, isThing: IsThing): boolean {
+function holds(
+  index: PhraseIndex,
+  key: string,
+  tokens: readonly TokenInContext[],
+  start: number,
+  end: number,
+  isThing: IsThing,
+  composes: Composes,
+): boolean {
   const parts = key.split(' ');
   const first = tokens[start]!;
   // "as it is", "as was": the clause stands alone ("Leave it as it is."); followed by what it is, the
@@ -171,9 +184,19 @@ function holds(index: PhraseIndex, key: string, tokens: readonly TokenInContext[
   if (parts.length === 3 && /^(the|a|an)$/.test(parts[1]!) && !index.wordnetPos(key) && PLACE_PREPOSITIONS.has(nextWord)) return false;
   // "the first person who climbed it" is one of a series, not the grammar's first person.
   if (parts.length === 2 && ORDINALS.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && RELATIVE_OPENERS.has(nextWord)) return false;
+  // "point of view", "cost of living", "line of credit": a noun, "of" and its noun name one thing,
+  // after a determiner too, when the Chinese says its words (观点, 生活费); "a piece of cake" on a
+  // plate is cake (小菜一碟 says neither).
+  const nominal =
+    parts.length >= 3 &&
+    parts[1] === 'of' &&
+    first.pos === 'NOUN' &&
+    (tokens[end]!.pos === 'NOUN' || /ing$/i.test(tokens[end]!.text)) &&
+    composes(key);
   // After a determiner the first word heads a noun phrase ("the back of the house", "a turn down the road").
-  if (start > 0 && tokens[start - 1]!.pos === 'DET' && PARTICLES.has(parts[1]!) && !afterRelativeThat(tokens, start)) return false;
-  const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!);
+  if (start > 0 && tokens[start - 1]!.pos === 'DET' && PARTICLES.has(parts[1]!) && !nominal && !afterRelativeThat(tokens, start))
+    return false;
+  const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!) && !nominal;
   if (!verbal) return true;
   if (!isVerb(first) && !verbBeforeParticle(index, key, tokens, start)) return !['NOUN', 'PROPN', 'DET', 'NUM', 'PRON'].includes(first.pos);
   const last = parts[parts.length - 1]!;
@@ -244,6 +267,7 @@ export function phraseAt(
   at: number,
   lemmaOf: (word: string) => string | null,
   isThing: IsThing = () => false,
+  composes: Composes = () => true,
 ): PhraseMatch | null {
   // A plural noun after a noun or an adjective heads a compound ("interest rates" → "interest rate").
   const compoundHeads = tokens.map(
@@ -252,19 +276,24 @@ export function phraseAt(
   const forms = tokens.map((t, i) => (isWord(t) ? formsOf(t, tokens[i + 1], lemmaOf, compoundHeads[i]!) : null));
   let fallback: PhraseMatch | undefined;
   for (let length = 5; length >= 2; length--) {
+    // Of two matches of one length, the one that ends in its noun: "a line of credit" is "line of
+    // credit" (信用额度), not "a line of" (一行).
+    let open: PhraseMatch | undefined;
     for (let start = Math.max(0, at - length + 1); start <= at && start + length <= tokens.length; start++) {
       const run = forms.slice(start, start + length);
       if (run.some((f) => f === null)) continue;
       const written = tokens.slice(start, start + length).map((t) => t.text.toLowerCase().replace(/’/g, "'"));
       for (const key of keysOf(run as string[][], written, compoundHeads.slice(start, start + length))) {
-        if (index.has(key) && holds(index, key, tokens, start, start + length - 1, isThing)) {
+        if (index.has(key) && holds(index, key, tokens, start, start + length - 1, isThing, composes)) {
           const match = { key, positions: Array.from({ length }, (_, k) => start + k) };
           // "was due to": "due to" rather than "be due", which only borrows the copula.
           if (key.startsWith('be ')) fallback ??= match;
+          else if (/ (of|to)$/.test(key) && tokens[start + length]?.pos === 'NOUN') open ??= match;
           else return match;
         }
       }
     }
+    if (open) return open;
     if (fallback) return fallback;
   }
   return separated(index, tokens, at, forms);
@@ -325,6 +354,15 @@ export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex,
     const first = wordnet.senses(lemmaOf(lower) ?? lower, 'n')[0] ?? wordnet.senses(lower, 'n')[0];
     return !!first && THING_FILES.has(first.lexfile);
   };
+  const chinese = (entry: { translation: string | null } | null) =>
+    entry ? meaningLines(entry as Parameters<typeof meaningLines>[0]).flatMap((l) => lineItems(l.text.replace(/^\[[^\]]+\]\s*/, ''))) : [];
+  const composes: Composes = (key) => {
+    const said = chinese(dict.lookup(key));
+    const words = key.split(' ');
+    return [words[0]!, words[words.length - 1]!].some((w) =>
+      chinese(dict.lookup(lemmaOf(w) ?? w)).some((item) => hanAgreement(item, said) >= 1),
+    );
+  };
   return (word: string, sentence: string | undefined): FoundPhrase | null => {
     if (!sentence) return null;
     const lower = word.toLowerCase().replace(/’/g, "'");
@@ -332,19 +370,28 @@ export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex,
     const first = tokens.findIndex((t) => t.text.toLowerCase().replace(/’/g, "'") === lower);
     for (let at = 0; at < tokens.length; at++) {
       if (tokens[at]!.text.toLowerCase().replace(/’/g, "'") !== lower) continue;
-      const match = phraseAt(index, tokens, at, lemmaOf, isThing);
+      const match = phraseAt(index, tokens, at, lemmaOf, isThing, composes);
       const entry = match && dict.lookup(match.key);
       if (!match || !entry) continue;
-      const meanings = meaningLines(entry)
-        .filter((m) => !m.text.startsWith('['))
-        .map((m) => ({ pos: m.pos, text: m.text.replace(/\s+/g, ' ').trim() }));
+      const lines = meaningLines(entry);
+      // A finance term ECDICT files for the trade only ("line of credit": [经] 信用额度) shows that line,
+      // its tag dropped (phrase-index.ts keeps these terms); a phrasal verb's trade line is not shown.
+      const general = lines.filter((m) => !m.text.startsWith('['));
+      const financeTerm = !general.length && / of /.test(match.key);
+      const meanings = (financeTerm ? lines.filter((m) => m.text.startsWith('[经]')) : general).map((m) => ({
+        pos: m.pos,
+        text: m.text
+          .replace(/^\[经\]\s*/, '')
+          .replace(/\s+/g, ' ')
+          .trim(),
+      }));
       const wnPos = index.wordnetPos(match.key);
       const order: WnPos[] = isVerb(tokens[match.positions[0]!]) ? ['v', 'r', 'a', 'n'] : ['r', 'a', 'n', 'v'];
       const pos = order.find((p) => wnPos.includes(p));
       const definition = pos ? (rankSenses(wordnet.senses(match.key, pos), sentence, word, match.key)[0]?.text ?? null) : null;
       // `holds` takes a noun-tagged first word only as the verb of a phrasal verb (verbBeforeParticle).
-      const [lead, second] = match.key.split(' ');
-      const verbal = !!second && PARTICLES.has(second) && !PARTICLES.has(lead!);
+      const [lead, second, ...rest] = match.key.split(' ');
+      const verbal = !!second && rest.length === 0 && ADVERB_PARTICLES.has(second) && !PARTICLES.has(lead!);
       const verb = at === first && match.positions[0] === at && tokens[at]!.pos === 'NOUN' && verbal ? lead! : null;
       return { phrase: { text: entry.word, meanings, definition }, verb };
     }

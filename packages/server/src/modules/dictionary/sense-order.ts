@@ -56,7 +56,7 @@ const SIMILARITY_LEAD = 0.1;
 const COMMON_HAN = new Set([...'的地得之性化者人物子儿于以与和或等使被把为了是在有不一个上下中大小']);
 
 /** How strongly a Chinese item agrees with Chinese words: the same word 3, a shared pair 2, a rarer shared character 1. */
-function hanAgreement(item: string, words: string[]): number {
+export function hanAgreement(item: string, words: string[]): number {
   let best = 0;
   for (const w of words) {
     if (w === item) return 3;

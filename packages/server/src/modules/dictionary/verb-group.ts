@@ -59,12 +59,12 @@ function auxiliaryUse(tagged: readonly TokenInContext[], i: number, has: HasPos)
   let j = i + 1;
   const skippable = (t: TokenInContext) => t.pos === 'ADV' || /^(not|n't|never)$/i.test(t.text);
   while (j < tagged.length && skippable(tagged[j]!)) j++;
-  // "Have you seen", "Did they know": the subject pronoun of a question.
+  // "Have you seen", "Did they know", "what did you serve": the subject pronoun of a question.
   if (
     j === i + 1 &&
     tagged[j]?.pos === 'PRON' &&
     /^(i|you|he|she|it|we|they)$/i.test(tagged[j]!.text) &&
-    (i === 0 || tagged[i - 1]!.pos === 'PUNCT')
+    (i === 0 || tagged[i - 1]!.pos === 'PUNCT' || /^(what|where|when|why|how|who|whom|which)$/i.test(tagged[i - 1]!.text))
   ) {
     j++;
     while (j < tagged.length && skippable(tagged[j]!)) j++;
