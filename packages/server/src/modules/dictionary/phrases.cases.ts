@@ -93,6 +93,9 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['The cost of living rose again this year.', 'cost', 'cost of living'],
   ['She opened a line of credit at her bank.', 'line', 'line of credit'],
   ['Investors want a higher rate of return.', 'rate', 'rate of return'],
+  ['Francis has a bit part in the play.', 'bit', 'bit part'],
+  ['Wedtech did not just use old fashioned bribery.', 'fashioned', 'old-fashioned'],
+  ['I like fruit, apples in particular.', 'particular', 'in particular'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
@@ -110,6 +113,9 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['Eastman Kodak closed down 3/4 to 44 1/4.', 'closed'],
   ['The industrial average closed down 18.65, to 2638.73.', 'down'],
   ['It is made only in years when the grapes ripen perfectly.', 'years'],
+  ['They worked in particular parts of the Congo.', 'particular'],
+  ['It is happening with young wines just coming out.', 'young'],
+  ['Turn right on the Via Di S. Alessio.', 'right'],
   ['The government counts money as it is spent.', 'is'],
   ['The room looks better as it is painted now.', 'as'],
   ['The engineers reported breaks in the old pipe.', 'breaks'],

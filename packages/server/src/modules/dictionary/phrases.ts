@@ -184,6 +184,13 @@ function holds(
   if (parts.length === 3 && /^(the|a|an)$/.test(parts[1]!) && !index.wordnetPos(key) && PLACE_PREPOSITIONS.has(nextWord)) return false;
   // "the first person who climbed it" is one of a series, not the grammar's first person.
   if (parts.length === 2 && ORDINALS.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && RELATIVE_OPENERS.has(nextWord)) return false;
+  // "in particular parts of the Congo", "with young wines": a preposition + adjective idiom (特别,
+  // 怀胎) before a noun is the preposition and the noun's adjective.
+  if (parts.length === 2 && PARTICLES.has(parts[0]!) && tokens[end]!.pos === 'ADJ' && ['NOUN', 'PROPN'].includes(following?.pos ?? ''))
+    return false;
+  // "turn right on the Via": an adverb + preposition idiom ("right on" 对啊) before a noun phrase is
+  // the adverb and the preposition's phrase.
+  if (parts.length === 2 && first.pos === 'ADV' && ADVERB_PARTICLES.has(parts[1]!) && NP_START.has(following?.pos ?? '')) return false;
   // "point of view", "cost of living", "line of credit": a noun, "of" and its noun name one thing,
   // after a determiner too, when the Chinese says its words (观点, 生活费); "a piece of cake" on a
   // plate is cake (小菜一碟 says neither).
@@ -277,7 +284,7 @@ export function phraseAt(
   let fallback: PhraseMatch | undefined;
   for (let length = 5; length >= 2; length--) {
     // Of two matches of one length, the one that ends in its noun: "a line of credit" is "line of
-    // credit" (信用额度), not "a line of" (一行).
+    // credit" (信用额度), not "a line of" (一行); "a bit part" is "bit part", not "a bit".
     let open: PhraseMatch | undefined;
     for (let start = Math.max(0, at - length + 1); start <= at && start + length <= tokens.length; start++) {
       const run = forms.slice(start, start + length);
@@ -288,7 +295,7 @@ export function phraseAt(
           const match = { key, positions: Array.from({ length }, (_, k) => start + k) };
           // "was due to": "due to" rather than "be due", which only borrows the copula.
           if (key.startsWith('be ')) fallback ??= match;
-          else if (/ (of|to)$/.test(key) && tokens[start + length]?.pos === 'NOUN') open ??= match;
+          else if ((/ (of|to)$/.test(key) && tokens[start + length]?.pos === 'NOUN') || /^(a|an|the) /.test(key)) open ??= match;
           else return match;
         }
       }
@@ -371,7 +378,12 @@ export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex,
     for (let at = 0; at < tokens.length; at++) {
       if (tokens[at]!.text.toLowerCase().replace(/’/g, "'") !== lower) continue;
       const match = phraseAt(index, tokens, at, lemmaOf, isThing, composes);
-      const entry = match && dict.lookup(match.key);
+      // "old fashioned bribery": before its noun the words are ECDICT's hyphenated adjective
+      // (old-fashioned 老式的), not the spaced headword (old fashioned 古典鸡尾酒).
+      const last = match ? tokens[match.positions[match.positions.length - 1]! + 1] : undefined;
+      const attributive = match && last?.pos === 'NOUN' && !isVerb(tokens[match.positions[0]!]);
+      const hyphened = attributive ? dict.lookup(match.key.replace(/ /g, '-')) : null;
+      const entry = match && (hyphened && meaningLines(hyphened).some((l) => !l.text.startsWith('[')) ? hyphened : dict.lookup(match.key));
       if (!match || !entry) continue;
       const lines = meaningLines(entry);
       // A finance term ECDICT files for the trade only ("line of credit": [经] 信用额度) shows that line,
