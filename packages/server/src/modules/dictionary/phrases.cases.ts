@@ -96,6 +96,8 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['Francis has a bit part in the play.', 'bit', 'bit part'],
   ['Wedtech did not just use old fashioned bribery.', 'fashioned', 'old-fashioned'],
   ['I like fruit, apples in particular.', 'particular', 'in particular'],
+  ['The shop has the book in stock.', 'stock', 'in stock'],
+  ['The street lights came on at dusk.', 'came', 'come on'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
@@ -116,6 +118,9 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['They worked in particular parts of the Congo.', 'particular'],
   ['It is happening with young wines just coming out.', 'young'],
   ['Turn right on the Via Di S. Alessio.', 'right'],
+  ['Next press release coming on Monday morning!', 'coming'],
+  ['Columbia estimated it has unrealized gains on publicly traded equity investments.', 'has'],
+  ['Dividends have not kept pace with even stronger advances in stock prices.', 'stock'],
   ['The government counts money as it is spent.', 'is'],
   ['The room looks better as it is painted now.', 'as'],
   ['The engineers reported breaks in the old pipe.', 'breaks'],

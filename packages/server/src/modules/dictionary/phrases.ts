@@ -3,6 +3,7 @@ import type { Ecdict } from './ecdict.js';
 import { lineItems } from './ecdict-clean.js';
 import { hanAgreement } from './sense-order.js';
 import type { TokenInContext } from './lemmatizer.js';
+import { TIME_NOUNS } from './verb-group.js';
 import type { WnPos, WordNet } from './wordnet.js';
 import { PARTICLES, type PhraseIndex } from './phrase-index.js';
 import {
@@ -184,6 +185,11 @@ function holds(
   if (parts.length === 3 && /^(the|a|an)$/.test(parts[1]!) && !index.wordnetPos(key) && PLACE_PREPOSITIONS.has(nextWord)) return false;
   // "the first person who climbed it" is one of a series, not the grammar's first person.
   if (parts.length === 2 && ORDINALS.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && RELATIVE_OPENERS.has(nextWord)) return false;
+  // "a release coming on Monday", "met in the morning": a particle before a time is its preposition.
+  if (parts.length === 2 && ADVERB_PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!) && isTime(tokens, end + 1)) return false;
+  // "advances in stock prices": a preposition + noun idiom (in stock 现有) whose noun goes on into
+  // another is the preposition and a compound.
+  if (parts.length === 2 && PARTICLES.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && following?.pos === 'NOUN') return false;
   // "in particular parts of the Congo", "with young wines": a preposition + adjective idiom (特别,
   // 怀胎) before a noun is the preposition and the noun's adjective.
   if (parts.length === 2 && PARTICLES.has(parts[0]!) && tokens[end]!.pos === 'ADJ' && ['NOUN', 'PROPN'].includes(following?.pos ?? ''))
@@ -228,6 +234,18 @@ function holds(
   if (parts.length === 2 && !ADVERB_PARTICLES.has(last) && !/v/.test(index.wordnetPos(key)) && !SELECTED_PREPOSITIONS.has(key))
     return false;
   return true;
+}
+
+const WHEN =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|today|tomorrow|tonight|yesterday)$/i;
+
+/** Whether a time begins at `at`: "Monday", "the morning", "this week", "1990". */
+function isTime(tokens: readonly TokenInContext[], at: number): boolean {
+  const t = tokens[at];
+  if (!t) return false;
+  if (WHEN.test(t.text) || /^1[89]\d\d$|^20\d\d$/.test(t.text)) return true;
+  const noun = /^(the|this|that|next|last|every|each)$/i.test(t.text) ? tokens[at + 1] : t;
+  return !!noun && TIME_NOUNS.has(noun.text.toLowerCase());
 }
 
 /** Whether the number at `at` is a price's or a figure's move: a fraction or decimal, or followed by "to", "at", %, points or cents. */
@@ -320,9 +338,13 @@ function separated(index: PhraseIndex, tokens: readonly TokenInContext[], at: nu
       if (!ADVERB_PARTICLES.has(word)) continue;
       const object = tokens.slice(verb + 1, particle);
       if (!object.every((t) => OBJECT_PARTS.has(t.pos)) || !NOUNISH.has(object[object.length - 1]!.pos)) continue;
-      // "put the book on the table": the particle heads a phrase with its own object.
-      const next = tokens[particle + 1];
-      if (next && (NP_START.has(next.pos) || next.text.toLowerCase() === 'of')) continue;
+      // "put the book on the table", "has gains on publicly traded shares": the particle heads a
+      // phrase with its own object (an adverb in -ly may stand before it).
+      let after = particle + 1;
+      while (tokens[after]?.pos === 'ADV' && /ly$/i.test(tokens[after]!.text)) after++;
+      const next = tokens[after];
+      const opens = next && (NP_START.has(next.pos) || (next.pos === 'VERB' && tokens[after + 1]?.pos === 'NOUN'));
+      if (opens || next?.text.toLowerCase() === 'of') continue;
       for (const v of forms[verb]!) {
         const key = `${v} ${word}`;
         if (!index.has(key)) continue;

@@ -40,7 +40,7 @@ export const LINKING = new Set([
 const HAVE = new Set(['have', 'has', 'had', "'ve", 'having']);
 const AUXILIARY_VERBS = new Set(['be', 'have', 'do']);
 /** "march every morning", "trained all day": a determiner before a time word opens an adverbial, not an object. */
-const TIME_NOUNS = new Set(
+export const TIME_NOUNS = new Set(
   'morning afternoon evening night day week month year time weekend summer winter spring autumn hour minute while'.split(' '),
 );
 const DO = new Set(['do', 'does', 'did']);
