@@ -98,6 +98,7 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['I like fruit, apples in particular.', 'particular', 'in particular'],
   ['The shop has the book in stock.', 'stock', 'in stock'],
   ['The street lights came on at dusk.', 'came', 'come on'],
+  ['Do you get it?', 'get', 'get it'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
@@ -121,6 +122,10 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['Next press release coming on Monday morning!', 'coming'],
   ['Columbia estimated it has unrealized gains on publicly traded equity investments.', 'has'],
   ['Dividends have not kept pace with even stronger advances in stock prices.', 'stock'],
+  ['Fifteen blood transfusions were given over a period of four years.', 'given'],
+  ['Shake it off and take a step up!', 'take'],
+  ['This is not a good thing.', 'good'],
+  ['If you want to get information, you get it from seedy characters.', 'get'],
   ['The government counts money as it is spent.', 'is'],
   ['The room looks better as it is painted now.', 'as'],
   ['The engineers reported breaks in the old pipe.', 'breaks'],

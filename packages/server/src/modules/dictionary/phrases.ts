@@ -129,6 +129,8 @@ function holds(
   const following = tokens[end + 1];
   // "see that" is 确保 only as an instruction or a promise ("See that the door is locked", "I'll see
   // that it is done"); "she sees that she is…", "we can see that…" is seeing.
+  // "Do you get it?" is 了解; "you get it from seedy characters" is getting something.
+  if (key === 'get it' && following && following.pos !== 'PUNCT') return false;
   if (key === 'see that') {
     const before = tokens[start - 1];
     const instruction = !before || before.pos === 'PUNCT' || /^(will|'ll|must|should|shall|please)$/i.test(before.text);
@@ -225,8 +227,12 @@ function holds(
   // "the question to be asked in this situation": a passive's object is its subject, so the noun phrase
   // after "in"/"on" is the preposition's; "the pages he held in his left hand": a possessive thing
   // after "in" is where something is ("depend on their phones" keeps its verb's preposition).
+  const passive =
+    BE_FORMS.has(tokens[start - 1]?.text.toLowerCase() ?? '') && first.text.toLowerCase() !== first.lemma && !/ing$/i.test(first.text);
+  // "transfusions were given over a period of four years": in a passive a determiner after the
+  // particle opens the preposition's phrase, whichever particle it is.
+  if (parts.length === 2 && passive && tokens[end + 1]?.pos === 'DET' && after) return false;
   if (parts.length === 2 && /^(in|on)$/.test(last) && after && !index.separable(key)) {
-    const passive = BE_FORMS.has(tokens[start - 1]?.text.toLowerCase() ?? '') && first.text.toLowerCase() !== first.lemma;
     const owned = last === 'in' && POSSESSIVES.has(tokens[end + 1]?.text.toLowerCase() ?? '') && isThing(after.text);
     if (passive || owned) return false;
   }
@@ -338,6 +344,9 @@ function separated(index: PhraseIndex, tokens: readonly TokenInContext[], at: nu
       if (!ADVERB_PARTICLES.has(word)) continue;
       const object = tokens.slice(verb + 1, particle);
       if (!object.every((t) => OBJECT_PARTS.has(t.pos)) || !NOUNISH.has(object[object.length - 1]!.pos)) continue;
+      // "take a step up": the particle is the object noun's own ("step up"), not the verb's.
+      const noun = object[object.length - 1]!;
+      if ((forms[particle - 1] ?? [noun.text.toLowerCase()]).some((f) => index.has(`${f} ${word}`))) continue;
       // "put the book on the table", "has gains on publicly traded shares": the particle heads a
       // phrase with its own object (an adverb in -ly may stand before it).
       let after = particle + 1;
