@@ -125,6 +125,7 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['Fifteen blood transfusions were given over a period of four years.', 'given'],
   ['Shake it off and take a step up!', 'take'],
   ['This is not a good thing.', 'good'],
+  ['Most adults over age 65 take at least one medicine.', 'over'],
   ['If you want to get information, you get it from seedy characters.', 'get'],
   ['The government counts money as it is spent.', 'is'],
   ['The room looks better as it is painted now.', 'as'],

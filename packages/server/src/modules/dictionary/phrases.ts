@@ -189,9 +189,10 @@ function holds(
   if (parts.length === 2 && ORDINALS.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && RELATIVE_OPENERS.has(nextWord)) return false;
   // "a release coming on Monday", "met in the morning": a particle before a time is its preposition.
   if (parts.length === 2 && ADVERB_PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!) && isTime(tokens, end + 1)) return false;
-  // "advances in stock prices": a preposition + noun idiom (in stock 现有) whose noun goes on into
-  // another is the preposition and a compound.
-  if (parts.length === 2 && PARTICLES.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && following?.pos === 'NOUN') return false;
+  // "advances in stock prices", "adults over age 65": a preposition + noun idiom (in stock 现有, over
+  // age 超龄) whose noun goes on into another or a number is the preposition and its noun phrase.
+  if (parts.length === 2 && PARTICLES.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && ['NOUN', 'NUM'].includes(following?.pos ?? ''))
+    return false;
   // "in particular parts of the Congo", "with young wines": a preposition + adjective idiom (特别,
   // 怀胎) before a noun is the preposition and the noun's adjective.
   if (parts.length === 2 && PARTICLES.has(parts[0]!) && tokens[end]!.pos === 'ADJ' && ['NOUN', 'PROPN'].includes(following?.pos ?? ''))
