@@ -99,6 +99,7 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['The shop has the book in stock.', 'stock', 'in stock'],
   ['The street lights came on at dusk.', 'came', 'come on'],
   ['Do you get it?', 'get', 'get it'],
+  ['I am really going to try this time.', 'going', 'going to'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [

@@ -170,7 +170,10 @@ function holds(
     if (INFINITIVE_HEADWORDS.has(key)) {
       // "was used to make paper" is the passive of use (被用来); "going to school" goes somewhere.
       if (!infinitive) return false;
-      const before = tokens[start - 1]?.text.toLowerCase() ?? '';
+      // "I am really going to try": an adverb may stand between be and the headword.
+      let b = start - 1;
+      while (tokens[b]?.pos === 'ADV' && b > start - 3) b--;
+      const before = tokens[b]?.text.toLowerCase() ?? '';
       if (key === 'used to') return !BE_FORMS.has(before);
       if (key === 'going to') return BE_FORMS.has(before);
       return true;

@@ -69,6 +69,22 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
         continue;
       }
     }
+    // "driving a pork chop through": a base form after "a" and a singular noun ends that noun phrase
+    // (a singular subject would take -s).
+    if (
+      t.pos === 'VERB' &&
+      t.text.toLowerCase() === t.lemma &&
+      !/(ing|ed)$/.test(word) &&
+      prev?.pos === 'NOUN' &&
+      !/s$/i.test(prev.text) &&
+      /^(a|an|each|every|another)$/.test(lower(out[i - 2])) &&
+      // "make a phrase stick", "let a child play": after a causative the base form is the verb.
+      !CAUSATIVE.has(out[i - 3]?.lemma ?? '') &&
+      has(word, 'NOUN')
+    ) {
+      t.pos = 'NOUN';
+      continue;
+    }
     // "well below the average", "well over a million": well before a preposition is the adverb 远远.
     if (
       word === 'well' &&

@@ -163,4 +163,5 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['minute', 'The differences between the two copies are minute.', 'adj'],
   ['run', 'The shops are run by two sisters.', 'verb'],
   ['young', 'The young married couple moved to a small flat near the station.', 'adj'],
+  ['chop', 'She served a pork chop with apples for dinner.', 'noun'],
 ];
