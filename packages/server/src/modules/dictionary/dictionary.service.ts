@@ -247,10 +247,11 @@ export function dictionaryService(
     const own = entry && entry.word.toLowerCase() !== lower ? dict.lookup(lower) : null;
     const ownRank = own ? corpusRank(own) : null;
     const lemmaRank = entry ? corpusRank(entry) : null;
-    if (own && ownRank !== null && (lemmaRank === null || ownRank < lemmaRank) && meaningLines(own).some(isGeneralLine)) entry = own;
+    // ("Higher sales of pesticides": sales is only a. 销售的, so the noun is sale's 销售额.)
+    const ownFits = (l: { pos: string | null; text: string }) => isGeneralLine(l) && (!context || uposOfLabel(l.pos).includes(context.pos));
+    if (own && ownRank !== null && (lemmaRank === null || ownRank < lemmaRank) && meaningLines(own).some(ownFits)) entry = own;
     // "Merck shares closed at $75.25": in a sentence about money, a form whose own entry names the
     // financial meaning (shares: 股份) its lemma's lines lack (share: 部分, 参与…) is read as itself.
-    const ownFits = (l: { pos: string | null; text: string }) => isGeneralLine(l) && (!context || uposOfLabel(l.pos).includes(context.pos));
     if (own && entry && entry !== own && financeSentence(sentence)) {
       const lemmaItems = new Set(
         meaningLines(entry)

@@ -106,4 +106,5 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['crash', 'Before the 1987 crash, investors held billions of dollars in bonds.', '崩溃'],
   ['ceiling', 'Congress must raise the debt ceiling before the Treasury runs out of money to pay its bills.', '顶|上限'],
   ['interest', 'Shoppers borrowed less after a rise in interest rates.', '利息|利率'],
+  ['sales', 'Higher sales of garden tools lifted the company this spring.', '销售|出售'],
 ];

@@ -38,7 +38,7 @@ const ADVERB_PARTICLES = new Set(
 );
 /** Other function words that make a fixed phrase ("so that", "at all", "no longer", "each other"). */
 const FUNCTION_WORDS = new Set(
-  "a an the all any no not so than that this what as well each other such more most less least much many few little rather instead whether either neither both only even ever never once still yet too very just how one's oneself".split(
+  "a an the all any no not so than that this what as well each other such more most less least much many few little rather instead whether either neither both only even ever never once still yet too very just how one's oneself now then".split(
     ' ',
   ),
 );
@@ -184,7 +184,7 @@ function parseLines(text: string): PhraseIndex {
 }
 
 // Bump when the selection rules above change, so a cached index is rebuilt.
-const RULES_VERSION = 8;
+const RULES_VERSION = 10;
 
 /**
  * The index, from a file derived once per machine from the same dictionary files

@@ -100,6 +100,7 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['The street lights came on at dusk.', 'came', 'come on'],
   ['Do you get it?', 'get', 'get it'],
   ['I am really going to try this time.', 'going', 'going to'],
+  ['There is a lynch-mob psychology right now.', 'right', 'right now'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
