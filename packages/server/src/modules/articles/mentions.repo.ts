@@ -10,8 +10,8 @@ const MENTION_CANDIDATES = 200;
  * The article search index (migrations 0003 and 0008; modules/articles/search.repo.ts searches
  * it too), asked which articles hold a name's words in their body: SQLite FTS5 as a phrase on
  * its body column (porter stemming; the index keeps positions, so the phrase costs nothing more);
- * PostgreSQL's generated tsvector for all the words (`plainto_tsquery`, English stemming and stop
- * words). The GIN index keeps no positions: a phrase query there rechecks every candidate's
+ * PostgreSQL's tsvector for all the words (`plainto_tsquery`, English stemming and stop words), read
+ * from `article_search`'s narrow rows (migration 0027) rather than the wide `articles` rows. The GIN index keeps no positions: a phrase query there rechecks every candidate's
  * tsvector in the table (14× the time at 10,000 articles), while all the words are answered by
  * the index; the body's text confirms the phrase on the rows kept either way.
  */
@@ -33,7 +33,7 @@ function bodyWords(db: Db) {
       }
       const { rows } = await sql<{ nodes: number; ids: number[] }>`
         with q as (select plainto_tsquery('english', ${name}) as q)
-        select numnode(q.q) as nodes, array(select articles.id from articles where articles.search @@ q.q limit ${max}) as ids from q`.execute(
+        select numnode(q.q) as nodes, array(select s.article_id from article_search s where s.search @@ q.q limit ${max}) as ids from q`.execute(
         own.query,
       );
       const row = rows[0]!;
@@ -43,7 +43,7 @@ function bodyWords(db: Db) {
     holds: (name: string) =>
       db.dialect === 'sqlite'
         ? sql<boolean>`articles.id in (select rowid from articles_fts where articles_fts match ${fts5(name)})`
-        : sql<boolean>`articles.search @@ plainto_tsquery('english', ${name})`,
+        : sql<boolean>`articles.id in (select s.article_id from article_search s where s.search @@ plainto_tsquery('english', ${name}))`,
   };
 }
 
@@ -104,14 +104,15 @@ export function mentionsRepo(db: Db) {
       if (db.dialect === 'postgres') {
         // The newest of the index's articles first, their bodies read only then: a body is what a
         // row costs here, and a name in many articles has its newest few among them.
-        const newest = own.query
-          .selectFrom('articles')
-          .select('id')
-          .where(articlesWhere(who, 'quote'))
-          .where(fullText.holds(phrase))
-          .orderBy('published_at', 'desc')
-          .limit(limit * 4);
-        const rows = await quoted().where('id', 'in', newest).execute();
+        // From `article_search` (migration 0027): its narrow rows hold what the policy and the order
+        // read, so the index's thousands of matches for "New York" cost small rows, not the wide
+        // `articles` rows with their bodies' tsvectors.
+        const newest = sql<{ id: number }>`select s.article_id as id from article_search s
+          where ${articlesWhere(who, 'quote', 's')} and s.search @@ plainto_tsquery('english', ${phrase})
+          order by s.published_at desc limit ${limit * 4}`;
+        const rows = await quoted()
+          .where(sql<boolean>`id in (${newest})`)
+          .execute();
         if (rows.length === limit) return rows;
       }
       return quoted().where(fullText.holds(phrase)).execute();
