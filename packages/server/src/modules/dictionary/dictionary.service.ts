@@ -19,7 +19,7 @@ import { phraseIndex, type PhraseIndex } from './phrase-index.js';
 import { phraseFinder, type PhraseInSentence } from './phrases.js';
 import { phraseLedLines } from './sense-order.js';
 import { functionWord } from './function-words.js';
-import { financeItems, financeSentence } from './topic.js';
+import { entryForForm } from './entry-choice.js';
 
 const FORM_LABELS: Record<string, string> = {
   p: '过去式',
@@ -30,10 +30,6 @@ const FORM_LABELS: Record<string, string> = {
   r: '比较级',
   t: '最高级',
 };
-/** WordNet's noun files of acts, events and processes (lexnames 04, 11, 22): what a gerund names. */
-const ACT_FILES = new Set([4, 11, 22]);
-/** A corpus rank past which a form's own entry is rare (easing 24,884; its verb ease 3,229). */
-const RARE_RANK = 20_000;
 
 /** Which parts of speech each form can have, to read "leaves" as a verb or a noun from its sentence. */
 const FORM_POS: Record<string, string[]> = {
@@ -208,25 +204,6 @@ export function dictionaryService(
     return at >= 0 && ['NOUN', 'PROPN'].includes(tokens[at + 1]?.pos ?? '');
   };
 
-  /** Whether a form's own entry is a rare specialist's next to its verb: untagged, rare and 5× rarer, no Chinese word (two characters) in common. */
-  function obscureForm(own: EcdictEntry, verb: EcdictEntry): boolean {
-    const ownRank = corpusRank(own);
-    const verbRank = corpusRank(verb);
-    if (own.tags.length || ownRank === null || verbRank === null || ownRank < Math.max(RARE_RANK, verbRank * 5)) return false;
-    // Only a form that names the act ("the easing of rates"); a thing made or used keeps its entry
-    // ("turkey stuffing" 填塞物, "nylon webbing" 带子): WordNet's first noun sense says which.
-    const first = wordnet.senses(own.word.toLowerCase(), 'n')[0];
-    if (first && !ACT_FILES.has(first.lexfile)) return false;
-    if (!meaningLines(verb).some((l) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB'))) return false;
-    const pairs = (text: string) =>
-      [...text]
-        .slice(1)
-        .map((c, i) => text[i]! + c)
-        .filter((p) => /^\p{Script=Han}{2}$/u.test(p));
-    const verbPairs = new Set(meaningLines(verb).flatMap((l) => pairs(l.text)));
-    return !meaningLines(own).some((l) => pairs(l.text).some((p) => verbPairs.has(p)));
-  }
-
   function resolve(word: string, sentence: string | undefined) {
     // "in men's eyes": a possessive is its noun (ECDICT's "men's" is 男公共厕所), as the reader's tap
     // sends it (web word-span.ts#lookupForm); "it's", "let's" are no possessives.
@@ -241,49 +218,11 @@ export function dictionaryService(
     if (context && found?.verb && context.pos === 'NOUN') context = { ...context, pos: 'VERB', lemma: found.verb };
     const fromContext = context && context.pos !== 'PROPN' ? dict.lookup(context.lemma) : null;
     const fromForms = dict.lemma(lower);
-    let entry = fromContext ?? fromForms ?? dict.lookup(lower);
-    // "species" is no plural of "specie" (硬币), "media" not only "medium": a tapped form with an entry
-    // of its own that the corpora find more often than its lemma's is read as itself.
-    const own = entry && entry.word.toLowerCase() !== lower ? dict.lookup(lower) : null;
-    const ownRank = own ? corpusRank(own) : null;
-    const lemmaRank = entry ? corpusRank(entry) : null;
-    // ("Higher sales of pesticides": sales is only a. 销售的, so the noun is sale's 销售额.)
-    const ownFits = (l: { pos: string | null; text: string }) => isGeneralLine(l) && (!context || uposOfLabel(l.pos).includes(context.pos));
-    if (own && ownRank !== null && (lemmaRank === null || ownRank < lemmaRank) && meaningLines(own).some(ownFits)) entry = own;
-    // "Merck shares closed at $75.25": in a sentence about money, a form whose own entry names the
-    // financial meaning (shares: 股份) its lemma's lines lack (share: 部分, 参与…) is read as itself.
-    if (own && entry && entry !== own && financeSentence(sentence)) {
-      const lemmaItems = new Set(
-        meaningLines(entry)
-          .filter(ownFits)
-          .flatMap((l) => financeItems(l)),
-      );
-      if (meaningLines(own).some((l) => ownFits(l) && financeItems(l).some((item) => !lemmaItems.has(item)))) entry = own;
-    }
-    // A form in -ing or -ed whose own entry is only a specialist's line ("restructuring": [计] 重构的),
-    // or only a noun where the sentence uses it as a verb ("after spending two years": 经费), means
-    // what its verb does.
-    const verbLine = (l: { pos: string | null; text: string }) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB');
-    if (
-      entry &&
-      /(ing|ed)$/.test(lower) &&
-      (!meaningLines(entry).some(isGeneralLine) ||
-        (context?.pos === 'VERB' && !meaningLines(entry).some(verbLine) && !beforeNoun(query, sentence)))
-    ) {
-      const stem = lower.replace(/(ing|ed)$/, '');
-      const verb = [dict.lemma(lower), dict.lookup(stem), dict.lookup(`${stem}e`), dict.lookup(stem.slice(0, -1))].find(
-        (e) => e && e !== entry && meaningLines(e).some(verbLine),
-      );
-      if (verb) entry = verb;
-    }
-    // "significant easing by the Fed": a gerund whose own entry is a rare trade's word (吃势, 容位,
-    // 松型: tailoring), far rarer than its verb and sharing none of its words, is the verb's act (放松).
-    const verb = entry && /ing$/.test(lower) && context?.pos === 'NOUN' && entry.word.toLowerCase() === lower ? dict.lemma(lower) : null;
-    if (entry && verb && verb !== entry && obscureForm(entry, verb)) {
-      entry = verb;
-      context = { ...context!, pos: 'VERB', lemma: verb.word.toLowerCase() };
-    }
-    return { query, lower, context, entry, phrase: found?.phrase ?? null };
+    const chosen = entryForForm(
+      { dict, wordnet, beforeNoun },
+      { query, lower, sentence, context, entry: fromContext ?? fromForms ?? dict.lookup(lower) },
+    );
+    return { query, lower, context: chosen.context, entry: chosen.entry, phrase: found?.phrase ?? null };
   }
 
   /** The meanings in the sentence; a noun or adjective inside a compound leads with the item its compound says (phraseLedLines). */

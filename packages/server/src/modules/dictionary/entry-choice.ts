@@ -1,0 +1,104 @@
+import { lineItems } from './ecdict-clean.js';
+import { isGeneralLine, meaningLines, uposOfLabel } from './context.js';
+import type { Ecdict, EcdictEntry } from './ecdict.js';
+import type { TokenInContext } from './lemmatizer.js';
+import { hanAgreement } from './sense-order.js';
+import { financeItems, financeSentence } from './topic.js';
+import { corpusRank } from './word-bands.js';
+import type { WordNet } from './wordnet.js';
+
+/** WordNet's noun files of acts, events and processes (lexnames 04, 11, 22): what a gerund names. */
+const ACT_FILES = new Set([4, 11, 22]);
+/** A corpus rank past which a form's own entry is rare (easing 24,884; its verb ease 3,229). */
+const RARE_RANK = 20_000;
+
+type Line = { pos: string | null; text: string };
+
+/** What the entry choice reads besides the dictionary: the sentence's tags where it needs them. */
+export interface EntryChoiceSources {
+  dict: Ecdict;
+  wordnet: WordNet;
+  /** Whether the tapped form stands before a noun in its sentence ("gaming tables"). */
+  beforeNoun(word: string, sentence: string | undefined): boolean;
+}
+
+/** A tapped form, its lemma's entry and its reading in the sentence, as `dictionaryService#resolve` found them. */
+export interface FormInSentence {
+  query: string;
+  lower: string;
+  sentence: string | undefined;
+  context: TokenInContext | null;
+  entry: EcdictEntry | null;
+}
+
+const verbLine = (l: Line) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB');
+
+/**
+ * Which entry a tapped form means in its sentence when it has one of its own besides its lemma's:
+ * the rules that read a form as itself ("species", "sales", "shares" on a money page) and those
+ * that read it as its verb ("restructuring", "spending", "easing"). Returns the entry and the
+ * reading, changed only when a gerund is read as its verb's act.
+ */
+export function entryForForm(
+  sources: EntryChoiceSources,
+  form: FormInSentence,
+): { entry: EcdictEntry | null; context: TokenInContext | null } {
+  const { dict } = sources;
+  const { query, lower, sentence } = form;
+  let { entry, context } = form;
+  // "species" is no plural of "specie" (硬币), "media" not only "medium": a tapped form with an entry
+  // of its own that the corpora find more often than its lemma's is read as itself.
+  const own = entry && entry.word.toLowerCase() !== lower ? dict.lookup(lower) : null;
+  const ownRank = own ? corpusRank(own) : null;
+  const lemmaRank = entry ? corpusRank(entry) : null;
+  // ("Higher sales of pesticides": sales is only a. 销售的, so the noun is sale's 销售额.)
+  const ownFits = (l: Line) => isGeneralLine(l) && (!context || uposOfLabel(l.pos).includes(context.pos));
+  if (own && ownRank !== null && (lemmaRank === null || ownRank < lemmaRank) && meaningLines(own).some(ownFits)) entry = own;
+  // "Merck shares closed at $75.25": in a sentence about money, a form whose own entry names the
+  // financial meaning (shares: 股份) its lemma's lines lack (share: 部分, 参与…) is read as itself.
+  if (own && entry && entry !== own && financeSentence(sentence)) {
+    const lemmaItems = new Set(
+      meaningLines(entry)
+        .filter(ownFits)
+        .flatMap((l) => financeItems(l)),
+    );
+    if (meaningLines(own).some((l) => ownFits(l) && financeItems(l).some((item) => !lemmaItems.has(item)))) entry = own;
+  }
+  // A form in -ing or -ed whose own entry is only a specialist's line ("restructuring": [计] 重构的),
+  // or only a noun where the sentence uses it as a verb ("after spending two years": 经费), means
+  // what its verb does.
+  if (
+    entry &&
+    /(ing|ed)$/.test(lower) &&
+    (!meaningLines(entry).some(isGeneralLine) ||
+      (context?.pos === 'VERB' && !meaningLines(entry).some(verbLine) && !sources.beforeNoun(query, sentence)))
+  ) {
+    const stem = lower.replace(/(ing|ed)$/, '');
+    const verb = [dict.lemma(lower), dict.lookup(stem), dict.lookup(`${stem}e`), dict.lookup(stem.slice(0, -1))].find(
+      (e) => e && e !== entry && meaningLines(e).some(verbLine),
+    );
+    if (verb) entry = verb;
+  }
+  // "significant easing by the Fed": a gerund whose own entry is a rare trade's word (吃势, 容位,
+  // 松型: tailoring), far rarer than its verb and sharing none of its words, is the verb's act (放松).
+  const verb = entry && /ing$/.test(lower) && context?.pos === 'NOUN' && entry.word.toLowerCase() === lower ? dict.lemma(lower) : null;
+  if (entry && context && verb && verb !== entry && obscureForm(sources.wordnet, entry, verb)) {
+    entry = verb;
+    context = { ...context, pos: 'VERB', lemma: verb.word.toLowerCase() };
+  }
+  return { entry, context };
+}
+
+/** Whether a form's own entry is a rare specialist's next to its verb: untagged, rare and 5× rarer, no Chinese word in common. */
+function obscureForm(wordnet: WordNet, own: EcdictEntry, verb: EcdictEntry): boolean {
+  const ownRank = corpusRank(own);
+  const verbRank = corpusRank(verb);
+  if (own.tags.length || ownRank === null || verbRank === null || ownRank < Math.max(RARE_RANK, verbRank * 5)) return false;
+  // Only a form that names the act ("the easing of rates"); a thing made or used keeps its entry
+  // ("turkey stuffing" 填塞物, "nylon webbing" 带子): WordNet's first noun sense says which.
+  const first = wordnet.senses(own.word.toLowerCase(), 'n')[0];
+  if (first && !ACT_FILES.has(first.lexfile)) return false;
+  if (!meaningLines(verb).some(verbLine)) return false;
+  const verbItems = meaningLines(verb).flatMap((l) => lineItems(l.text));
+  return !meaningLines(own).some((l) => lineItems(l.text).some((item) => hanAgreement(item, verbItems) >= 2));
+}
