@@ -4,6 +4,7 @@ import type { TokenInContext } from './lemmatizer.js';
 import type { HasPos } from './pos-lexicon.js';
 import { POSSESSIVE, complementReading, formReading } from './form-rules.js';
 import { BE, LINKING, markVerbGroups } from './verb-group.js';
+import { OBJECT_PRONOUNS, isWord, modifierReading } from './modifier-rules.js';
 
 export type { HasPos };
 
@@ -21,13 +22,9 @@ const INSTITUTIONS = new Set(
 /** Verbs of going and sending that take "to" + such a place. */
 const GOING = new Set('go come return get head walk drive ride run hurry rush send take bring'.split(' '));
 const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'must', 'shall', 'should']);
-const OBJECT_PRONOUNS = new Set(['it', 'them', 'him', 'her', 'us', 'me', 'you', 'this', 'these', 'those']);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'people']);
 const CAUSATIVE = new Set(['make', 'let', 'have', 'help', 'watch', 'hear']);
 const NATIONALITY = /(an|ese|ish|ch|sh|i)$/;
-const PARTICIPLE = /(ed|en|wn|ing|lost|left|kept|built|broke|made|held|known)$/;
-
-const isWord = (t: TokenInContext | undefined) => !!t && /\p{L}/u.test(t.text);
 
 /**
  * "Goldman Sachs estimates the market will…", "The Senate plans to take up…": token `i`, a word in
@@ -293,61 +290,6 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'NOUN';
       continue;
     }
-    // After a linking verb, a word that can be an adjective is one: "felt lost", "is light enough", "remain warm".
-    if (
-      (t.pos === 'ADV' || t.pos === 'VERB') &&
-      !/ly$/.test(word) &&
-      governor &&
-      LINKING.has(lower(governor)) &&
-      governor.pos !== 'NOUN' &&
-      has(word, 'ADJ')
-    ) {
-      const objectFollows = next && ['NOUN', 'DET', 'PRON', 'PROPN', 'NUM'].includes(next.pos);
-      // "is most often prepared", "are very likely": an adverb before another modifier modifies it.
-      const modifiesNext = next && ['VERB', 'ADJ', 'ADV'].includes(next.pos);
-      // After a form of "be" a participle is the passive ("is run by", "was expected to"): only other linking verbs make it an adjective ("felt lost").
-      const passive = BE.has(lower(governor));
-      if (
-        (t.pos === 'ADV' && !modifiesNext) ||
-        (t.pos === 'VERB' && PARTICIPLE.test(word) && !/ing$/.test(word) && !objectFollows && !passive)
-      ) {
-        t.pos = 'ADJ';
-        t.lemma = word;
-        continue;
-      }
-    }
-    // A participle between a determiner/adjective/start and a noun describes it: "broken things", "most pressing challenges".
-    // Not a bare -ing form ("operating profit", "existing rules" stay verbs, as the corpora tag them).
-    if (
-      t.pos === 'VERB' &&
-      PARTICIPLE.test(word) &&
-      (!/ing$/.test(word) || prev?.pos === 'ADV' || /^(most|more|least|less|very|so|too)$/.test(lower(prev))) &&
-      next &&
-      (next.pos === 'NOUN' || next.pos === 'PROPN') &&
-      (!prev || ['DET', 'ADJ', 'ADV', 'ADP', 'PUNCT', 'CCONJ'].includes(prev.pos)) &&
-      // "The report also added evidence": an adverb after the subject precedes its verb.
-      !(prev?.pos === 'ADV' && ['NOUN', 'PRON', 'PROPN'].includes(out[i - 2]?.pos ?? '')) &&
-      has(word, 'ADJ')
-    ) {
-      t.pos = 'ADJ';
-      t.lemma = word;
-      continue;
-    }
-    // An adjective closing a noun phrase is a noun: "a present for her", "a fine for parking"; not
-    // before a participle and its noun ("The young married people left": 年轻的).
-    const participleBeforeNoun = next?.pos === 'VERB' && /ed$/.test(lower(next)) && out[i + 2]?.pos === 'NOUN';
-    if (
-      t.pos === 'ADJ' &&
-      prev &&
-      prev.pos === 'DET' &&
-      !/^(most|more|least|less|much|many|few)$/.test(word) &&
-      (!next || !isWord(next) || ['ADP', 'VERB'].includes(next.pos)) &&
-      !participleBeforeNoun &&
-      has(word, 'NOUN')
-    ) {
-      t.pos = 'NOUN';
-      continue;
-    }
     // "Please book two seats": the word after a polite "please" is the imperative verb, and "please"
     // itself the 请 a learner knows (the corpora tag it VB; the second pass follows them).
     if (lower(prev) === 'please' && t.pos === 'NOUN' && t.lemma === word && has(word, 'VERB') && (i === 1 || !isWord(out[i - 2]))) {
@@ -355,41 +297,11 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       prev!.pos = 'INTJ';
       continue;
     }
-    // "It was kind of you": after a form of "be", "kind of" + a person is the adjective (好心的), not the noun 种类.
-    if (
-      word === 'kind' &&
-      t.pos === 'NOUN' &&
-      prev &&
-      BE.has(lower(prev)) &&
-      lower(next) === 'of' &&
-      OBJECT_PRONOUNS.has(lower(out[i + 2]))
-    ) {
-      t.pos = 'ADJ';
-      continue;
-    }
-    // "right before", "right after": an intensifying adverb.
-    if (
-      word === 'right' &&
-      t.pos !== 'ADV' &&
-      next &&
-      (next.pos === 'ADP' || next.pos === 'SCONJ' || /^(now|away|here|there|back)$/.test(lower(next)))
-    ) {
-      t.pos = 'ADV';
-      continue;
-    }
-    // "live close to", "left early to…", "worked hard all summer", "arrived late.": right after a verb
-    // (not a linking one) and closing its phrase, a word with an adverb reading is one.
-    // (A bare verb right after a verb, as the second pass may read "close" in "live close to", is such a word too.)
-    if (
-      (t.pos === 'ADJ' || (t.pos === 'VERB' && t.lemma === word && !/ing$|ed$/.test(word))) &&
-      prev &&
-      prev.pos === 'VERB' &&
-      !LINKING.has(lower(prev)) &&
-      !LINKING.has(prev.lemma) &&
-      (!next || !isWord(next) || ['ADP', 'PART', 'SCONJ'].includes(next.pos) || lower(next) === 'all') &&
-      has(word, 'ADV')
-    ) {
-      t.pos = 'ADV';
+    // Modifiers: what a linking verb, a determiner or a verb's phrase makes of a word (modifier-rules.ts).
+    const modifier = modifierReading(out, i, governor, has);
+    if (modifier) {
+      t.pos = modifier.pos;
+      if (modifier.lemma) t.lemma = modifier.lemma;
       continue;
     }
   }
