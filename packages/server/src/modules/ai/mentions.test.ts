@@ -80,10 +80,22 @@ describe('names are found as phrases in the search index', () => {
     expect((await entity('Paris')).mentions.map((m) => m.article_id)).toEqual(newest);
   });
 
+  it('keeps to what the reader may quote when a name stands in more than the index hands over', async () => {
+    const open: number[] = [];
+    for (let i = 0; i < 205; i++) open.push(await createArticle(t, { paragraphs: [`Lisbon report number ${i + 1}.`], daysAgo: 300 - i }));
+    // The newest articles naming Lisbon are drafts and members-only ones: a reader who is no member
+    // is quoted the newest published open ones behind them (the policy read from the index's rows).
+    for (let i = 0; i < 6; i++) await createArticle(t, { paragraphs: [`Lisbon draft ${i + 1}.`], status: 'draft', daysAgo: 5 - i });
+    for (let i = 0; i < 6; i++) await createArticle(t, { paragraphs: [`Lisbon members ${i + 1}.`], is_lock: true, daysAgo: 5 - i });
+    expect((await entity('Lisbon')).mentions.map((m) => m.article_id)).toEqual(open.slice(-8).reverse());
+  });
+
   it('finds the phrase in older articles behind many newer ones holding its words apart', async () => {
     const older: number[] = [];
-    for (let i = 0; i < 3; i++) older.push(await createArticle(t, { paragraphs: [`A new ferry to New York sailed, trip ${i + 1}.`], daysAgo: 300 - i }));
-    for (let i = 0; i < 205; i++) await createArticle(t, { paragraphs: [`The new bridge at York opened, report ${i + 1}.`], daysAgo: 200 - i });
+    for (let i = 0; i < 3; i++)
+      older.push(await createArticle(t, { paragraphs: [`A new ferry to New York sailed, trip ${i + 1}.`], daysAgo: 300 - i }));
+    for (let i = 0; i < 205; i++)
+      await createArticle(t, { paragraphs: [`The new bridge at York opened, report ${i + 1}.`], daysAgo: 200 - i });
     expect(await mentionedIn('New York')).toEqual(older.reverse());
   });
 });

@@ -11,9 +11,10 @@ const MENTION_CANDIDATES = 200;
  * it too), asked which articles hold a name's words in their body: SQLite FTS5 as a phrase on
  * its body column (porter stemming; the index keeps positions, so the phrase costs nothing more);
  * PostgreSQL's tsvector for all the words (`plainto_tsquery`, English stemming and stop words), read
- * from `article_search`'s narrow rows (migration 0027) rather than the wide `articles` rows. The GIN index keeps no positions: a phrase query there rechecks every candidate's
- * tsvector in the table (14× the time at 10,000 articles), while all the words are answered by
- * the index; the body's text confirms the phrase on the rows kept either way.
+ * from `article_search`'s narrow rows (migration 0027) rather than the wide `articles` rows. The
+ * GIN index keeps no positions: a phrase query there rechecks every candidate's tsvector in the
+ * table (14× the time at 10,000 articles), while all the words are answered by the index; the
+ * body's text confirms the phrase on the rows kept either way.
  */
 function bodyWords(db: Db) {
   const own = tablesOf(db, 'articles');
@@ -74,9 +75,10 @@ export function mentionsRepo(db: Db) {
      * The search index finds the articles holding `name`'s words (`bodyWords`: as a phrase on
      * SQLite); the body's text then confirms the exact phrase (`lower(body_text) like`), on those
      * rows only. A name found in few articles is confirmed on each of them; one found in many is
-     * looked for among the newest articles first, so either way no request reads every body. A name the index cannot hold (no letters or
-     * digits, or only PostgreSQL's stop words, such as "the") is looked for in the bodies, newest
-     * first, as before: such a name stands in most articles, so the newest few hold it.
+     * looked for among the newest articles first, so either way no request reads every body. A
+     * name the index cannot hold (no letters or digits, or only PostgreSQL's stop words, such as
+     * "the") is looked for in the bodies, newest first, as before: such a name stands in most
+     * articles, so the newest few hold it.
      * `partialEdges` (a reader's selection): when the whole text is not found as words, its first
      * and last words may be cut, and the words between them are looked for instead.
      */
