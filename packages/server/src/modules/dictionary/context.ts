@@ -141,6 +141,20 @@ function contentWords(text: string): Set<string> {
 
 /** How much the sentence's closeness to a gloss (a cosine of mean word vectors) weighs against SemCor's counts. */
 const SIMILARITY_WEIGHT = 4;
+/** What a frame fit weighs: more than SemCor's first sense's lead over one it counts a fifth as often, or two words the sentence shares with another's examples. */
+const FRAME_WEIGHT = 3;
+/**
+ * WordNet's verb frames with a person as the object (9 "Somebody ----s somebody", 20 "… somebody
+ * PP"…), with a person and an infinitive after it (24 "… somebody to INFINITIVE", 25 without to),
+ * and with an adjective after the verb (6, 7).
+ */
+const FRAMES: Record<string, ReadonlySet<number>> = {
+  person: new Set([9, 10, 14, 17, 18, 20]),
+  'person-infinitive': new Set([24, 25]),
+  adjective: new Set([6, 7]),
+};
+/** Frames with an object or a clause after the verb: a sense that has none is contradicted by a person there. */
+const COMPLEMENT_FRAMES = new Set([5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 26, 28, 29, 30, 31, 32, 33, 34, 35]);
 
 /**
  * Ranks a word's WordNet senses against its sentence: how often SemCor's hand-tagged text means
@@ -156,6 +170,7 @@ export function rankedSenses(
   tapped: string,
   lemma: string,
   vectors?: WordVectors,
+  frame?: TokenInContext['frame'],
 ): RankedSense[] {
   const lowerToken = tapped === tapped.toLowerCase();
   const context = contentWords(sentence ?? '');
@@ -167,7 +182,13 @@ export function rankedSenses(
   // A topic's sense that SemCor finds over twice as often as any general one is the word's common sense
   // ("file": record in a court of law, 50 against 10 for smoothing with a file): no penalty.
   const generalCount = Math.max(0, ...senses.filter((s) => !s.technical).map((s) => s.count));
-  return senses
+  // A verb used with a person as its object or an adjective after it means a sense whose WordNet
+  // frames allow that ("fired him" is not "start firing a weapon"; "get stronger" not "come into
+  // possession"), when its senses differ in it.
+  const frameOf = FRAMES[frame ?? ''];
+  const fits = (s: WordNetSense) => !!frameOf && s.frames.some((f) => frameOf.has(f));
+  const framed = !!frameOf && senses.some(fits) && senses.some((s) => !fits(s));
+  const scored = senses
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => !(s.proper && lowerToken))
     .map(({ s, i }) => {
@@ -180,10 +201,24 @@ export function rankedSenses(
       // WordNet's order breaks ties between senses SemCor never saw; one filed under a topic (a
       // basketball move, a computing term) stands first only when the sentence shares a word with it.
       const prior = Math.log(1 + s.count) - i * 0.02 - (s.technical && overlap === 0 && s.count <= 2 * generalCount ? 3 : 0);
-      return { sense: s, overlap, similarity, score: overlap + prior + SIMILARITY_WEIGHT * similarity };
-    })
+      return { sense: s, overlap, similarity, frameFit: framed && fits(s), score: overlap + prior + SIMILARITY_WEIGHT * similarity };
+    });
+  // The frame counts only where it decides, and is then evidence for the sense order (sense-order.ts):
+  // the sense that would come first without it does not fit ("felt terrible" keeps its first sense
+  // either way). A person alone after the verb decides only against a sense that takes no object or
+  // clause ("start firing a weapon"): WordNet's person frames are too sparse to weigh senses that take one.
+  const first = scored.length > 0 ? scored.reduce((a, b) => (b.score > a.score ? b : a), scored[0]!) : null;
+  const intransitive = !!first && !first.sense.frames.some((f) => COMPLEMENT_FRAMES.has(f));
+  const decided = framed && !!first && !first.frameFit && (frame !== 'person' || intransitive);
+  if (!decided) return rankedWithout(scored);
+  return scored
+    .map((x) => ({ ...x, score: x.score + (x.frameFit ? FRAME_WEIGHT : 0) }))
     .sort((a, b) => b.score - a.score)
-    .map(({ sense, overlap, similarity }) => ({ sense, overlap, similarity }));
+    .map(({ sense, overlap, similarity, frameFit }) => ({ sense, overlap, similarity, ...(frameFit ? { frame: true } : {}) }));
+}
+
+function rankedWithout(scored: { sense: WordNetSense; overlap: number; similarity: number; score: number }[]): RankedSense[] {
+  return scored.sort((a, b) => b.score - a.score).map(({ sense, overlap, similarity }) => ({ sense, overlap, similarity }));
 }
 
 /** The English definitions of the ranked senses, best first. */
@@ -261,7 +296,7 @@ export function sensesInContext(
     const firstLabel = (meanings.find((m) => m.fits && m.pos) ?? meanings.find((m) => m.pos))?.pos?.replace(/\..*$/, '') ?? null;
     const wnPos: WnPos | null =
       (pos ? UPOS_TO_WORDNET[pos] : undefined) ?? (pos === null && firstLabel ? (LABEL_TO_WORDNET[firstLabel] ?? null) : null);
-    if (wnPos) ranked = rankedSenses(sources.wordnet.senses(lemma, wnPos), sentence, tapped, lemma, sources.vectors);
+    if (wnPos) ranked = rankedSenses(sources.wordnet.senses(lemma, wnPos), sentence, tapped, lemma, sources.vectors, context?.frame);
     definitions = ranked.map(({ sense, overlap }) => ({ pos: sense.pos, text: sense.definition, overlap }));
     if (!definitions.length) definitions = ecdictDefinitions(entry, wnPos, tapped);
   }

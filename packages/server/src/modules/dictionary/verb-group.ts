@@ -123,6 +123,21 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     // "get slightly higher yields": an adjective before its noun opens an object, it is no complement.
     const complement = tagged[k]?.pos === 'ADJ' && !['NOUN', 'PROPN'].includes(tagged[k + 1]?.pos ?? '');
     if (!t.transitive && t.lemma !== 'feel' && (LINKING.has(word) || LINKING.has(t.lemma)) && complement) t.transitive = false;
+    // (Not a quantifier before its noun, "getting more letters", nor a particle the tagger read as one, "looked back".)
+    const quality = !/^(more|most|less|least|few|fewer|many|much|enough|several|back|up|down|out|off|over|away)$/i.test(
+      tagged[k]?.text ?? '',
+    );
+    if ((LINKING.has(word) || LINKING.has(t.lemma)) && complement && quality) t.frame = 'adjective';
+    // "fired him", "will fire you": a person's pronoun as the object ("her" only when no noun of hers follows).
+    const hers = next?.text.toLowerCase() === 'her' && !['NOUN', 'ADJ', 'NUM', 'PROPN'].includes(tagged[i + 2]?.pos ?? '');
+    if (/^(him|me|us|you)$/i.test(next?.text ?? '') || hers) {
+      const after = tagged[i + 2];
+      const infinitive =
+        after?.text.toLowerCase() === 'to'
+          ? tagged[i + 3]?.pos === 'VERB'
+          : after?.pos === 'VERB' && after.text.toLowerCase() === after.lemma;
+      t.frame = infinitive ? 'person-infinitive' : 'person';
+    }
   });
 }
 

@@ -84,4 +84,11 @@ export const WITHIN_POS_CASES: [string, string, string][] = [
   ['paper', 'She published a paper on climate change.', '论文|文章'],
   ['degree', 'She has a degree in economics.', '学位'],
   ['degrees', 'The temperature rose by two degrees.', '度'],
+  // A person as the object, an adjective after the verb: WordNet's frames tell the senses apart.
+  ['fired', 'The manager fired him after a week.', '解雇|开除'],
+  ['fire', "If you are late again, I will fire you.", '解雇|开除'],
+  ['told', 'His mother told him to wash the dishes.', '吩咐|命令'],
+  ['tell', "I can't tell you what is wrong with it.", '告诉'],
+  ['get', 'The days get shorter in autumn.', '变'],
+  ['grew', 'The crowd grew restless as the hours passed.', '变'],
 ];

@@ -22,6 +22,8 @@ export interface WordNetSense {
   lexfile: number;
   /** The synset's key in WordNet 3.1: part of speech ("a" for satellites too) and data-file offset, "n01185144". */
   synset: string;
+  /** A verb sense's sentence frames for this lemma (WordNet's numbers: 9 "Somebody ----s somebody", 7 "Somebody ----s Adjective"); [] for other parts of speech. */
+  frames: number[];
 }
 
 const FILES: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
@@ -78,7 +80,20 @@ export function openWordNet(dir = wordnetDir()) {
     let technical = false;
     for (let k = 0; k < pointers; k++) if (head[at + 1 + k * 4] === ';c') technical = true;
     const lexfile = parseInt(head[1] ?? '0', 10);
-    return definition ? { pos, words, definition, examples, proper, technical, count: 0, lexfile, synset: `${pos}${head[0]}` } : null;
+    // A verb's frames follow the pointers: f_cnt, then ("+", frame, word) triples; word 00 is every
+    // word of the synset, another number that word only.
+    const frames: number[] = [];
+    if (pos === 'v') {
+      const from = at + 1 + pointers * 4;
+      const own = words.findIndex((w) => w.toLowerCase() === lemma) + 1;
+      for (let k = 0; k < parseInt(head[from] ?? '0', 10); k++) {
+        const word = parseInt(head[from + 3 + k * 3] ?? '0', 16);
+        if (word === 0 || word === own) frames.push(parseInt(head[from + 2 + k * 3] ?? '0', 10));
+      }
+    }
+    return definition
+      ? { pos, words, definition, examples, proper, technical, count: 0, lexfile, synset: `${pos}${head[0]}`, frames }
+      : null;
   }
 
   return {
