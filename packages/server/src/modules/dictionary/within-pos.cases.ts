@@ -86,7 +86,7 @@ export const WITHIN_POS_CASES: [string, string, string][] = [
   ['degrees', 'The temperature rose by two degrees.', '度'],
   // A person as the object, an adjective after the verb: WordNet's frames tell the senses apart.
   ['fired', 'The manager fired him after a week.', '解雇|开除'],
-  ['fire', "If you are late again, I will fire you.", '解雇|开除'],
+  ['fire', 'If you are late again, I will fire you.', '解雇|开除'],
   ['told', 'His mother told him to wash the dishes.', '吩咐|命令'],
   ['tell', "I can't tell you what is wrong with it.", '告诉'],
   ['get', 'The days get shorter in autumn.', '变'],
