@@ -21,11 +21,15 @@ import {
 // Whether a headword found in a sentence's words is the phrase there, read from the words around it
 // (phrases.ts#phraseAt finds the candidates; docs/reading.md § Phrases lists the rules' cases).
 
-/** Whether a noun names a thing or place (an artifact, a location, an object, a body part, a substance), not a person or an idea. */
-export type IsThing = (noun: string) => boolean;
-
-/** Whether a headword's Chinese says what its first or last word does ("point of view" 观点: view 观点). */
-export type Composes = (key: string) => boolean;
+/** What the rules ask the dictionaries about a sentence's words and a headword (phrases.ts#phraseFinder answers). */
+export interface PhraseLexicon {
+  /** Whether a noun names a thing or place (an artifact, a location, an object, a body part, a substance), not a person or an idea. */
+  isThing(noun: string): boolean;
+  /** Whether a headword's Chinese says what its first or last word does ("point of view" 观点: view 观点). */
+  composes(key: string): boolean;
+  /** Whether WordNet's first sense of an adjective + noun headword is the two words' plain sum ("old woman": "a woman who is old"). */
+  literal(key: string): boolean;
+}
 
 /** Words before a noun's own phrase: after them a verb-looking word is a noun ("his break up with", "three points up", "a 23% drop in"). */
 const BEFORE_A_NOUN = new Set(['DET', 'ADJ', 'NUM', 'SYM']);
@@ -60,9 +64,9 @@ export function holds(
   tokens: readonly TokenInContext[],
   start: number,
   end: number,
-  isThing: IsThing,
-  composes: Composes,
+  lexicon: PhraseLexicon,
 ): boolean {
+  const { isThing, composes } = lexicon;
   const parts = key.split(' ');
   const first = tokens[start]!;
   // "as it is", "as was": the clause stands alone ("Leave it as it is."); followed by what it is, the
@@ -129,6 +133,20 @@ export function holds(
   // WordNet does not list, whose noun is then put somewhere, is the literal act.
   const nextWord = following?.text.toLowerCase() ?? '';
   if (parts.length === 3 && /^(the|a|an)$/.test(parts[1]!) && !index.wordnetPos(key) && PLACE_PREPOSITIONS.has(nextWord)) return false;
+  // "the assumption of $52 million in debt": after an amount "in" + noun says what the amount is of;
+  // "is $5 million in debt" after a form of be is the idiom (欠债).
+  if (parts.length === 2 && parts[0] === 'in' && tokens[end]!.pos === 'NOUN') {
+    let b = start - 1;
+    while (
+      b >= 0 &&
+      (tokens[b]!.pos === 'NUM' || tokens[b]!.pos === 'SYM' || /^(million|billion|thousand|hundred|[$£€¥])$/i.test(tokens[b]!.text))
+    )
+      b--;
+    if (b < start - 1 && !BE_FORMS.has(tokens[b]?.text.toLowerCase() ?? '')) return false;
+  }
+  // "said to the old woman": an adjective + noun headword whose first sense is the words' plain sum
+  // (old woman: "a woman who is old") names its other senses (妻子, 母亲) only in an idiom's context.
+  if (parts.length === 2 && first.pos === 'ADJ' && tokens[end]!.pos === 'NOUN' && lexicon.literal(key)) return false;
   // "the first person who climbed it" is one of a series, not the grammar's first person.
   if (parts.length === 2 && ORDINALS.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && RELATIVE_OPENERS.has(nextWord)) return false;
   // "a release coming on Monday", "met in the morning": a particle before a time is its preposition.

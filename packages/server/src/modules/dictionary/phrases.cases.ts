@@ -101,6 +101,8 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['Do you get it?', 'get', 'get it'],
   ['I am really going to try this time.', 'going', 'going to'],
   ['There is a lynch-mob psychology right now.', 'right', 'right now'],
+  ['By spring the farm was $5 million in debt.', 'debt', 'in debt'],
+  ['He was the black sheep of the family.', 'sheep', 'black sheep'],
 ];
 
 export const NEAR_MISSES: [sentence: string, tapped: string][] = [
@@ -196,6 +198,10 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['Her new job gave her a sense of purpose.', 'purpose'],
   ['Prices here never rise as fast as they do in London.', 'do'],
   ['The company posted a 23% drop in profit.', 'drop'],
+  // An adjective + noun whose first sense is the plain sum; "in" + noun after an amount.
+  ['The boy carried the basket to the old woman next door.', 'woman'],
+  ['The old man sat by the fire all evening.', 'man'],
+  ['The buyer took on the assumption of $52 million in debt.', 'debt'],
 ];
 
 /**

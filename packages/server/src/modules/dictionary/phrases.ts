@@ -6,7 +6,7 @@ import type { TokenInContext } from './lemmatizer.js';
 import type { WnPos, WordNet } from './wordnet.js';
 import { PARTICLES, type PhraseIndex } from './phrase-index.js';
 import { POSSESSIVES, REFLEXIVES, ADVERB_PARTICLES } from './phrase-words.js';
-import { holds, isVerb, afterRelativeThat, NOUNISH, OBJECT_PARTS, NP_START, type Composes, type IsThing } from './phrase-holds.js';
+import { holds, isVerb, afterRelativeThat, NOUNISH, OBJECT_PARTS, NP_START, type PhraseLexicon } from './phrase-holds.js';
 
 /** Where a phrase sits in a sentence's tokens, and its key in the index ("turn down"). */
 export interface PhraseMatch {
@@ -75,8 +75,7 @@ export function phraseAt(
   tokens: readonly TokenInContext[],
   at: number,
   lemmaOf: (word: string) => string | null,
-  isThing: IsThing = () => false,
-  composes: Composes = () => true,
+  lexicon: PhraseLexicon = { isThing: () => false, composes: () => true, literal: () => false },
 ): PhraseMatch | null {
   // A plural noun after a noun or an adjective heads a compound ("interest rates" → "interest rate").
   const compoundHeads = tokens.map(
@@ -93,7 +92,7 @@ export function phraseAt(
       if (run.some((f) => f === null)) continue;
       const written = tokens.slice(start, start + length).map((t) => t.text.toLowerCase().replace(/’/g, "'"));
       for (const key of keysOf(run as string[][], written, compoundHeads.slice(start, start + length))) {
-        if (index.has(key) && holds(index, key, tokens, start, start + length - 1, isThing, composes)) {
+        if (index.has(key) && holds(index, key, tokens, start, start + length - 1, lexicon)) {
           const match = { key, positions: Array.from({ length }, (_, k) => start + k) };
           // "was due to": "due to" rather than "be due", which only borrows the copula.
           if (key.startsWith('be ')) fallback ??= match;
@@ -165,20 +164,26 @@ export interface FoundPhrase {
  */
 export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex, tag: (sentence: string) => readonly TokenInContext[]) {
   const lemmaOf = (word: string) => dict.lemma(word)?.word.toLowerCase() ?? null;
-  const isThing: IsThing = (noun) => {
+  const isThing = (noun: string) => {
     const lower = noun.toLowerCase();
     const first = wordnet.senses(lemmaOf(lower) ?? lower, 'n')[0] ?? wordnet.senses(lower, 'n')[0];
     return !!first && THING_FILES.has(first.lexfile);
   };
   const chinese = (entry: { translation: string | null } | null) =>
     entry ? meaningLines(entry as Parameters<typeof meaningLines>[0]).flatMap((l) => lineItems(l.text.replace(/^\[[^\]]+\]\s*/, ''))) : [];
-  const composes: Composes = (key) => {
+  const composes = (key: string) => {
     const said = chinese(dict.lookup(key));
     const words = key.split(' ');
     return [words[0]!, words[words.length - 1]!].some((w) =>
       chinese(dict.lookup(lemmaOf(w) ?? w)).some((item) => hanAgreement(item, said) >= 1),
     );
   };
+  const literal = (key: string) => {
+    const [adjective, noun] = key.split(' ');
+    const definition = ` ${wordnet.senses(key, 'n')[0]?.definition.toLowerCase() ?? ''} `;
+    return definition.includes(` ${adjective} `) && definition.includes(` ${noun}`);
+  };
+  const lexicon: PhraseLexicon = { isThing, composes, literal };
   return (word: string, sentence: string | undefined): FoundPhrase | null => {
     if (!sentence) return null;
     const lower = word.toLowerCase().replace(/’/g, "'");
@@ -186,7 +191,7 @@ export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex,
     const first = tokens.findIndex((t) => t.text.toLowerCase().replace(/’/g, "'") === lower);
     for (let at = 0; at < tokens.length; at++) {
       if (tokens[at]!.text.toLowerCase().replace(/’/g, "'") !== lower) continue;
-      const match = phraseAt(index, tokens, at, lemmaOf, isThing, composes);
+      const match = phraseAt(index, tokens, at, lemmaOf, lexicon);
       // "old fashioned bribery": before its noun the words are ECDICT's hyphenated adjective
       // (old-fashioned 老式的), not the spaced headword (old fashioned 古典鸡尾酒).
       const last = match ? tokens[match.positions[match.positions.length - 1]! + 1] : undefined;
