@@ -20,6 +20,13 @@ describe('a sentence about markets and money shows the financial meaning first',
     expect(await first('bond', 'The bond between the two sisters grew stronger over the years.')).not.toMatch(/^债券/);
   });
 
+  it('puts 费用 first for a charge a company takes against its earnings, 指控 for a charge of fraud', async () => {
+    expect(await first('charge', 'The bank took an $89.9 million charge as it reported a third-quarter loss of $70.7 million.')).toMatch(
+      /^费用/,
+    );
+    expect(await first('charges', 'The former broker faces criminal charges of securities fraud and insider trading.')).toMatch(/^指控/);
+  });
+
   it("shows equity's [经] line (权益) when its own lines hold no financial meaning", async () => {
     expect(await first('equity', 'The bank said its return on equity rose to 24% from 23% last year.')).toMatch(/权益/);
     expect(await first('equity', 'The court will decide the case on grounds of equity and fairness.')).not.toMatch(/权益/);
