@@ -107,4 +107,6 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['ceiling', 'Congress must raise the debt ceiling before the Treasury runs out of money to pay its bills.', '顶|上限'],
   ['interest', 'Shoppers borrowed less after a rise in interest rates.', '利息|利率'],
   ['sales', 'Higher sales of garden tools lifted the company this spring.', '销售|出售'],
+  // A noun in -ing is its own word, not its stem's noun.
+  ['marketing', 'The rise in expenses came mostly from higher marketing costs.', '销|营销'],
 ];

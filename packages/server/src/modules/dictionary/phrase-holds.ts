@@ -76,6 +76,8 @@ export function holds(
   // that it is done"); "she sees that she is…", "we can see that…" is seeing.
   // "Do you get it?" is 了解; "you get it from seedy characters" is getting something.
   if (key === 'get it' && following && following.pos !== 'PUNCT') return false;
+  // "So long!" (再见) is a farewell standing alone; "it took so long" is so + long.
+  if (key === 'so long' && ((following && following.pos !== 'PUNCT') || (start > 0 && tokens[start - 1]!.pos !== 'PUNCT'))) return false;
   if (key === 'see that') {
     const before = tokens[start - 1];
     const instruction = !before || before.pos === 'PUNCT' || /^(will|'ll|must|should|shall|please)$/i.test(before.text);
@@ -176,7 +178,10 @@ export function holds(
     return false;
   const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!) && !nominal;
   if (!verbal) return true;
-  if (!isVerb(first) && !verbBeforeParticle(index, key, tokens, start)) return !['NOUN', 'PROPN', 'DET', 'NUM', 'PRON'].includes(first.pos);
+  // A word read as no verb after a degree adverb is an adjective or adverb: "took so long for me" holds no "long for" (渴望).
+  const degree = /^(so|too|very|how|as)$/i.test(tokens[start - 1]?.text ?? '');
+  if (!isVerb(first) && !verbBeforeParticle(index, key, tokens, start))
+    return !['NOUN', 'PROPN', 'DET', 'NUM', 'PRON'].includes(first.pos) && !degree;
   const last = parts[parts.length - 1]!;
   const after = nounPhraseHead(tokens, end + 1);
   const place = after && PLACES.has(after.text.toLowerCase());

@@ -202,6 +202,7 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['The boy carried the basket to the old woman next door.', 'woman'],
   ['The old man sat by the fire all evening.', 'man'],
   ['The buyer took on the assumption of $52 million in debt.', 'debt'],
+  ['Sorry it took so long for me to reply.', 'long'],
 ];
 
 /**
