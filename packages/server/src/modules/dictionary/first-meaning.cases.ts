@@ -109,4 +109,8 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['sales', 'Higher sales of garden tools lifted the company this spring.', '销售|出售'],
   // A noun in -ing is its own word, not its stem's noun.
   ['marketing', 'The rise in expenses came mostly from higher marketing costs.', '销|营销'],
+  // A preposition right after the verb: no object, the vi. line first.
+  ['rail', 'Critics rail against the new tax on bread.', '责骂|抱怨'],
+  ['grown', "The firm's capital hasn't grown at the same rate as in the past.", '生长|增长|发展'],
+  ['pointed', 'She looked up and pointed to the broken rail.', '指'],
 ];

@@ -44,6 +44,9 @@ export const TIME_NOUNS = new Set(
   'morning afternoon evening night day week month year time weekend summer winter spring autumn hour minute while'.split(' '),
 );
 const DO = new Set(['do', 'does', 'did']);
+/** Prepositions that are never a phrasal verb's adverb particle. */
+const PREPOSITIONS_ONLY =
+  /^(to|toward|towards|at|for|with|from|into|onto|of|through|across|against|between|among|without|upon|during|despite|via|amid)$/i;
 
 /**
  * Is a form of have, do or be the auxiliary of the verb after it: "had noted" (perfect), "does not
@@ -96,7 +99,8 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     let j = i - 1;
     while (j >= 0 && /ly$|^(not|n't|never|also|just|already|being)$/.test(tagged[j]!.text.toLowerCase())) j--;
     const word = t.text.toLowerCase();
-    const passive = j >= 0 && BE.has(tagged[j]!.text.toLowerCase()) && has(word, 'VBN');
+    // "were reported being swept into": "being" alone before the participle makes it passive too.
+    const passive = has(word, 'VBN') && ((j >= 0 && BE.has(tagged[j]!.text.toLowerCase())) || /^being$/i.test(tagged[i - 1]?.text ?? ''));
     // A past participle before its noun is passive too: "torn jackets" are jackets someone tore (撕破, not 流泪).
     const attributive = word !== t.lemma && has(word, 'VBN') && tagged[i + 1]?.pos === 'NOUN' && (i === 0 || tagged[i - 1]!.pos !== 'AUX');
     // A determiner or an object pronoun right after the verb opens its object ("filed a suit",
@@ -116,6 +120,9 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     // "closed at $58.50", "ended down 1/8 to 40": a price or a figure that moves takes no object (vi.).
     const moved = /^(at|to|from|by|up|down)$/i.test(next?.text ?? '') && /^([$£€¥]|\d)/.test(tagged[i + 2]?.text ?? '');
     if (!t.transitive && moved) t.transitive = false;
+    // "the camera to point toward the trucks", "worked for a bank": a preposition right after the
+    // verb opens its phrase; the verb has no object (vi.). Not a particle, which may take one ("put on a coat").
+    if (!t.transitive && PREPOSITIONS_ONLY.test(next?.text ?? '') && next?.pos === 'ADP') t.transitive = false;
     // "grew wildly popular", "became very ill": a linking verb before its adjective takes no object (vi. 变成, not vt. 种植).
     let k = i + 1;
     while (tagged[k]?.pos === 'ADV') k++;
