@@ -121,13 +121,14 @@ export function formReading(out: readonly TokenInContext[], i: number, governor:
   ) {
     return { pos: 'ADJ', lemma: word };
   }
-  // "Any reading below 50%", "abrupt faulting": a form in -ing read as a verb where a noun phrase
-  // stands (after a determiner, an adjective or a possessive) and with no object is the noun.
+  // "Any reading below 50%", "abrupt faulting", "the administration's handling of": a form in -ing
+  // read as a verb where a noun phrase stands (after a determiner, an adjective or a possessive) and
+  // with no object is the noun.
   if (
     t.pos === 'VERB' &&
     /ing$/.test(word) &&
     prev &&
-    (['DET', 'ADJ', 'NUM'].includes(prev.pos) || POSSESSIVE.has(lower(prev))) &&
+    (['DET', 'ADJ', 'NUM'].includes(prev.pos) || POSSESSIVE.has(lower(prev)) || /^['’]s$/.test(prev.text)) &&
     // "They are all waiting for…": after be the form is progressive, whatever stands between.
     !(governor && BE.has(lower(governor))) &&
     (!next || !['DET', 'PRON', 'NUM', 'NOUN', 'PROPN'].includes(next.pos)) &&

@@ -55,7 +55,8 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     // Skip adverbs back to the word that governs this one ("remain uncomfortably warm", "can not last").
     let j = i - 1;
     while (j >= 0 && /ly$|^(not|n't|never|also|all|still|now|just|already|always|often|both)$/.test(lower(out[j]))) j--;
-    const governor = out[j];
+    // A possessive 's ("the administration's handling") governs nothing: it is no "is".
+    const governor = out[j]?.pos === 'PART' && /^['’]s$/.test(out[j]!.text) ? undefined : out[j];
 
     // "threw an object", "a live show": right after an article a base form is no verb (a participle
     // there is the rules' call: "the proposed plan").

@@ -164,4 +164,8 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['run', 'The shops are run by two sisters.', 'verb'],
   ['young', 'The young married couple moved to a small flat near the station.', 'adj'],
   ['chop', 'She served a pork chop with apples for dinner.', 'noun'],
+  // A form in -ing after a possessive 's, before "of", is the noun (a possessive 's is no "is").
+  ['handling', "The government's handling of the crisis angered many voters.", 'noun'],
+  ['planning', "The city's planning of the new park took three years.", 'noun'],
+  ['running', "She's running for mayor again this year.", 'verb'],
 ];
