@@ -46,6 +46,13 @@ export function entryForForm(
   const { dict } = sources;
   const { query, lower, sentence } = form;
   let { entry, context } = form;
+  // "the bond rose 23/32": a form a rule read as a verb keeps the tagger's noun lemma; when it is
+  // another verb's past form, that verb is meant (rise, not the rose's 使成玫瑰色).
+  const pastOf = context?.pos === 'VERB' && context.lemma === lower ? dict.lemma(lower) : null;
+  if (pastOf && pastOf !== entry && (pastOf.exchange.p?.toLowerCase() === lower || pastOf.exchange.d?.toLowerCase() === lower)) {
+    entry = pastOf;
+    context = { ...context!, lemma: pastOf.word.toLowerCase() };
+  }
   // "species" is no plural of "specie" (硬币), "media" not only "medium": a tapped form with an entry
   // of its own that the corpora find more often than its lemma's is read as itself.
   const own = entry && entry.word.toLowerCase() !== lower ? dict.lookup(lower) : null;

@@ -113,4 +113,6 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['rail', 'Critics rail against the new tax on bread.', '责骂|抱怨'],
   ['grown', "The firm's capital hasn't grown at the same rate as in the past.", '生长|增长|发展'],
   ['pointed', 'She looked up and pointed to the broken rail.', '指'],
+  ['stayed', 'The only one who stayed was her youngest brother.', '停留|逗留|留'],
+  ['rose', 'The 30-year bond rose 23/32 to 112 10/32 in late trading.', '上升|上涨'],
 ];

@@ -117,6 +117,36 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'VERB';
       continue;
     }
+    // "Lilly shares closed yesterday at $62.25": after a name a plural read as the verb, then a form in
+    // -ed read as an adjective with no noun after it, are the subject's noun and its verb.
+    if (
+      t.pos === 'ADJ' &&
+      /ed$/.test(word) &&
+      prev?.pos === 'VERB' &&
+      /[^s]s$/.test(lower(prev)) &&
+      ['NOUN', 'PROPN'].includes(out[i - 2]?.pos ?? '') &&
+      (!['NOUN', 'PROPN'].includes(next?.pos ?? '') || /^(yesterday|today|tomorrow)$/.test(lower(next))) &&
+      has(lower(prev), 'NOUN') &&
+      has(word, 'VERB')
+    ) {
+      prev.pos = 'NOUN';
+      t.pos = 'VERB';
+      continue;
+    }
+    // "the bond rose 23/32 to 112", "Sales fell 5%": a word read as a noun before a price's or a figure's
+    // move is the verb that moved it.
+    if (
+      t.pos === 'NOUN' &&
+      next?.pos === 'NUM' &&
+      prev &&
+      ['NOUN', 'PROPN', 'NUM'].includes(prev.pos) &&
+      (/[./]/.test(next.text) || /^(to|%|percent|points?|cents?)$/i.test(lower(out[i + 2]))) &&
+      has(word, 'VERB') &&
+      has(word, 'VBD')
+    ) {
+      t.pos = 'VERB';
+      continue;
+    }
     // "like water" after a verb is a preposition; "we like", "to like", "would like" are verbs.
     if (
       word === 'like' &&

@@ -168,4 +168,8 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['handling', "The government's handling of the crisis angered many voters.", 'noun'],
   ['planning', "The city's planning of the new park took three years.", 'noun'],
   ['running', "She's running for mayor again this year.", 'verb'],
+  // Price pages: a plural after a name before its verb in -ed; a past tense before a price's move.
+  ['shares', 'Acme shares closed yesterday at $62.25, down 12.5 cents.', 'noun'],
+  ['closed', 'Acme shares closed yesterday at $62.25, down 12.5 cents.', 'verb'],
+  ['rose', 'The 30-year bond rose 23/32 to 112 10/32 in late trading.', 'verb'],
 ];

@@ -123,6 +123,10 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     // "the camera to point toward the trucks", "worked for a bank": a preposition right after the
     // verb opens its phrase; the verb has no object (vi.). Not a particle, which may take one ("put on a coat").
     if (!t.transitive && PREPOSITIONS_ONLY.test(next?.text ?? '') && next?.pos === 'ADP') t.transitive = false;
+    // "One opportunist who stayed was Gass": right after a subject's relative pronoun, a verb followed
+    // by another verb has no object of its own.
+    if (!t.transitive && /^(who|which|that)$/i.test(tagged[i - 1]?.text ?? '') && (next?.pos === 'AUX' || next?.pos === 'VERB'))
+      t.transitive = false;
     // "grew wildly popular", "became very ill": a linking verb before its adjective takes no object (vi. 变成, not vt. 种植).
     let k = i + 1;
     while (tagged[k]?.pos === 'ADV') k++;
