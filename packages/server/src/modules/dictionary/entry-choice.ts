@@ -61,9 +61,18 @@ export function entryForForm(
   // ("Higher sales of pesticides": sales is only a. 销售的, so the noun is sale's 销售额.)
   const ownFits = (l: Line) => isGeneralLine(l) && (!context || uposOfLabel(l.pos).includes(context.pos));
   if (own && ownRank !== null && (lemmaRank === null || ownRank < lemmaRank) && meaningLines(own).some(ownFits)) entry = own;
-  // "marketing costs", "the funding arrangement": a noun in -ing is its own word (营销, 资金), not its
-  // stem's noun (市场, 基金), when its entry has a general noun line.
-  if (own && /ing$/.test(lower) && context?.pos === 'NOUN' && meaningLines(own).some(ownFits)) entry = own;
+  // "marketing costs": a noun in -ing is its own word (行销), not its stem's noun (市场), when its entry
+  // has a general noun line; a stem that is only a verb keeps it ("Negotiating takes patience" is negotiate's).
+  const nounLine = (l: Line) => isGeneralLine(l) && uposOfLabel(l.pos).includes('NOUN');
+  if (
+    own &&
+    entry &&
+    /ing$/.test(lower) &&
+    context?.pos === 'NOUN' &&
+    meaningLines(own).some(ownFits) &&
+    meaningLines(entry).some(nounLine)
+  )
+    entry = own;
   // "Merck shares closed at $75.25": in a sentence about money, a form whose own entry names the
   // financial meaning (shares: 股份) its lemma's lines lack (share: 部分, 参与…) is read as itself.
   if (own && entry && entry !== own && financeSentence(sentence)) {
