@@ -46,9 +46,11 @@ export function entryForForm(
   const { dict } = sources;
   const { query, lower, sentence } = form;
   let { entry, context } = form;
-  // "the bond rose 23/32": a form a rule read as a verb keeps the tagger's noun lemma; when it is
-  // another verb's past form, that verb is meant (rise, not the rose's 使成玫瑰色).
-  const pastOf = context?.pos === 'VERB' && context.lemma === lower ? dict.lemma(lower) : null;
+  // "the bond rose 23/32": a form pos-rules read as a verb before a price's move keeps the tagger's noun
+  // lemma; when it is another verb's past form, that verb is meant (rise, not the rose's 使成玫瑰色).
+  // Only there: "lay the cards", "saw the logs", "wound him" are verbs of their own.
+  const beforeAmount = !!sentence && new RegExp(`\\b${lower}\\s+[$£€¥]?\\d`, 'i').test(sentence);
+  const pastOf = context?.pos === 'VERB' && context.lemma === lower && beforeAmount ? dict.lemma(lower) : null;
   if (pastOf && pastOf !== entry && (pastOf.exchange.p?.toLowerCase() === lower || pastOf.exchange.d?.toLowerCase() === lower)) {
     entry = pastOf;
     context = { ...context!, lemma: pastOf.word.toLowerCase() };
