@@ -5,7 +5,8 @@ import type { HasPos } from './pos-lexicon.js';
  * What the verbs of a tagged sentence do with the words around them, once the parts of speech are
  * settled (pos-rules.ts#tagSentence): which take an object (`transitive`: the sheet puts vt. lines
  * first), which forms of have, do and be are auxiliaries (`auxiliary`: 已经…, 助动词, 正在…, 被…
- * instead of 有, 做, 是), and which base-spelt forms are past (`pastForm`: "read" as /red/).
+ * instead of 有, 做, 是), which base-spelt forms are past (`pastForm`: "read" as /red/), and what
+ * follows a verb that WordNet's frames tell apart (`frame`: a person as its object, an adjective).
  */
 
 export const BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', "'s", "'re", 'am']);
@@ -82,7 +83,7 @@ function auxiliaryUse(tagged: readonly TokenInContext[], i: number, has: HasPos)
   return has(form, 'VBN') ? 'passive' : undefined;
 }
 
-/** Marks each token's `transitive`, `auxiliary` and `pastForm` in place. */
+/** Marks each token's `transitive`, `frame`, `auxiliary` and `pastForm` in place. */
 export function markVerbGroups(tagged: TokenInContext[], has: HasPos): void {
   markObjects(tagged, has);
   tagged.forEach((t, i) => {
