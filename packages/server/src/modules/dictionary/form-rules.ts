@@ -10,9 +10,16 @@ import { BE } from './verb-group.js';
  */
 
 /** A part of speech for a token, and its lemma when the reading changes it. */
-interface Reading {
+export interface Reading {
   pos: string;
   lemma?: string;
+}
+
+/** The token at `i` and its neighbours, as each group of rules reads them. */
+export function wordAt(out: readonly TokenInContext[], i: number) {
+  const lower = (t: TokenInContext | undefined) => t?.text.toLowerCase() ?? '';
+  const t = out[i]!;
+  return { lower, t, word: lower(t), prev: out[i - 1], next: out[i + 1] };
 }
 
 export const POSSESSIVE = new Set(['my', 'his', 'its', 'our', 'their', 'your']);
@@ -27,11 +34,7 @@ export function complementReading(
   governor: TokenInContext | undefined,
   has: HasPos,
 ): Reading | null {
-  const lower = (t: TokenInContext | undefined) => t?.text.toLowerCase() ?? '';
-  const t = out[i]!;
-  const word = lower(t);
-  const prev = out[i - 1];
-  const next = out[i + 1];
+  const { lower, t, word, prev, next } = wordAt(out, i);
   // "The show is live", "the differences are minute", "have been relatively level": a base form after be is no verb (a
   // participle spelt like its base, "is run by", "was cut", stays one).
   const endsClause = !next || next.pos === 'PUNCT';
@@ -93,11 +96,7 @@ export function complementReading(
 
 /** The reading of token `i` when one of the rules applies; `governor` is the word before it past adverbs. */
 export function formReading(out: readonly TokenInContext[], i: number, governor: TokenInContext | undefined, has: HasPos): Reading | null {
-  const lower = (t: TokenInContext | undefined) => t?.text.toLowerCase() ?? '';
-  const t = out[i]!;
-  const word = lower(t);
-  const prev = out[i - 1];
-  const next = out[i + 1];
+  const { lower, t, word, prev, next } = wordAt(out, i);
   // "after spending three years", "by cutting the price": a gerund with its object after a preposition is a verb.
   if (
     t.pos === 'NOUN' &&

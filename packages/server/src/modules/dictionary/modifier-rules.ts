@@ -1,6 +1,7 @@
 import type { TokenInContext } from './lemmatizer.js';
 import type { HasPos } from './pos-lexicon.js';
 import { BE, LINKING } from './verb-group.js';
+import { wordAt, type Reading } from './form-rules.js';
 
 /**
  * A group of pos-rules.ts#refineTags's rules, kept apart because each asks one question: is this
@@ -8,12 +9,6 @@ import { BE, LINKING } from './verb-group.js';
  * closing a noun phrase, an adverb closing a verb's phrase)? refineTags applies it at its place in
  * its order of rules; the rules here keep their own order.
  */
-
-/** A part of speech for a token, and its lemma when the reading changes it. */
-interface Reading {
-  pos: string;
-  lemma?: string;
-}
 
 export const OBJECT_PRONOUNS = new Set(['it', 'them', 'him', 'her', 'us', 'me', 'you', 'this', 'these', 'those']);
 const PARTICIPLE = /(ed|en|wn|ing|lost|left|kept|built|broke|made|held|known)$/;
@@ -25,11 +20,7 @@ export function modifierReading(
   governor: TokenInContext | undefined,
   has: HasPos,
 ): Reading | null {
-  const lower = (t: TokenInContext | undefined) => t?.text.toLowerCase() ?? '';
-  const t = out[i]!;
-  const word = lower(t);
-  const prev = out[i - 1];
-  const next = out[i + 1];
+  const { lower, t, word, prev, next } = wordAt(out, i);
   // After a linking verb, a word that can be an adjective is one: "felt lost", "is light enough", "remain warm".
   if (
     (t.pos === 'ADV' || t.pos === 'VERB') &&
