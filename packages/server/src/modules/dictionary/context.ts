@@ -148,13 +148,13 @@ const FRAME_WEIGHT = 3;
  * PP"…), with a person and an infinitive after it (24 "… somebody to INFINITIVE", 25 without to),
  * and with an adjective after the verb (6, 7).
  */
-const FRAMES: Record<string, ReadonlySet<number>> = {
+export const FRAMES: Record<string, ReadonlySet<number>> = {
   person: new Set([9, 10, 14, 17, 18, 20]),
   'person-infinitive': new Set([24, 25]),
   adjective: new Set([6, 7]),
 };
 /** Frames with an object or a clause after the verb: a sense that has none is contradicted by a person there. */
-const COMPLEMENT_FRAMES = new Set([5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 26, 28, 29, 30, 31, 32, 33, 34, 35]);
+export const COMPLEMENT_FRAMES = new Set([5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 26, 28, 29, 30, 31, 32, 33, 34, 35]);
 
 /**
  * Ranks a word's WordNet senses against its sentence: how often SemCor's hand-tagged text means

@@ -15,6 +15,7 @@ import { corpusRank } from './word-bands.js';
 import { openWordNet, type WordNet } from './wordnet.js';
 import { openWordVectors, type WordVectors } from './word-vectors.js';
 import type { TokenInContext } from './lemmatizer.js';
+import { markOwnVerbs } from './own-verbs.js';
 import { phraseIndex, type PhraseIndex } from './phrase-index.js';
 import { phraseFinder, type PhraseInSentence } from './phrases.js';
 import { phraseLedLines } from './sense-order.js';
@@ -186,7 +187,9 @@ export function dictionaryService(
   const taggedSentence = (sentence: string): readonly TokenInContext[] => {
     let tokens = sentenceTags.get(sentence);
     if (!tokens) {
-      tokens = Object.freeze(tagSentence(sentence, hasPos).map((t) => Object.freeze(t)));
+      const tagged = tagSentence(sentence, hasPos);
+      markOwnVerbs(tagged, dict, wordnet);
+      tokens = Object.freeze(tagged.map((t) => Object.freeze(t)));
       sentenceTags.set(sentence, tokens);
     }
     return tokens;

@@ -21,7 +21,7 @@ const INSTITUTIONS = new Set(
 );
 /** Verbs of going and sending that take "to" + such a place. */
 const GOING = new Set('go come return get head walk drive ride run hurry rush send take bring'.split(' '));
-const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'must', 'shall', 'should']);
+export const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 'must', 'shall', 'should']);
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'people']);
 const CAUSATIVE = new Set(['make', 'let', 'have', 'help', 'watch', 'hear']);
 const NATIONALITY = /(an|ese|ish|ch|sh|i)$/;

@@ -93,6 +93,60 @@ export function markVerbGroups(tagged: TokenInContext[], has: HasPos): void {
   markPastForms(tagged, has);
 }
 
+/** Place adverbs that, first in a clause, put the subject after its verb ("there lay the property", "ahead lay disaster"). */
+const PLACE_FIRST = /^(there|here|ahead|beyond|below|above|behind|nearby|beside)$/i;
+/** Verbs of place and coming that put their subject after them behind a place phrase ("On the hill stood a house"). */
+const INVERTING = new Set(
+  'lie stand sit hang come go rise remain exist live lurk loom stretch slide ride walk run fly float emerge appear follow'.split(' '),
+);
+/** Prepositions that also open a clause ("As Andy reached the finale", "before she left her room"). */
+const CLAUSE_OPENERS = /^(as|before|after|since|until|till|because|while|if|though|once|like|than|for)$/i;
+const SUBJECT_PRONOUNS = /^(i|he|she|we|they)$/i;
+/** Tags a noun phrase may be made of, the prepositions that open a place phrase included. */
+const IN_PLACE_PHRASE = new Set(['NOUN', 'PROPN', 'ADJ', 'DET', 'NUM', 'PRON', 'ADP']);
+
+/**
+ * Whether tokens[from..to] is a preposition and its noun phrase ("in the middle of the carpet", "on
+ * her bureau", "behind him"), not a place phrase followed by a subject ("In 1998 they", "In the
+ * morning the company"): a new noun phrase may only start after a preposition.
+ */
+function placePhrase(tagged: readonly TokenInContext[], from: number, to: number): boolean {
+  if (from > to || tagged[from]!.pos !== 'ADP' || CLAUSE_OPENERS.test(tagged[from]!.text)) return false;
+  let head: TokenInContext | null = null;
+  for (let k = from + 1; k <= to; k++) {
+    const t = tagged[k]!;
+    if (SUBJECT_PRONOUNS.test(t.text)) return false;
+    if (t.pos === 'ADP') head = null;
+    // "In London Lewis took", "In certain respects defeat increased": a second noun phrase is the subject.
+    else if (head && (['DET', 'PRON', 'NUM', 'PROPN'].includes(t.pos) || (t.pos === 'NOUN' && /[^s]s$/i.test(head.text)))) return false;
+    else if (['NOUN', 'PROPN', 'NUM', 'PRON'].includes(t.pos)) head = t;
+  }
+  return !!head;
+}
+
+/**
+ * "On her bureau lay a small ornament", "Behind him stood the guards", "on which lay a rock": a
+ * clause that opens with a place puts its subject after the verb, so the noun phrase there is no
+ * object. True when only place phrases (or a place adverb) stand between the clause's start and the
+ * verb; commas may part the place phrases ("Underneath the big one, in the silent moonlight, lay").
+ */
+export function invertedSubject(tagged: readonly TokenInContext[], at: number): boolean {
+  let j = at - 1;
+  while (j >= 0 && tagged[j]!.pos === 'ADV' && !PLACE_FIRST.test(tagged[j]!.text)) j--;
+  const clauseStart = (k: number) => k < 0 || ['PUNCT', 'CCONJ', 'SCONJ'].includes(tagged[k]!.pos) || /^that$/i.test(tagged[k]!.text);
+  if (j < 0) return false;
+  if (PLACE_FIRST.test(tagged[j]!.text)) return clauseStart(j - 1);
+  for (let end = tagged[j]!.text === ',' ? j - 1 : j; ;) {
+    let k = end;
+    while (k >= 0 && IN_PLACE_PHRASE.has(tagged[k]!.pos)) k--;
+    if (!placePhrase(tagged, k + 1, end)) return false;
+    // "…a velvet cloth, on which lay a rock": a relative clause opens with its place.
+    if (tagged.slice(k + 1, end + 1).some((t) => /^(which|whom)$/i.test(t.text))) return true;
+    if (tagged[k]?.text !== ',' || clauseStart(k - 1)) return clauseStart(k);
+    end = k - 1;
+  }
+}
+
 /** A verb takes an object when it is passive, a participle before its noun, or a determiner follows it. */
 function markObjects(tagged: TokenInContext[], has: HasPos): void {
   tagged.forEach((t, i) => {
@@ -110,6 +164,7 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     const object =
       !!next &&
       !LINKING.has(word) &&
+      !(INVERTING.has(t.lemma) && invertedSubject(tagged, i)) &&
       !AUXILIARY_VERBS.has(t.lemma) &&
       // "To Spahn will go the award": go and come take no object, their vt. lines are rare senses (以…打赌).
       !['go', 'come'].includes(t.lemma) &&
