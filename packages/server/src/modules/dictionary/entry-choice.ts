@@ -31,6 +31,9 @@ export interface FormInSentence {
   entry: EcdictEntry | null;
 }
 
+/** ECDICT's keys of an entry's inflected forms: past, past participle, -ing, third person, plural, comparative, superlative. */
+const FORM_KINDS = ['p', 'd', 'i', '3', 's', 'r', 't'] as const;
+
 const verbLine = (l: Line) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB');
 
 /**
@@ -46,6 +49,21 @@ export function entryForForm(
   const { dict } = sources;
   const { query, lower, sentence } = form;
   let { entry, context } = form;
+  // "the chances are waning", "she stared", "was fined": wink-nlp's lemma may be another word (wan,
+  // star, fin) whose form of that kind ECDICT spells otherwise (wanning, starred); the entry that
+  // lists the tapped form as that kind of form (wane, stare, fine) is its lemma. An entry that lists
+  // no such form, or lists the tapped one, keeps wink's reading ("cookies" stays cookie, not ECDICT's
+  // cooky; "leaves" of a tree stays leaf).
+  // (Only a word in use that is not the form itself: not "goin", "bitten", ECDICT's spelling "eie".)
+  const owns = entry && (entry.word.toLowerCase() === lower || FORM_KINDS.some((k) => entry!.exchange[k]?.toLowerCase() === lower));
+  const lemma = entry && !owns ? dict.lemma(lower) : null;
+  const listed = lemma && lemma.word.toLowerCase() !== lower && corpusRank(lemma) !== null ? lemma : null;
+  const kind = listed && listed !== entry ? FORM_KINDS.find((k) => listed.exchange[k]?.toLowerCase() === lower) : undefined;
+  const spelt = kind && entry ? entry.exchange[kind]?.toLowerCase() : undefined;
+  if (listed && spelt && spelt !== lower) {
+    entry = listed;
+    if (context) context = { ...context, lemma: listed.word.toLowerCase() };
+  }
   // "the bond rose 23/32": a form pos-rules read as a verb before a price's move keeps the tagger's noun
   // lemma; when it is another verb's past form, that verb is meant (rise, not the rose's 使成玫瑰色).
   // Only there: "lay the cards", "saw the logs", "wound him" are verbs of their own.

@@ -100,3 +100,24 @@ describe('ECDICT noise cleaned at load', () => {
     expect((await lookup('late', 'It is too late to change the plan.')).phrase?.meanings[0]?.text).toMatch(/太迟/);
   });
 });
+
+describe('a form is its own lemma, not a word that spells that form otherwise', () => {
+  // wink-nlp strips -ed and -ing without the e: stared → star, riding → rid, fined → fin.
+  it.each([
+    ['stared', 'She stared at the wall for an hour.', 'stare'],
+    ['riding', 'He was riding a bike to school.', 'ride'],
+    ['fined', 'The company was fined $5 million.', 'fine'],
+    ['shining', 'The sun was shining all day.', 'shine'],
+    ['coping', 'She is coping well with the new job.', 'cope'],
+    ['staged', 'Workers staged a protest outside the plant.', 'stage'],
+    ['waning', 'The chances of getting it into the bill are waning.', 'wane'],
+    ['discs', 'He collects old vinyl discs.', 'disc'],
+  ])('reads %s in "%s" as %s', async (word, sentence, headword) => {
+    expect((await lookup(word, sentence)).word).toBe(headword);
+  });
+
+  it('keeps wink-nlp\'s lemma where ECDICT lists no form of that kind for it ("cookies" is cookie, not cooky)', async () => {
+    expect((await lookup('cookies', 'The children ate all the cookies.')).word).toBe('cookie');
+    expect((await lookup('going', 'We are going home.')).word).toBe('go');
+  });
+});
