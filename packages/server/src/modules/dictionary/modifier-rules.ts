@@ -42,6 +42,19 @@ export function modifierReading(
       return { pos: 'ADJ', lemma: word };
     }
   }
+  // "a bitter, decade-long strike", "a long, cold winter": after a determiner, a word followed by a
+  // comma and another modifier is the first of two adjectives of one noun (an adjective stays one:
+  // it closes no noun phrase, below).
+  if (
+    ['ADV', 'NOUN', 'ADJ'].includes(t.pos) &&
+    prev?.pos === 'DET' &&
+    next?.text === ',' &&
+    ['ADJ', 'NOUN'].includes(out[i + 2]?.pos ?? '') &&
+    !/ly$/.test(word) &&
+    has(word, 'ADJ')
+  ) {
+    return { pos: 'ADJ', lemma: word };
+  }
   // A participle between a determiner/adjective/start and a noun describes it: "broken things", "most pressing challenges".
   // Not a bare -ing form ("operating profit", "existing rules" stay verbs, as the corpora tag them).
   if (

@@ -172,4 +172,7 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['shares', 'Acme shares closed yesterday at $62.25, down 12.5 cents.', 'noun'],
   ['closed', 'Acme shares closed yesterday at $62.25, down 12.5 cents.', 'verb'],
   ['rose', 'The 30-year bond rose 23/32 to 112 10/32 in late trading.', 'verb'],
+  // Two adjectives of one noun parted by a comma: the first is no adverb and closes no noun phrase.
+  ['bitter', 'The paper was crippled by a bitter, decade-long strike.', 'adj'],
+  ['long', 'It was a long, cold winter in the north.', 'adj'],
 ];
