@@ -49,7 +49,10 @@ export function modifierReading(
     ['ADV', 'NOUN', 'ADJ'].includes(t.pos) &&
     prev?.pos === 'DET' &&
     next?.text === ',' &&
-    ['ADJ', 'NOUN'].includes(out[i + 2]?.pos ?? '') &&
+    // (The second: an adjective, or a noun that goes on into its compound, "decade-long"; not the
+    // subject of a clause after it, "In the past, people walked".)
+    (out[i + 2]?.pos === 'ADJ' ||
+      (out[i + 2]?.pos === 'NOUN' && (out[i + 3]?.text === '-' || ['NOUN', 'ADJ'].includes(out[i + 3]?.pos ?? '')))) &&
     !/ly$/.test(word) &&
     has(word, 'ADJ')
   ) {
