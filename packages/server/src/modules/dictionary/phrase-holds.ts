@@ -32,6 +32,8 @@ export interface PhraseLexicon {
 }
 
 /** Words before a noun's own phrase: after them a verb-looking word is a noun ("his break up with", "three points up", "a 23% drop in"). */
+/** Superlatives that make adverbial idioms with a preposition (at least, at most, at last, at best). */
+const SUPERLATIVE = /^(least|most|last|first|best|worst)$/;
 const BEFORE_A_NOUN = new Set(['DET', 'ADJ', 'NUM', 'SYM']);
 const FINITE_BE = new Set(['is', 'are', 'was', 'were']);
 export const NOUNISH = new Set(['NOUN', 'PROPN', 'PRON', 'NUM']);
@@ -158,8 +160,15 @@ export function holds(
   if (parts.length === 2 && PARTICLES.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && ['NOUN', 'NUM'].includes(following?.pos ?? ''))
     return false;
   // "in particular parts of the Congo", "with young wines": a preposition + adjective idiom (特别,
-  // 怀胎) before a noun is the preposition and the noun's adjective.
-  if (parts.length === 2 && PARTICLES.has(parts[0]!) && tokens[end]!.pos === 'ADJ' && ['NOUN', 'PROPN'].includes(following?.pos ?? ''))
+  // 怀胎) before a noun is the preposition and the noun's adjective. Not a superlative: "At least
+  // Astro could drink", "at best a draw" say 至少, 充其量 before any noun.
+  if (
+    parts.length === 2 &&
+    PARTICLES.has(parts[0]!) &&
+    tokens[end]!.pos === 'ADJ' &&
+    !SUPERLATIVE.test(parts[1]!) &&
+    ['NOUN', 'PROPN'].includes(following?.pos ?? '')
+  )
     return false;
   // "turn right on the Via": an adverb + preposition idiom ("right on" 对啊) before a noun phrase is
   // the adverb and the preposition's phrase.

@@ -23,6 +23,8 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['I look forward to your reply.', 'look', 'look forward to'],
   ['Students are looking forward to the holiday.', 'looking', 'look forward to'],
   ['The trip will cost at least two thousand yuan.', 'least', 'at least'],
+  ['At least Astro could drink water from a puddle.', 'least', 'at least'],
+  ['At best the team will finish third.', 'best', 'at best'],
   ['Please put on your coat before you go out.', 'put', 'put on'],
   ['He put his glasses on and read the letter again.', 'put', 'put on'],
   ['Who will look after the baby tonight?', 'after', 'look after'],
