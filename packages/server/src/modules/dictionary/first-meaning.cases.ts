@@ -115,4 +115,7 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['pointed', 'She looked up and pointed to the broken rail.', '指'],
   ['stayed', 'The only one who stayed was her youngest brother.', '停留|逗留|留'],
   ['rose', 'The 30-year bond rose 23/32 to 112 10/32 in late trading.', '上升|上涨'],
+  // A clause or a name after the verb is its object: the vt. line first.
+  ['arguing', 'He has spent years arguing that civil rights belong to each person.', '主张'],
+  ['succeeds', 'Mr. Johnson succeeds Harry Sherman, who resigned in May.', '接替|继承'],
 ];

@@ -87,6 +87,19 @@ export function modifierReading(
   ) {
     return { pos: 'NOUN' };
   }
+  // "on the House side,", "at the Treasury building.": after a preposition, a determiner and a name,
+  // a bare verb form closing the phrase is its head noun (vt. 同意 was shown for side).
+  if (
+    t.pos === 'VERB' &&
+    t.lemma === word &&
+    prev?.pos === 'PROPN' &&
+    out[i - 2]?.pos === 'DET' &&
+    out[i - 3]?.pos === 'ADP' &&
+    (!next || !isWord(next) || next.pos === 'ADP') &&
+    has(word, 'NOUN')
+  ) {
+    return { pos: 'NOUN' };
+  }
   // "It was kind of you": after a form of "be", "kind of" + a person is the adjective (好心的), not the noun 种类.
   if (
     word === 'kind' &&

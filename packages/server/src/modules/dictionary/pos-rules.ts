@@ -225,7 +225,10 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       let k = i - 1;
       while (k > 0 && i - k < 7 && ['NOUN', 'PRON', 'PROPN', 'DET', 'ADJ', 'ADP', 'NUM'].includes(out[k]!.pos)) k--;
       const verb = out[k];
-      if (verb && (verb.pos === 'VERB' || verb.pos === 'AUX') && CAUSATIVE.has(verb.lemma)) {
+      // "has low priority on the House side": have is a causative only before a short object
+      // ("have the car fixed", "had him wait"), not one that goes on into a place.
+      const possession = verb?.lemma === 'have' && out.slice(k + 1, i).some((x) => x.pos === 'ADP');
+      if (verb && (verb.pos === 'VERB' || verb.pos === 'AUX') && CAUSATIVE.has(verb.lemma) && !possession) {
         t.pos = 'VERB';
         continue;
       }

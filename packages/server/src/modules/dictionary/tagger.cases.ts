@@ -175,4 +175,6 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   // Two adjectives of one noun parted by a comma: the first is no adverb and closes no noun phrase.
   ['bitter', 'The paper was crippled by a bitter, decade-long strike.', 'adj'],
   ['long', 'It was a long, cold winter in the north.', 'adj'],
+  // Have is a causative only before a short object: "has low priority on the House side".
+  ['side', 'The bill has low priority on the House side, says one aide.', 'noun'],
 ];

@@ -44,6 +44,9 @@ const AUXILIARY_VERBS = new Set(['be', 'have', 'do']);
 export const TIME_NOUNS = new Set(
   'morning afternoon evening night day week month year time weekend summer winter spring autumn hour minute while'.split(' '),
 );
+/** Names of days and months: after a verb they say when, they are no object. */
+const CALENDAR =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?$/i;
 const DO = new Set(['do', 'does', 'did']);
 /** Prepositions that are never a phrasal verb's adverb particle. */
 const PREPOSITIONS_ONLY =
@@ -147,6 +150,12 @@ export function invertedSubject(tagged: readonly TokenInContext[], at: number): 
   }
 }
 
+/** '"I wouldn't know," replied Allan', 'asked Adrienne.': a verb after a quotation, or a capitalised one, before its subject. */
+function speechInversion(tagged: readonly TokenInContext[], i: number): boolean {
+  const quote = (t: TokenInContext | undefined) => !!t && /^["“”'‘’]+$/.test(t.text);
+  return i === 0 || quote(tagged[i - 1]) || (tagged[i - 1]!.text === ',' && quote(tagged[i - 2])) || /^\p{Lu}/u.test(tagged[i]!.text);
+}
+
 /** A verb takes an object when it is passive, a participle before its noun, or a determiner follows it. */
 function markObjects(tagged: TokenInContext[], has: HasPos): void {
   tagged.forEach((t, i) => {
@@ -171,7 +180,11 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
       ((next.pos === 'DET' &&
         !/^(that|which|what|whatever|whichever)$/i.test(next.text) &&
         !TIME_NOUNS.has(tagged[i + 2]?.text.toLowerCase() ?? '')) ||
-        /^(my|your|his|her|its|our|their|him|them|me|us)$/i.test(next.text));
+        /^(my|your|his|her|its|our|their|him|them|me|us)$/i.test(next.text) ||
+        // "arguing that civil rights are…", "asked whether": a clause is the object; "succeeds Harry
+        // Sherman": so is a name (not a day or a month, "arrived Monday").
+        (/^(that|whether)$/i.test(next.text) && !TIME_NOUNS.has(tagged[i + 2]?.text.toLowerCase() ?? '')) ||
+        (next.pos === 'PROPN' && !CALENDAR.test(next.text) && !speechInversion(tagged, i)));
     if (passive || attributive || object) t.transitive = true;
     // "closed at $58.50", "ended down 1/8 to 40": a price or a figure that moves takes no object (vi.).
     const moved = /^(at|to|from|by|up|down)$/i.test(next?.text ?? '') && /^([$£€¥]|\d)/.test(tagged[i + 2]?.text ?? '');
