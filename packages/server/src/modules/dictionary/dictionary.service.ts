@@ -6,7 +6,7 @@ import { openChineseGlosses, type ChineseGlosses } from './chinese-glosses.js';
 import { openChineseWordNet, type ChineseWordNet } from './chinese-wordnet.js';
 import { coarseModel } from './coarse-tagger.js';
 import { lineItems } from './ecdict-clean.js';
-import { isGeneralLine, meaningLines, sensesInContext, uposOfLabel, type SensesInContext } from './context.js';
+import { isGeneralLine, meaningLines, rankedSenses, sensesInContext, uposOfLabel, type SensesInContext } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
 import { dictionaryHasPos } from './pos-lexicon.js';
 import { tagSentence, tokenInSentence } from './pos-rules.js';
@@ -18,7 +18,7 @@ import type { TokenInContext } from './lemmatizer.js';
 import { markOwnVerbs } from './own-verbs.js';
 import { phraseIndex, type PhraseIndex } from './phrase-index.js';
 import { phraseFinder, type PhraseInSentence } from './phrases.js';
-import { phraseLedLines } from './sense-order.js';
+import { phraseLedLines, phraseLinesBySense } from './sense-order.js';
 import { functionWord } from './function-words.js';
 import { entryForForm } from './entry-choice.js';
 
@@ -197,7 +197,11 @@ export function dictionaryService(
 
   // The multi-word headwords are indexed at start (phrase-index.ts); a tap inside one answers it too.
   // The finder reads the sentence as the sheet does (the second pass and the rules over wink-nlp).
-  const phraseOf = phraseFinder(dict, wordnet, sources.phrases ?? phraseIndex(), taggedSentence);
+  const { bridges } = senseSources;
+  const phraseOf = phraseFinder(dict, wordnet, sources.phrases ?? phraseIndex(), taggedSentence, {
+    rank: (senses, sentence, tapped, key) => rankedSenses(senses, sentence, tapped, key, vectors),
+    order: (lines, ranked) => (bridges ? phraseLinesBySense(lines, ranked, bridges.synsetWords) : lines),
+  });
 
   // "gaming tables", "the spreading maples": a form in -ing before its noun stays the word its entry has.
   const beforeNoun = (word: string, sentence: string | undefined) => {

@@ -121,3 +121,22 @@ describe('a form is its own lemma, not a word that spells that form otherwise', 
     expect((await lookup('going', 'We are going home.')).word).toBe('go');
   });
 });
+
+describe("a phrase's Chinese leads with the sense its sentence means", () => {
+  // ECDICT orders a phrase's items by no frequency: "come out" leads with 到边远地区来, "step down" with 走下.
+  it.each([
+    ['came', 'She waited by the door, but nobody came out.', 'come out', '出现'],
+    ['stepped', 'The chairman stepped down after ten years in the job.', 'step down', '辞职'],
+    ['paid', 'All that hard training finally paid off.', 'pay off', '取得成功'],
+    ['showed', 'Only three students showed up for the class.', 'show up', '露面'],
+    ['cut', 'The company cut back spending on travel.', 'cut back', '削减'],
+  ])('"%s" in "%s" names %s, first item %s', async (word, sentence, phrase, first) => {
+    const entry = await lookup(word, sentence);
+    expect(entry.phrase?.text).toBe(phrase);
+    expect(entry.phrase?.meanings[0]?.text.split(', ')[0]).toBe(first);
+  });
+
+  it("keeps ECDICT's order when no item says the sense ranked first", async () => {
+    expect((await lookup('gave', 'After three tries he finally gave up.')).phrase?.meanings[0]?.text).toMatch(/^放弃/);
+  });
+});

@@ -1,9 +1,9 @@
-import { meaningLines, rankSenses } from './context.js';
+import { meaningLines, rankedSenses } from './context.js';
 import type { Ecdict } from './ecdict.js';
 import { lineItems } from './ecdict-clean.js';
-import { hanAgreement } from './sense-order.js';
+import { hanAgreement, type MeaningLine, type RankedSense } from './sense-order.js';
 import type { TokenInContext } from './lemmatizer.js';
-import type { WnPos, WordNet } from './wordnet.js';
+import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 import { PARTICLES, type PhraseIndex } from './phrase-index.js';
 import { POSSESSIVES, REFLEXIVES, ADVERB_PARTICLES } from './phrase-words.js';
 import { holds, isVerb, afterRelativeThat, NOUNISH, OBJECT_PARTS, NP_START, type PhraseLexicon } from './phrase-holds.js';
@@ -162,7 +162,27 @@ export interface FoundPhrase {
  * Finds the phrase a tapped word belongs to in its sentence (the first occurrence of the word
  * that is inside one), or null: single words answer no phrase.
  */
-export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex, tag: (sentence: string) => readonly TokenInContext[]) {
+/**
+ * How a phrase's senses are weighed against its sentence and its items ordered by the chosen one
+ * (the dictionary service gives its word vectors and the Chinese Open Wordnet); by default WordNet's
+ * counts and gloss overlap, and ECDICT's order.
+ */
+export interface PhraseSenses {
+  rank(senses: WordNetSense[], sentence: string, tapped: string, key: string): RankedSense[];
+  order<L extends MeaningLine>(lines: L[], ranked: RankedSense[]): L[];
+}
+const PLAIN_SENSES: PhraseSenses = {
+  rank: (senses, sentence, tapped, key) => rankedSenses(senses, sentence, tapped, key),
+  order: (lines) => lines,
+};
+
+export function phraseFinder(
+  dict: Ecdict,
+  wordnet: WordNet,
+  index: PhraseIndex,
+  tag: (sentence: string) => readonly TokenInContext[],
+  senses: PhraseSenses = PLAIN_SENSES,
+) {
   const lemmaOf = (word: string) => dict.lemma(word)?.word.toLowerCase() ?? null;
   const isThing = (noun: string) => {
     const lower = noun.toLowerCase();
@@ -214,12 +234,13 @@ export function phraseFinder(dict: Ecdict, wordnet: WordNet, index: PhraseIndex,
       const wnPos = index.wordnetPos(match.key);
       const order: WnPos[] = isVerb(tokens[match.positions[0]!]) ? ['v', 'r', 'a', 'n'] : ['r', 'a', 'n', 'v'];
       const pos = order.find((p) => wnPos.includes(p));
-      const definition = pos ? (rankSenses(wordnet.senses(match.key, pos), sentence, word, match.key)[0]?.text ?? null) : null;
+      const ranked = pos ? senses.rank(wordnet.senses(match.key, pos), sentence, word, match.key) : [];
+      const definition = ranked[0]?.sense.definition ?? null;
       // `holds` takes a noun-tagged first word only as the verb of a phrasal verb (verbBeforeParticle).
       const [lead, second, ...rest] = match.key.split(' ');
       const verbal = !!second && rest.length === 0 && ADVERB_PARTICLES.has(second) && !PARTICLES.has(lead!);
       const verb = at === first && match.positions[0] === at && tokens[at]!.pos === 'NOUN' && verbal ? lead! : null;
-      return { phrase: { text: entry.word, meanings, definition }, verb };
+      return { phrase: { text: entry.word, meanings: senses.order(meanings, ranked), definition }, verb };
     }
     return null;
   };

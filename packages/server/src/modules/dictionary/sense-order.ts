@@ -189,6 +189,25 @@ export function orderBySense<L extends MeaningLine>(
   };
 }
 
+/**
+ * A phrase's Chinese items led by the sense its sentence means. ECDICT orders a phrase's items by
+ * no frequency ("turn out" leads with 打扫, "pick up" with 掘地, "come out" with 到边远地区来), so an
+ * item the Chinese Open Wordnet gives for the sense ranked first goes first, its line first ("nothing
+ * came out" 出现, "the chopper takes off" 起飞, "TV cuts back to" 倒叙). Without such an item
+ * ECDICT's order stays.
+ */
+export function phraseLinesBySense<L extends MeaningLine>(lines: L[], ranked: RankedSense[], synsetWords: ChineseWordNet): L[] {
+  const top = ranked[0];
+  if (!top) return lines;
+  const words = new Set(synsetWords.words(top.sense.synset));
+  const at = lines.findIndex((l) => lineItems(l.text).some((item) => words.has(item)));
+  if (at < 0) return lines;
+  const items = lineItems(lines[at]!.text);
+  const lead = items.find((item) => words.has(item))!;
+  const line = { ...lines[at]!, text: [lead, ...items.filter((item) => item !== lead)].join(', ') };
+  return [line, ...lines.filter((_, k) => k !== at)];
+}
+
 /** CC-CEDICT's marks of a specialist's word: "存储器" is "memory (computing)", "自变量" "(math.) independent variable". */
 const DOMAIN_GLOSS =
   /\((computing|computer|math\.?|mathematics|medicine|medical|law|legal|chemistry|physics|biology|botany|zoology|electricity|electronics|linguistics|finance|economics|sports|military|geology|astronomy|anatomy|pharmacology|statistics|music|TCM|Buddhism)\)/i;
