@@ -37,6 +37,25 @@ const FORM_KINDS = ['p', 'd', 'i', '3', 's', 'r', 't'] as const;
 const verbLine = (l: Line) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB');
 
 /**
+ * "the chances are waning", "she stared", "was fined": wink-nlp's lemma may be another word (wan,
+ * star, fin) whose form of that kind ECDICT spells otherwise (wanning, starred); the entry that lists
+ * the form as that kind of form (wane, stare, fine) is its lemma, returned here (null: wink's stands).
+ * An entry that lists no such form, or lists this one, keeps wink's reading ("cookies" stays cookie,
+ * not ECDICT's cooky; "leaves" of a tree stays leaf); the lemma must be a word in use that is not the
+ * form itself (not "goin", "bitten", ECDICT's spelling "eie"). The learner model counts an article's
+ * words by the same rule (learner/article-words.ts).
+ */
+export function lemmaListing(dict: Ecdict, entry: EcdictEntry, form: string): EcdictEntry | null {
+  const lower = form.toLowerCase();
+  if (entry.word.toLowerCase() === lower || FORM_KINDS.some((k) => entry.exchange[k]?.toLowerCase() === lower)) return null;
+  const lemma = dict.lemma(lower);
+  if (!lemma || lemma === entry || lemma.word.toLowerCase() === lower || corpusRank(lemma) === null) return null;
+  const kind = FORM_KINDS.find((k) => lemma.exchange[k]?.toLowerCase() === lower);
+  const spelt = kind ? entry.exchange[kind]?.toLowerCase() : undefined;
+  return spelt && spelt !== lower ? lemma : null;
+}
+
+/**
  * Which entry a tapped form means in its sentence when it has one of its own besides its lemma's:
  * the rules that read a form as itself ("species", "sales", "shares" on a money page) and those
  * that read it as its verb ("restructuring", "spending", "easing"). Returns the entry and the
@@ -49,20 +68,10 @@ export function entryForForm(
   const { dict } = sources;
   const { query, lower, sentence } = form;
   let { entry, context } = form;
-  // "the chances are waning", "she stared", "was fined": wink-nlp's lemma may be another word (wan,
-  // star, fin) whose form of that kind ECDICT spells otherwise (wanning, starred); the entry that
-  // lists the tapped form as that kind of form (wane, stare, fine) is its lemma. An entry that lists
-  // no such form, or lists the tapped one, keeps wink's reading ("cookies" stays cookie, not ECDICT's
-  // cooky; "leaves" of a tree stays leaf).
-  // (Only a word in use that is not the form itself: not "goin", "bitten", ECDICT's spelling "eie".)
-  const owns = entry && (entry.word.toLowerCase() === lower || FORM_KINDS.some((k) => entry!.exchange[k]?.toLowerCase() === lower));
-  const lemma = entry && !owns ? dict.lemma(lower) : null;
-  const listed = lemma && lemma.word.toLowerCase() !== lower && corpusRank(lemma) !== null ? lemma : null;
-  const kind = listed && listed !== entry ? FORM_KINDS.find((k) => listed.exchange[k]?.toLowerCase() === lower) : undefined;
-  const spelt = kind && entry ? entry.exchange[kind]?.toLowerCase() : undefined;
-  if (listed && spelt && spelt !== lower) {
-    entry = listed;
-    if (context) context = { ...context, lemma: listed.word.toLowerCase() };
+  const respelt = entry ? lemmaListing(dict, entry, lower) : null;
+  if (respelt) {
+    entry = respelt;
+    if (context) context = { ...context, lemma: respelt.word.toLowerCase() };
   }
   // "the bond rose 23/32": a form pos-rules read as a verb before a price's move keeps the tagger's noun
   // lemma; when it is another verb's past form, that verb is meant (rise, not the rose's 使成玫瑰色).

@@ -4,6 +4,7 @@ export { analyse, inContext, type TokenInContext } from './lemmatizer.js';
 export { tagText } from './coarse-tagger.js';
 export { verbInSAfterName } from './pos-rules.js';
 export { lineItems } from './ecdict-clean.js';
+export { lemmaListing } from './entry-choice.js';
 export { dictionaryHasPos } from './pos-lexicon.js';
 export { corpusRank, knownAt } from './word-bands.js';
 export {

@@ -1,5 +1,5 @@
 import type { Paragraph } from '@changdu/contract';
-import { analyse, type Ecdict } from '../dictionary/index.js';
+import { analyse, lemmaListing, type Ecdict } from '../dictionary/index.js';
 
 /** One headword of an article: how often its forms occur, and the sentence it first occurs in. */
 export interface HeadwordCount {
@@ -45,7 +45,9 @@ export function analyseArticle(paragraphs: readonly Paragraph[], dict: Ecdict): 
         const key = `${t.lemma}\u0000${surface}`;
         let headword = resolved.get(key);
         if (headword === undefined) {
-          const entry = (/^[a-z][a-z'-]*$/.test(t.lemma) ? dict.lookup(t.lemma) : null) ?? dict.lemma(surface);
+          const byLemma = /^[a-z][a-z'-]*$/.test(t.lemma) ? dict.lookup(t.lemma) : null;
+          // ("stared" is stare's, not star's: the sheet reads it so too.)
+          const entry = (byLemma && (lemmaListing(dict, byLemma, surface) ?? byLemma)) ?? dict.lemma(surface);
           // A word ECDICT spells with a capital is a name (Monday, London, English): not counted.
           headword = entry && /^[a-z][^\s]*$/.test(entry.word) ? entry.word.toLowerCase() : null;
           resolved.set(key, headword);
@@ -66,27 +68,29 @@ export function analyseArticle(paragraphs: readonly Paragraph[], dict: Ecdict): 
 }
 
 /**
- * Sets stored before forms were kept hold one form a headword; the header says a set has them all
- * (`learner.service#analysis` makes an old set again when it needs the forms).
+ * The header of a stored set names the rules that made it. Sets stored before forms were kept hold
+ * one form a headword ("#forms" came with the forms); sets made before a form was read as the
+ * lemma ECDICT lists it under counted "stared" as star ("#forms r2"). A set with another header is
+ * made again (`learner.service#analysis`, `#fullSets`, `#makeSets`).
  */
-const ALL_FORMS = '#forms';
+const SET_HEADER = '#forms r2';
 
 /**
  * Stored form: a header line, then one `headword count sentence-id form,form… [c]` line per
  * headword (none of them holds a space or comma; `c` marks a closed-class word).
  */
 export function encodeWords(words: readonly HeadwordCount[]): string {
-  return [ALL_FORMS, ...words.map((w) => `${w.word} ${w.count} ${w.sentence} ${w.forms.join(',')}${w.closed ? ' c' : ''}`)].join('\n');
+  return [SET_HEADER, ...words.map((w) => `${w.word} ${w.count} ${w.sentence} ${w.forms.join(',')}${w.closed ? ' c' : ''}`)].join('\n');
 }
 
-/** Whether a stored set holds every form of its headwords. */
-export function hasAllForms(text: string): boolean {
-  return text.startsWith(ALL_FORMS);
+/** Whether a stored set (or its first 16 characters) was made by today's rules, and so holds every form of its headwords. */
+export function isCurrentSet(text: string): boolean {
+  return text === SET_HEADER || text.startsWith(`${SET_HEADER}\n`);
 }
 
 export function decodeWords(text: string): HeadwordCount[] {
   const lines = text ? text.split('\n') : [];
-  if (lines[0] === ALL_FORMS) lines.shift();
+  if (lines[0]?.startsWith('#')) lines.shift();
   return lines.map((line) => {
     const [word, count, sentence, formList, closed] = line.split(' ');
     const forms = (formList ?? word!).split(',');

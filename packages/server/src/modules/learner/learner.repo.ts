@@ -114,12 +114,12 @@ export function learnerRepo(db: Db) {
             .where('part', '=', part)
             .execute()
         : Promise.resolve([]),
-    /** The stored version of each article's set of this part, and whether it has every form (its first line), without the words. */
+    /** The stored version of each article's set of this part and the start of its header line (article-words.ts#isCurrentSet), without the words. */
     storedVersions: (ids: readonly number[], part: string) =>
       ids.length
         ? own.query
             .selectFrom('learner_article_words')
-            .select(['article_id', 'version', sql<string>`substr(words, 1, 6)`.as('head')])
+            .select(['article_id', 'version', sql<string>`substr(words, 1, 16)`.as('head')])
             .where('article_id', 'in', [...ids])
             .where('part', '=', part)
             .execute()

@@ -8,7 +8,7 @@ import { Invalid, NotFound } from '../../lib/errors.js';
 import { visibleParagraphs, type ArticlesService } from '../articles/index.js';
 import { corpusRank, functionWord, type DictionaryService, type Ecdict } from '../dictionary/index.js';
 import type { WordsService } from '../words/index.js';
-import { analyseArticle, decodeWords, encodeWords, hasAllForms, type HeadwordCount } from './article-words.js';
+import { analyseArticle, decodeWords, encodeWords, isCurrentSet, type HeadwordCount } from './article-words.js';
 import { learnerRepo } from './learner.repo.js';
 import { placementItems, rankedHeadwords, score, type RankedWord } from './placement.js';
 import { Bitset, shares, WordIds, type ArticleWords, type ReaderSet } from './word-sets.js';
@@ -92,7 +92,8 @@ export function learnerService(deps: LearnerDeps) {
   /** The headword counts of one part of an article at this version: stored, or made now and stored. */
   async function analysis(id: number, version: number, part: ArticlePart, paragraphs: () => Promise<readonly Paragraph[]>) {
     const [stored] = await repo.articleWords([id], part);
-    if (stored && Number(stored.version) === version && hasAllForms(stored.words)) return { tokens: Number(stored.tokens), words: decodeWords(stored.words) };
+    if (stored && Number(stored.version) === version && isCurrentSet(stored.words))
+      return { tokens: Number(stored.tokens), words: decodeWords(stored.words) };
     const made = analyseArticle(await paragraphs(), dict);
     await repo.saveArticleWords({ article_id: id, part, version, tokens: made.tokens, words: encodeWords(made.words) });
     return made;
@@ -118,7 +119,7 @@ export function learnerService(deps: LearnerDeps) {
     for (const id of missing) {
       const row = rows.get(id);
       const version = versions.get(id)!;
-      if (row && Number(row.version) === version) {
+      if (row && Number(row.version) === version && isCurrentSet(row.words)) {
         const set = toSet(version, Number(row.tokens), decodeWords(row.words));
         articleSets.set(`${id}:full`, set);
         found.set(id, set);
@@ -234,7 +235,9 @@ export function learnerService(deps: LearnerDeps) {
     async makeSets(articleIds?: readonly number[]): Promise<{ made: number }> {
       const list = articleIds ?? (await articles.recentPublishedIds(RECENT_SWEPT));
       const [versions, stored] = await Promise.all([articles.versions(list), repo.storedVersions(list, 'full')]);
-      const current = new Set(stored.filter((r) => Number(r.version) === versions.get(r.article_id) && hasAllForms(r.head)).map((r) => r.article_id));
+      const current = new Set(
+        stored.filter((r) => Number(r.version) === versions.get(r.article_id) && isCurrentSet(r.head)).map((r) => r.article_id),
+      );
       let made = 0;
       for (const id of list) {
         const version = versions.get(id);

@@ -155,7 +155,9 @@ describe('new words marked in the text', () => {
   const marks = async (id: number, token = reader.token) => (await t.call('learner.articleMarks', { id }, { token })).result!.new_forms;
 
   it('gives every form of each new headword, and drops words once known, learning or ignored', async () => {
-    const id = await createArticle(t, { paragraphs: ['The farmer walks to the market. He walked home and counted the apples, one apple at a time.'] });
+    const id = await createArticle(t, {
+      paragraphs: ['The farmer walks to the market. He walked home and counted the apples, one apple at a time.'],
+    });
     const before = await marks(id);
     expect(before).toEqual(expect.arrayContaining(['farmer', 'walks', 'walked', 'market', 'apples', 'apple', 'counted']));
     // Function words are learned by reading: never underlined.
@@ -215,6 +217,37 @@ describe('article sets made at ingest', () => {
     await t.app.jobs.drain();
     expect(await stored(published)).toHaveLength(1);
     expect(await stored(draft)).toEqual([]);
+  });
+});
+
+describe("an article's words", () => {
+  const words = async (id: number) =>
+    (
+      await t.db.kysely
+        .selectFrom('learner_article_words')
+        .select('words')
+        .where('article_id', '=', id)
+        .where('part', '=', 'full')
+        .executeTakeFirstOrThrow()
+    ).words;
+
+  it('counts a form as the lemma ECDICT lists it under ("stared" is stare, "stars" star), and makes a set of older rules again', async () => {
+    const id = await createArticle(t, { paragraphs: ['The children stared at the stars for an hour while their father was riding home.'] });
+    await t.app.queueLearnerSets();
+    await t.app.jobs.drain();
+    const lines = (await words(id)).split('\n');
+    expect(lines).toContainEqual(expect.stringMatching(/^stare 1 \S+ stared$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^star 1 \S+ stars$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^ride 1 \S+ riding$/));
+    // A set stored by the rules before (star counted twice, no rid/ride line of its own) is made again.
+    await t.db.kysely
+      .updateTable('learner_article_words')
+      .set({ words: '#forms\nstar 2 p1-s1 stared,stars' })
+      .where('article_id', '=', id)
+      .execute();
+    await t.app.queueLearnerSets();
+    await t.app.jobs.drain();
+    expect((await words(id)).split('\n')).toContainEqual(expect.stringMatching(/^stare 1 \S+ stared$/));
   });
 });
 
