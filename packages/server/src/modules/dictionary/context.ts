@@ -2,7 +2,7 @@ import type { EcdictEntry } from './ecdict.js';
 import { auxiliaryWord, functionWord, isFunctionUse } from './function-words.js';
 import { analyse, type TokenInContext } from './lemmatizer.js';
 import { lineItems } from './ecdict-clean.js';
-import { financeFirst, financeSentence } from './topic.js';
+import { sentenceTopic, topicFirst } from './topic.js';
 import { generalItemFirst, orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 import { cosine, meanVector, type WordVectors } from './word-vectors.js';
@@ -317,9 +317,10 @@ export function sensesInContext(
     sources.bridges && !fn ? generalItemFirst(bySense.lines, sources.bridges.glosses, ranked[0]?.sense.technical === true) : bySense.lines;
   const byValency = byDomain.sort((a, b) => valency(a) - valency(b));
   const rest = [...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
-  // In a sentence about markets and money, the financial meaning leads (topic.ts).
-  const { fitting, others } =
-    sources.bridges && !fn && financeSentence(sentence) ? financeFirst(byValency, rest, bySense) : { fitting: byValency, others: rest };
+  // In a sentence about markets and money or about the courts, the topic's meaning leads (topic.ts).
+  const said = sources.bridges && !fn ? sentenceTopic(sentence) : null;
+  const topic = said && pos && said.parts.has(pos) ? said : null;
+  const { fitting, others } = topic ? topicFirst(topic, byValency, rest, bySense) : { fitting: byValency, others: rest };
   const ordered = [...fitting, ...others];
 
   const fittingItems = fitting.reduce((n, m) => n + lineItems(m.text).length, 0);

@@ -3,7 +3,7 @@ import { isGeneralLine, meaningLines, uposOfLabel } from './context.js';
 import type { Ecdict, EcdictEntry } from './ecdict.js';
 import type { TokenInContext } from './lemmatizer.js';
 import { hanAgreement } from './sense-order.js';
-import { financeItems, financeSentence } from './topic.js';
+import { sentenceTopic, topicItems } from './topic.js';
 import { corpusRank } from './word-bands.js';
 import type { WordNet } from './wordnet.js';
 
@@ -102,15 +102,16 @@ export function entryForForm(
     meaningLines(entry).some(nounLine)
   )
     entry = own;
-  // "Merck shares closed at $75.25": in a sentence about money, a form whose own entry names the
-  // financial meaning (shares: 股份) its lemma's lines lack (share: 部分, 参与…) is read as itself.
-  if (own && entry && entry !== own && financeSentence(sentence)) {
+  // "Merck shares closed at $75.25": in a sentence on a topic, a form whose own entry names the
+  // topic's meaning (shares: 股份) its lemma's lines lack (share: 部分, 参与…) is read as itself.
+  const topic = sentenceTopic(sentence);
+  if (own && entry && entry !== own && topic) {
     const lemmaItems = new Set(
       meaningLines(entry)
         .filter(ownFits)
-        .flatMap((l) => financeItems(l)),
+        .flatMap((l) => topicItems(topic, l)),
     );
-    if (meaningLines(own).some((l) => ownFits(l) && financeItems(l).some((item) => !lemmaItems.has(item)))) entry = own;
+    if (meaningLines(own).some((l) => ownFits(l) && topicItems(topic, l).some((item) => !lemmaItems.has(item)))) entry = own;
   }
   // A form in -ing or -ed whose own entry is only a specialist's line ("restructuring": [计] 重构的),
   // or only a noun where the sentence uses it as a verb ("after spending two years": 经费), means

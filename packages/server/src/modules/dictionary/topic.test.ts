@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { dictionaryService } from './dictionary.service.js';
 import { openEcdict } from './ecdict.js';
-import { financeSentence } from './topic.js';
+import { FINANCE, LAW, sentenceTopic } from './topic.js';
 
 const dictionary = dictionaryService(openEcdict(), { inWordBook: async () => false, recordLookup: () => undefined });
 const first = async (word: string, sentence: string) => (await dictionary.lookup(word, sentence, null)).meanings[0]!.text;
 
 describe('a sentence about markets and money shows the financial meaning first', () => {
   it('reads the money pages from two different cues, not from one', () => {
-    expect(financeSentence('The Treasury will sell $10 billion of new bonds.')).toBe(true);
-    expect(financeSentence('Profits rose 5% in the third quarter.')).toBe(true);
-    expect(financeSentence('She kept the letters in a box under her bed.')).toBe(false);
-    expect(financeSentence('The price was right.')).toBe(false);
+    expect(sentenceTopic('The Treasury will sell $10 billion of new bonds.')).toBe(FINANCE);
+    expect(sentenceTopic('Profits rose 5% in the third quarter.')).toBe(FINANCE);
+    expect(sentenceTopic('She kept the letters in a box under her bed.')).toBe(null);
+    expect(sentenceTopic('The price was right.')).toBe(null);
   });
 
   it('puts 债券 first for a Treasury bond, 捆绑物 first for a bond between people', async () => {
@@ -34,5 +34,24 @@ describe('a sentence about markets and money shows the financial meaning first',
 
   it('leaves an everyday sense first where the sentence means it (investors showed interest)', async () => {
     expect(await first('interest', 'Investors showed strong interest in the new shares.')).toMatch(/^兴趣/);
+  });
+});
+
+describe('a sentence about the courts shows the legal meaning first', () => {
+  it('reads the courts from two different cues, and gives them a tie with the money pages', () => {
+    expect(sentenceTopic('The judge overturned his conviction after new evidence reached the court.')).toBe(LAW);
+    expect(sentenceTopic('The former broker faces criminal charges of securities fraud and insider trading.')).toBe(LAW);
+    expect(sentenceTopic('She spoke with deep conviction about the need for change.')).toBe(null);
+  });
+
+  it('puts 定罪 first for a conviction a judge overturns, 坚信 for a conviction one speaks with', async () => {
+    expect(await first('conviction', 'The judge overturned his conviction after new evidence reached the court.')).toMatch(/^定罪/);
+    expect(await first('conviction', 'She spoke with deep conviction about the need for change.')).toMatch(/^坚信/);
+  });
+
+  it('moves a legal item only for a noun: a trial before a jury 审判, prosecutors 公诉人, the court decided 决定', async () => {
+    expect(await first('trial', 'During the trial the defendant told the jury he was innocent.')).toMatch(/^审判/);
+    expect(await first('prosecutors', 'Federal prosecutors said the defendant lied to the court.')).toMatch(/^公诉人/);
+    expect(await first('decided', 'The court decided that the lawyers could not see the files.')).toMatch(/^决定/);
   });
 });
