@@ -34,7 +34,8 @@ export interface FormInSentence {
 /** ECDICT's keys of an entry's inflected forms: past, past participle, -ing, third person, plural, comparative, superlative. */
 const FORM_KINDS = ['p', 'd', 'i', '3', 's', 'r', 't'] as const;
 
-const verbLine = (l: Line) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB');
+/** A general line of verb meanings (vt., vi., v.). */
+export const verbLine = (l: Line) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB');
 
 /**
  * "the chances are waning", "she stared", "was fined": wink-nlp's lemma may be another word (wan,

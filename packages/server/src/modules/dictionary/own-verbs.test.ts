@@ -22,7 +22,7 @@ const PAST_OF_ANOTHER: [string, string, string, RegExp][] = [
   ['lay', 'Behind him lay the open sea.', 'lie', /躺|位于/],
   ['fell', 'Prices fell the next day after the report.', 'fall', /落下|下跌|倒下/],
   ['fell', 'The contract fell a total of 30 points.', 'fall', /落下|下跌|倒下/],
-  ['fell', 'Many families fell victim to the scheme.', 'fall', /./],
+  ['fell', 'Many families fell victim to the scheme.', 'fall', /阵亡|倒下|落下/],
   ['wound', 'She wound the clock before bed.', 'wind', /上发条|缠绕/],
   ['wound', 'The road wound through the hills.', 'wind', /蜿蜒/],
   ['found', 'She found her keys under the sofa.', 'find', /发现|找到/],

@@ -1,8 +1,9 @@
-import { COMPLEMENT_FRAMES, FRAMES, isGeneralLine, meaningLines, uposOfLabel } from './context.js';
+import { COMPLEMENT_FRAMES, FRAMES, meaningLines } from './context.js';
 import type { Ecdict } from './ecdict.js';
+import { verbLine } from './entry-choice.js';
 import type { TokenInContext } from './lemmatizer.js';
 import { MODALS } from './pos-rules.js';
-import { BE, TIME_NOUNS } from './verb-group.js';
+import { BE, DO, HAVE, TIME_NOUNS } from './verb-group.js';
 import type { WordNet, WordNetSense } from './wordnet.js';
 
 /** Words after a verb that make a measure or a time of its object slot, not a thing it acts on ("fell the most", "fell the next day"). */
@@ -32,7 +33,6 @@ export function markOwnVerbs(tagged: TokenInContext[], dict: Ecdict, wordnet: Wo
     if (t.pos !== 'VERB' || t.lemma === lower) return;
     if (dict.lookup(t.lemma)?.exchange.p?.toLowerCase() !== lower) return;
     const own = dict.lookup(lower);
-    const verbLine = (l: { pos: string | null; text: string }) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB');
     if (!own || !meaningLines(own).some(verbLine)) return;
     const ownSenses = wordnet.senses(lower, 'v');
     if (ownSenses.length && ownVerbHere(tagged, at, mainSenses(wordnet, t.lemma), ownSenses)) t.lemma = lower;
@@ -44,9 +44,9 @@ function ownVerbHere(tagged: readonly TokenInContext[], at: number, main: WordNe
   let j = at - 1;
   while (j >= 0 && (tagged[j]!.pos === 'ADV' || /^(not|n't|never)$/i.test(tagged[j]!.text))) j--;
   const before = tagged[j]?.text.toLowerCase() ?? '';
-  if (before === 'to' || MODALS.has(before) || /^(do|does|did)$/.test(before)) return true;
+  if (before === 'to' || MODALS.has(before) || DO.has(before)) return true;
   // A participle after be or have is the lemma's ("was found", "had wound the clock").
-  if (BE.has(before) || /^(has|have|had|being)$/.test(before)) return false;
+  if (BE.has(before) || HAVE.has(before) || before === 'being') return false;
   // "fell a total of 30 points", "fell a steep 34.2%", "lay a safe distance back": a measure, no object.
   const measure = tagged
     .slice(at + 1, at + 5)

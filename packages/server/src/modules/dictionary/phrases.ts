@@ -159,10 +159,6 @@ export interface FoundPhrase {
 }
 
 /**
- * Finds the phrase a tapped word belongs to in its sentence (the first occurrence of the word
- * that is inside one), or null: single words answer no phrase.
- */
-/**
  * How a phrase's senses are weighed against its sentence and its items ordered by the chosen one
  * (the dictionary service gives its word vectors and the Chinese Open Wordnet); by default WordNet's
  * counts and gloss overlap, and ECDICT's order.
@@ -176,6 +172,10 @@ const PLAIN_SENSES: PhraseSenses = {
   order: (lines) => lines,
 };
 
+/**
+ * Finds the phrase a tapped word belongs to in its sentence (the first occurrence of the word
+ * that is inside one), or null: single words answer no phrase.
+ */
 export function phraseFinder(
   dict: Ecdict,
   wordnet: WordNet,

@@ -38,7 +38,7 @@ export const LINKING = new Set([
   'grow',
   'grew',
 ]);
-const HAVE = new Set(['have', 'has', 'had', "'ve", 'having']);
+export const HAVE = new Set(['have', 'has', 'had', "'ve", 'having']);
 const AUXILIARY_VERBS = new Set(['be', 'have', 'do']);
 /** "march every morning", "trained all day": a determiner before a time word opens an adverbial, not an object. */
 export const TIME_NOUNS = new Set(
@@ -47,7 +47,7 @@ export const TIME_NOUNS = new Set(
 /** Names of days and months: after a verb they say when, they are no object. */
 const CALENDAR =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?$/i;
-const DO = new Set(['do', 'does', 'did']);
+export const DO = new Set(['do', 'does', 'did']);
 /** Prepositions that are never a phrasal verb's adverb particle. */
 const PREPOSITIONS_ONLY =
   /^(to|toward|towards|at|for|with|from|into|onto|of|through|across|against|between|among|without|upon|during|despite|via|amid)$/i;
@@ -104,7 +104,8 @@ const INVERTING = new Set(
 );
 /** Prepositions that also open a clause ("As Andy reached the finale", "before she left her room"). */
 const CLAUSE_OPENERS = /^(as|before|after|since|until|till|because|while|if|though|once|like|than|for)$/i;
-const SUBJECT_PRONOUNS = /^(i|he|she|we|they)$/i;
+/** Pronouns that are only ever subjects: never a preposition's object ("before she left"). */
+const NOMINATIVE_PRONOUNS = /^(i|he|she|we|they)$/i;
 /** Tags a noun phrase may be made of, the prepositions that open a place phrase included. */
 const IN_PLACE_PHRASE = new Set(['NOUN', 'PROPN', 'ADJ', 'DET', 'NUM', 'PRON', 'ADP']);
 
@@ -118,7 +119,7 @@ function placePhrase(tagged: readonly TokenInContext[], from: number, to: number
   let head: TokenInContext | null = null;
   for (let k = from + 1; k <= to; k++) {
     const t = tagged[k]!;
-    if (SUBJECT_PRONOUNS.test(t.text)) return false;
+    if (NOMINATIVE_PRONOUNS.test(t.text)) return false;
     if (t.pos === 'ADP') head = null;
     // "In London Lewis took", "In certain respects defeat increased": a second noun phrase is the subject.
     else if (head && (['DET', 'PRON', 'NUM', 'PROPN'].includes(t.pos) || (t.pos === 'NOUN' && /[^s]s$/i.test(head.text)))) return false;
