@@ -52,9 +52,17 @@ export function lemmaListing(dict: Ecdict, entry: EcdictEntry, form: string): Ec
   const lemma = dict.lemma(lower);
   if (!lemma || lemma === entry || lemma.word.toLowerCase() === lower || corpusRank(lemma) === null) return null;
   const kind = FORM_KINDS.find((k) => lemma.exchange[k]?.toLowerCase() === lower);
-  const spelt = kind ? entry.exchange[kind]?.toLowerCase() : undefined;
-  return spelt && spelt !== lower ? lemma : null;
+  if (!kind) return null;
+  const spelt = entry.exchange[kind]?.toLowerCase();
+  if (spelt) return spelt !== lower ? lemma : null;
+  // wink's lemma lists no form of that kind: the entry that lists this one is meant when it is far the
+  // commoner word ("the masses" are mass's, not masse's, a billiards shot).
+  const rank = corpusRank(entry);
+  return rank === null || corpusRank(lemma)! * RARER < rank ? lemma : null;
 }
+
+/** How many times rarer than the word listing a form wink's lemma must be to yield to it. */
+const RARER = 10;
 
 /**
  * Which entry a tapped form means in its sentence when it has one of its own besides its lemma's:

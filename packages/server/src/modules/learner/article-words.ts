@@ -70,10 +70,11 @@ export function analyseArticle(paragraphs: readonly Paragraph[], dict: Ecdict): 
 /**
  * The header of a stored set names the rules that made it. Sets stored before forms were kept hold
  * one form a headword ("#forms" came with the forms); sets made before a form was read as the
- * lemma ECDICT lists it under counted "stared" as star ("#forms r2"). A set with another header is
+ * lemma ECDICT lists it under counted "stared" as star ("#forms r2"); before a rare lemma listing no such form yielded to a
+ * common one, "masses" as masse ("#forms r3"). A set with another header is
  * made again (`learner.service#analysis`, `#fullSets`, `#makeSets`).
  */
-const SET_HEADER = '#forms r2';
+const SET_HEADER = '#forms r3';
 
 /**
  * Stored form: a header line, then one `headword count sentence-id form,form… [c]` line per
