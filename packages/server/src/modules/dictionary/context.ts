@@ -3,6 +3,7 @@ import { auxiliaryWord, functionWord, isFunctionUse } from './function-words.js'
 import { analyse, type TokenInContext } from './lemmatizer.js';
 import { lineItems } from './ecdict-clean.js';
 import { sentenceTopic, topicFirst } from './topic.js';
+import { changeOfAmountFirst } from './amount-items.js';
 import { generalItemFirst, orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 import { cosine, meanVector, type WordVectors } from './word-vectors.js';
@@ -153,6 +154,13 @@ export const FRAMES: Record<string, ReadonlySet<number>> = {
   'person-infinitive': new Set([24, 25]),
   adjective: new Set([6, 7]),
 };
+/** A sense that measures a change of amount, by its gloss and examples ("decrease in size, extent, or range"; "The price of gold fell"). */
+const AMOUNT_SENSE = /\b(increase[sd]?|decrease[sd]?|value|prices?|go (up|down)|reduce[sd]?|reduction)\b/i;
+const measuresChange = (s: WordNetSense) => AMOUNT_SENSE.test(`${s.definition} ${s.examples.join(' ')}`);
+const MONEY_SENSE = /\b(funds|money)\b/i;
+/** Whether a figure after the verb measures a change: a sum of money after a verb with a sense of money is what it collects or pays ("raised $10 million"). */
+const figureMeasures = (frame: TokenInContext['frame'], senses: readonly WordNetSense[]) =>
+  frame === 'amount' || (frame === 'sum' && !senses.some((s) => MONEY_SENSE.test(s.definition)));
 /** Frames with an object or a clause after the verb: a sense that has none is contradicted by a person there. */
 export const COMPLEMENT_FRAMES = new Set([5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 26, 28, 29, 30, 31, 32, 33, 34, 35]);
 
@@ -186,8 +194,13 @@ export function rankedSenses(
   // frames allow that ("fired him" is not "start firing a weapon"; "get stronger" not "come into
   // possession"), when its senses differ in it.
   const frameOf = FRAMES[frame ?? ''];
-  const fits = (s: WordNetSense) => !!frameOf && s.frames.some((f) => frameOf.has(f));
-  const framed = !!frameOf && senses.some(fits) && senses.some((s) => !fits(s));
+  // A figure after the verb means a sense that measures a change ("fell 12%"), a sum of money one of
+  // money, when the verb has one ("raised $10 million" is collected: 筹集).
+  const measured = figureMeasures(frame, senses);
+  const paid = frame === 'sum' && !measured;
+  const fits = (s: WordNetSense) =>
+    measured ? measuresChange(s) : paid ? MONEY_SENSE.test(s.definition) : !!frameOf && s.frames.some((f) => frameOf.has(f));
+  const framed = (!!frameOf || measured || paid) && senses.some(fits) && senses.some((s) => !fits(s));
   const scored = senses
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => !(s.proper && lowerToken))
@@ -316,11 +329,18 @@ export function sensesInContext(
   const byDomain =
     sources.bridges && !fn ? generalItemFirst(bySense.lines, sources.bridges.glosses, ranked[0]?.sense.technical === true) : bySense.lines;
   const byValency = byDomain.sort((a, b) => valency(a) - valency(b));
+  // "fell 12%": the items that name a change of amount lead when the sense ranked first is one ("raised $10 million" is collected, 筹集).
+  const top = ranked[0]?.sense;
+  const figure = figureMeasures(
+    context?.frame,
+    ranked.map((r) => r.sense),
+  );
+  const measured = figure && top && measuresChange(top) ? changeOfAmountFirst(byValency) : byValency;
   const rest = [...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
   // In a sentence about markets and money or about the courts, the topic's meaning leads (topic.ts).
   const said = sources.bridges && !fn ? sentenceTopic(sentence) : null;
   const topic = said && pos && said.parts.has(pos) ? said : null;
-  const { fitting, others } = topic ? topicFirst(topic, byValency, rest, bySense) : { fitting: byValency, others: rest };
+  const { fitting, others } = topic ? topicFirst(topic, measured, rest, bySense) : { fitting: measured, others: rest };
   const ordered = [...fitting, ...others];
 
   const fittingItems = fitting.reduce((n, m) => n + lineItems(m.text).length, 0);

@@ -16,8 +16,13 @@ export interface TokenInContext {
   auxiliary?: 'perfect' | 'support' | 'progressive' | 'passive';
   /** A verb's past form spelt like its base: "has read", "was read", "She read it yesterday" (read /red/). */
   pastForm?: boolean;
-  /** What follows a verb that WordNet's frames tell apart: a person as its object ("fired him"), and an infinitive after it ("told him to go"), an adjective as its complement ("get stronger"). */
-  frame?: 'person' | 'person-infinitive' | 'adjective';
+  /**
+   * What follows a verb that WordNet's senses tell apart: a person as its object ("fired him"), and an
+   * infinitive after it ("told him to go"), an adjective as its complement ("get stronger"), a figure
+   * that may measure a change ("fell 12%"), a sum of money that may ("rose $2 to $40") or be the object
+   * ("raised $10 million").
+   */
+  frame?: 'person' | 'person-infinitive' | 'adjective' | 'amount' | 'sum';
 }
 
 /** Tokens of a text with their lemma and part of speech, in order. */

@@ -144,3 +144,23 @@ describe("a phrase's Chinese leads with the sense its sentence means", () => {
     expect((await lookup('gave', 'After three tries he finally gave up.')).phrase?.meanings[0]?.text).toMatch(/^放弃/);
   });
 });
+
+describe('a figure right after a verb measures a change of amount', () => {
+  // Press text reports prices, sales and indexes this way every day; ECDICT lists 下跌 sixth for fall.
+  it.each([
+    ['fell', 'Sales fell 12% in the quarter.', '下跌', /decrease/],
+    ['dropped', 'Santa Fe Pacific dropped 1 1/8 to 17 3/4.', '下降', /go down in value/],
+    ['rose', 'Government construction spending rose 4.3% to $88 billion.', '上升', /increase in value/],
+    ['jumped', 'Profit for the nine months jumped 21% to $721 million.', '突升', /increase/],
+    ['climbed', 'Operating profit climbed by 51%.', '上升', /go up/],
+  ])('"%s" in "%s" leads with %s, its definition the same sense', async (word, sentence, first, definition) => {
+    const entry = await lookup(word, sentence);
+    expect(entry.meanings[0]!.text.split(', ')[0]).toBe(first);
+    expect(entry.definition).toMatch(definition);
+  });
+
+  it('keeps the everyday sense with no figure ("The old tree fell in the storm" 倒下) and a sum collected ("raised $10 million" 筹集)', async () => {
+    expect((await lookup('fell', 'The old tree fell in the storm.')).meanings[0]!.text).toMatch(/^倒下/);
+    expect((await lookup('raised', 'The company raised $100 million from investors.')).meanings[0]!.text).toMatch(/^筹集/);
+  });
+});

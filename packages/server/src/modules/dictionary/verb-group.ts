@@ -190,6 +190,13 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     // "closed at $58.50", "ended down 1/8 to 40": a price or a figure that moves takes no object (vi.).
     const moved = /^(at|to|from|by|up|down)$/i.test(next?.text ?? '') && /^([$£€¥]|\d)/.test(tagged[i + 2]?.text ?? '');
     if (!t.transitive && moved) t.transitive = false;
+    // "fell 12%", "rose 49.96 to close at", "climbed by $2": a figure right after the verb measures a
+    // change of amount, a sense of its own (下跌, not 倒下).
+    const figure = (k: number) =>
+      (/^([$£€¥]\d|\d)/.test(tagged[k]?.text ?? '') && !/^\d{4}$/.test(tagged[k]!.text)) ||
+      (/^[$£€¥]$/.test(tagged[k]?.text ?? '') && /^\d/.test(tagged[k + 1]?.text ?? ''));
+    const at = /^by$/i.test(next?.text ?? '') ? i + 2 : i + 1;
+    if (!LINKING.has(word) && figure(at)) t.frame = /^[$£€¥]/.test(tagged[at]!.text) ? 'sum' : 'amount';
     // "the camera to point toward the trucks", "worked for a bank": a preposition right after the
     // verb opens its phrase; the verb has no object (vi.). Not a particle, which may take one ("put on a coat").
     if (!t.transitive && PREPOSITIONS_ONLY.test(next?.text ?? '') && next?.pos === 'ADP') t.transitive = false;
