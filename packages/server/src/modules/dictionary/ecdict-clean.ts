@@ -44,7 +44,8 @@ function phraseLine(line: string): string {
     .map((item) => item.replace(TITLE_MARK, '').trim())
     .filter(Boolean);
   const words = items.filter((item) => !/^\p{Script=Han}$/u.test(item));
-  const text = (words.length ? words : items).join(', ');
+  // "next time: 下次, 下次": an item ECDICT repeats is shown once.
+  const text = [...new Set(words.length ? words : items)].join(', ');
   return text && m[1] ? `${m[1]} ${text}` : text;
 }
 

@@ -1,4 +1,4 @@
-import { PARTICLES, type PhraseIndex } from './phrase-index.js';
+import { DEICTIC_TIME, PARTICLES, type PhraseIndex } from './phrase-index.js';
 import type { TokenInContext } from './lemmatizer.js';
 import { TIME_NOUNS } from './verb-group.js';
 import {
@@ -85,6 +85,12 @@ export function holds(
     const instruction = !before || before.pos === 'PUNCT' || /^(will|'ll|must|should|shall|please)$/i.test(before.text);
     if (!instruction || tokens[start]!.text.toLowerCase() !== 'see') return false;
   }
+  // "at last week's meeting": "last" is the time's adjective, not the idiom's (终于).
+  if (key === 'at last' && TIME_NOUNS.has(following?.text.toLowerCase() ?? '')) return false;
+  // "the last week of May", "his last year at school": after a determiner or a possessive the time is
+  // one of a series (最后一周), not counted from today (上星期).
+  if (DEICTIC_TIME.test(key) && start > 0 && (tokens[start - 1]!.pos === 'DET' || POSSESSIVES.has(tokens[start - 1]!.text.toLowerCase())))
+    return false;
   // "a sense of purpose", "a change of course": "of" + noun after a noun is that noun's phrase, not
   // the idiom (of purpose 有意地, of course 当然).
   if (parts.length === 2 && parts[0] === 'of' && ['NOUN', 'PROPN'].includes(tokens[start - 1]?.pos ?? '')) return false;
@@ -152,7 +158,15 @@ export function holds(
   // (old woman: "a woman who is old") names its other senses (妻子, 母亲) only in an idiom's context.
   if (parts.length === 2 && first.pos === 'ADJ' && tokens[end]!.pos === 'NOUN' && lexicon.literal(key)) return false;
   // "the first person who climbed it" is one of a series, not the grammar's first person.
-  if (parts.length === 2 && ORDINALS.has(parts[0]!) && tokens[end]!.pos === 'NOUN' && RELATIVE_OPENERS.has(nextWord)) return false;
+  // ("said last week that…", "met last month to…": a time counted from today stays one whatever follows.)
+  if (
+    parts.length === 2 &&
+    ORDINALS.has(parts[0]!) &&
+    !DEICTIC_TIME.test(key) &&
+    tokens[end]!.pos === 'NOUN' &&
+    RELATIVE_OPENERS.has(nextWord)
+  )
+    return false;
   // "a release coming on Monday", "met in the morning": a particle before a time is its preposition.
   if (parts.length === 2 && ADVERB_PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!) && isTime(tokens, end + 1)) return false;
   // "advances in stock prices", "adults over age 65": a preposition + noun idiom (in stock 现有, over

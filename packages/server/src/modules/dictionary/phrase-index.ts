@@ -42,6 +42,11 @@ const FUNCTION_WORDS = new Set(
     ' ',
   ),
 );
+/**
+ * "last year" 去年, "next week" 下星期, "last night" 昨晚: a time counted from today is one word in
+ * Chinese, unlike "last day" (ECDICT's 世界末日) or "the last week of May" (phrase-holds.ts).
+ */
+export const DEICTIC_TIME = /^(last|next) (night|week|month|year|time|minute)$/;
 const OBJECT_PRONOUNS = new Set(['it', 'me', 'him', 'them', 'us', 'you', 'her', 'this', 'that']);
 const SLOTS = new Set(['sb', 'sth', "sb's", "sth's", 'somebody', 'something', 'someone', "somebody's", "someone's"]);
 /** Headwords that are literal word sequences more often than phrases (each met in a test sentence). */
@@ -144,7 +149,7 @@ export function buildPhraseIndex(files: { ecdict?: string; wordnet?: string } = 
       const inWordnet = wordnet.has(word);
       // "the way", "the best part": a noun phrase that is the words themselves.
       if (parts[0] === 'the' && !inWordnet) continue;
-      if (!inWordnet && !parts.some((p) => PARTICLES.has(p) || FUNCTION_WORDS.has(p))) continue;
+      if (!inWordnet && !DEICTIC_TIME.test(word) && !parts.some((p) => PARTICLES.has(p) || FUNCTION_WORDS.has(p))) continue;
       // "at the door", "in a room": a preposition with a noun is a phrase only when WordNet or an exam list has it.
       if (!inWordnet && !tag && /^[a-z]+ (the|a|an) [a-z]+$/.test(word) && PARTICLES.has(parts[0]!)) continue;
       keys.add(word);
@@ -184,7 +189,7 @@ function parseLines(text: string): PhraseIndex {
 }
 
 // Bump when the selection rules above change, so a cached index is rebuilt.
-const RULES_VERSION = 10;
+const RULES_VERSION = 11;
 
 /**
  * The index, from a file derived once per machine from the same dictionary files
