@@ -78,6 +78,9 @@ export function holds(
   // that it is done"); "she sees that she is…", "we can see that…" is seeing.
   // "Do you get it?" is 了解; "you get it from seedy characters" is getting something.
   if (key === 'get it' && following && following.pos !== 'PUNCT') return false;
+  // "couldn't make it", "make it to the final" (成功, 到达); "make it easier", "makes it possible", "make
+  // it stop" are make + its object + what it is made.
+  if (key === 'make it' && following && !['PUNCT', 'CCONJ'].includes(following.pos) && following.text.toLowerCase() !== 'to') return false;
   // "So long!" (再见) is a farewell standing alone; "it took so long" is so + long.
   if (key === 'so long' && ((following && following.pos !== 'PUNCT') || (start > 0 && tokens[start - 1]!.pos !== 'PUNCT'))) return false;
   if (key === 'see that') {
@@ -85,6 +88,9 @@ export function holds(
     const instruction = !before || before.pos === 'PUNCT' || /^(will|'ll|must|should|shall|please)$/i.test(before.text);
     if (!instruction || tokens[start]!.text.toLowerCase() !== 'see') return false;
   }
+  // "profit rose in the first quarter": a quarter of the year; ECDICT's first quarter and last quarter
+  // are the moon's (上弦月, 下弦月), meant only where the moon is.
+  if (/^(first|last) quarter$/.test(key) && !tokens.some((t) => /^moons?$/i.test(t.text))) return false;
   // "at last week's meeting": "last" is the time's adjective, not the idiom's (终于).
   if (key === 'at last' && TIME_NOUNS.has(following?.text.toLowerCase() ?? '')) return false;
   // "the last week of May", "his last year at school": after a determiner or a possessive the time is
@@ -215,6 +221,9 @@ export function holds(
   // "working in shifts", "lives in fear": after a verb of being somewhere "in" + a noun phrase is a
   // preposition unless the dictionary marks the pair as taking its object ("turn in the report").
   if (parts.length === 2 && last === 'in' && after && MOTION_VERBS.has(parts[0]!) && !index.separable(key)) return false;
+  // "came to Portland in 1920": come or go + "to" before a name goes to a place (come to 苏醒, 共计);
+  // "turned to Smith for help" (求助于) keeps its phrase.
+  if (key === 'come to' && tokens[end + 1]?.pos === 'PROPN') return false;
   // "the question to be asked in this situation": a passive's object is its subject, so the noun phrase
   // after "in"/"on" is the preposition's; "the pages he held in his left hand": a possessive thing
   // after "in" is where something is ("depend on their phones" keeps its verb's preposition).
