@@ -78,6 +78,8 @@ export function holds(
   // that it is done"); "she sees that she is…", "we can see that…" is seeing.
   // "Do you get it?" is 了解; "you get it from seedy characters" is getting something.
   if (key === 'get it' && following && following.pos !== 'PUNCT') return false;
+  // "He can't walk, much less run" (更不); "others get much less" is a comparison (少得多).
+  if (key === 'much less' && start > 0 && !['PUNCT', 'CCONJ'].includes(tokens[start - 1]!.pos)) return false;
   // "couldn't make it", "make it to the final" (成功, 到达); "make it easier", "makes it possible", "make
   // it stop" are make + its object + what it is made.
   if (key === 'make it' && following && !['PUNCT', 'CCONJ'].includes(following.pos) && following.text.toLowerCase() !== 'to') return false;

@@ -30,6 +30,7 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['We will meet again next month.', 'next', 'next month'],
   ['The governor could not make it, so his deputy spoke.', 'make', 'make it'],
   ['The bill comes to about fifty dollars.', 'comes', 'come to'],
+  ['He could hardly walk, much less run.', 'less', 'much less'],
   // Not "at last" (终于): "last" is the week's.
   ["Ministers met at last week's summit in Paris.", 'last', 'last week'],
   ['Please put on your coat before you go out.', 'put', 'put on'],
@@ -156,6 +157,7 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['Profit rose 8% in the first quarter.', 'quarter'],
   ['The new rules make it easier to open a shop.', 'make'],
   ['He came to Portland in 1920.', 'came'],
+  ['Some win the lottery, others get much less.', 'less'],
   ['Sales fell in the last quarter of the year.', 'quarter'],
   ['Choose the least expensive ticket.', 'expensive'],
   ['He ran down the street to catch the bus.', 'ran'],
