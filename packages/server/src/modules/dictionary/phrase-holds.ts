@@ -207,7 +207,9 @@ export function holds(
   // After a determiner the first word heads a noun phrase ("the back of the house", "a turn down the road").
   if (start > 0 && tokens[start - 1]!.pos === 'DET' && PARTICLES.has(parts[1]!) && !nominal && !afterRelativeThat(tokens, start))
     return false;
-  const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!) && !nominal;
+  // "walked hand in hand", "water under the bridge": an idiom WordNet lists as no verb is no verb's phrase.
+  const adverbial = parts.length >= 3 && /^[rasn]+$/.test(index.wordnetPos(key));
+  const verbal = parts.length >= 2 && PARTICLES.has(parts[1]!) && !PARTICLES.has(parts[0]!) && !nominal && !adverbial;
   if (!verbal) return true;
   // A word read as no verb after a degree adverb is an adjective or adverb: "took so long for me" holds no "long for" (渴望).
   const degree = /^(so|too|very|how|as)$/i.test(tokens[start - 1]?.text ?? '');

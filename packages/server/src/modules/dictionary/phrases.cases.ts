@@ -31,6 +31,8 @@ export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
   ['The governor could not make it, so his deputy spoke.', 'make', 'make it'],
   ['The bill comes to about fifty dollars.', 'comes', 'come to'],
   ['He could hardly walk, much less run.', 'less', 'much less'],
+  ['They walked hand in hand along the beach.', 'hand', 'hand in hand'],
+  ["Forget the quarrel, it's water under the bridge.", 'bridge', 'water under the bridge'],
   // Not "at last" (终于): "last" is the week's.
   ["Ministers met at last week's summit in Paris.", 'last', 'last week'],
   ['Please put on your coat before you go out.', 'put', 'put on'],
