@@ -164,3 +164,14 @@ describe('a figure right after a verb measures a change of amount', () => {
     expect((await lookup('raised', 'The company raised $100 million from investors.')).meanings[0]!.text).toMatch(/^筹集/);
   });
 });
+
+describe('a clause without "that" is the object of the verb before it', () => {
+  it('shows the vt. line for "I really think they can win" and "she replied she had not seen him"', async () => {
+    expect((await lookup('think', 'I really think they can win the cup.')).meanings[0]!.pos).toBe('vt.');
+    expect((await lookup('replied', 'She replied she had not seen him.')).meanings[0]!.pos).toBe('vt.');
+  });
+
+  it('keeps vi. where the pronoun opens the next clause ("when he died he owed money")', async () => {
+    expect((await lookup('died', 'When he died he owed money to the bank.')).meanings[0]!.pos).toBe('vi.');
+  });
+});

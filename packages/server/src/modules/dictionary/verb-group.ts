@@ -157,6 +157,15 @@ function speechInversion(tagged: readonly TokenInContext[], i: number): boolean 
   return i === 0 || quote(tagged[i - 1]) || (tagged[i - 1]!.text === ',' && quote(tagged[i - 2])) || /^\p{Lu}/u.test(tagged[i]!.text);
 }
 
+/** Words that open an adverbial clause: in "when he died he owed", the clause ends before the next subject. */
+const SUBORDINATORS = /^(when|whenever|where|wherever|as|if|because|while|after|before|since|until|till|though|although|unless|once)$/i;
+
+/** Whether the verb at `i` is in a clause a subordinator opened since the last punctuation. */
+function inAdverbialClause(tagged: readonly TokenInContext[], i: number): boolean {
+  for (let k = i - 1; k >= 0 && tagged[k]!.pos !== 'PUNCT'; k--) if (SUBORDINATORS.test(tagged[k]!.text)) return true;
+  return false;
+}
+
 /** A verb takes an object when it is passive, a participle before its noun, or a determiner follows it. */
 function markObjects(tagged: TokenInContext[], has: HasPos): void {
   tagged.forEach((t, i) => {
@@ -185,6 +194,15 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
         // "arguing that civil rights are…", "asked whether": a clause is the object; "succeeds Harry
         // Sherman": so is a name (not a day or a month, "arrived Monday").
         (/^(that|whether)$/i.test(next.text) && !TIME_NOUNS.has(tagged[i + 2]?.text.toLowerCase() ?? '')) ||
+        // "contend investors have overreacted", "argued he would win": a clause without "that" opens
+        // with its subject and a finite auxiliary or a subject-only pronoun (not after a verb of place,
+        // "he stood he could see", a participle before its noun, "continuing operations will", or in an
+        // adverbial clause, "when he died he owed").
+        (!INVERTING.has(t.lemma) &&
+          !/ing$/i.test(word) &&
+          !inAdverbialClause(tagged, i) &&
+          ((next.pos === 'PRON' && NOMINATIVE_PRONOUNS.test(next.text) && tagged[i + 2]?.pos !== 'PUNCT') ||
+            (['NOUN', 'PROPN'].includes(next.pos) && tagged[i + 2]?.pos === 'AUX' && !/ing$/i.test(tagged[i + 2]!.text)))) ||
         (next.pos === 'PROPN' && !CALENDAR.test(next.text) && !speechInversion(tagged, i)));
     if (passive || attributive || object) t.transitive = true;
     // "closed at $58.50", "ended down 1/8 to 40": a price or a figure that moves takes no object (vi.).
