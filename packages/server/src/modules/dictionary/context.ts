@@ -3,7 +3,7 @@ import { auxiliaryWord, functionWord, isFunctionUse } from './function-words.js'
 import { analyse, type TokenInContext } from './lemmatizer.js';
 import { lineItems } from './ecdict-clean.js';
 import { sentenceTopic, topicFirst } from './topic.js';
-import { changeOfAmountFirst } from './amount-items.js';
+import { frameItemFirst } from './frame-items.js';
 import { generalItemFirst, orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 import { cosine, meanVector, type WordVectors } from './word-vectors.js';
@@ -335,7 +335,15 @@ export function sensesInContext(
     context?.frame,
     ranked.map((r) => r.sense),
   );
-  const measured = figure && top && measuresChange(top) ? changeOfAmountFirst(byValency) : byValency;
+  // "got so fed up", "fell silent", "looked tired": before its adjective a verb leads with the item
+  // that says what something became or seemed (变得, 变成, 显得), where its first line has one.
+  const becoming = context?.frame === 'adjective';
+  const measured =
+    figure && top && measuresChange(top)
+      ? frameItemFirst(byValency, 'amount')
+      : becoming
+        ? frameItemFirst(byValency, 'becoming')
+        : byValency;
   const rest = [...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
   // In a sentence about markets and money or about the courts, the topic's meaning leads (topic.ts).
   const said = sources.bridges && !fn ? sentenceTopic(sentence) : null;

@@ -175,3 +175,21 @@ describe('a clause without "that" is the object of the verb before it', () => {
     expect((await lookup('died', 'When he died he owed money to the bank.')).meanings[0]!.pos).toBe('vi.');
   });
 });
+
+describe('a verb before its adjective says what something became', () => {
+  it.each([
+    ['proved', 'He has proved more resilient than any of them.', 'vi.', '证明是'],
+    ['fell', 'The room fell silent.', 'vi.', '变成'],
+    ['turned', 'The milk turned sour.', 'vi.', '变成'],
+    ['looked', 'She looked tired after the trip.', 'vi.', '显得'],
+    ['got', 'He got so fed up with the noise that he left.', 'vi.', '成为'],
+  ])('"%s" in "%s" leads with %s %s', async (word, sentence, pos, first) => {
+    const entry = await lookup(word, sentence);
+    expect(entry.meanings[0]!.pos).toBe(pos);
+    expect(entry.meanings[0]!.text.split(', ')[0]).toBe(first);
+  });
+
+  it('keeps the verb\'s own sense before a noun ("turned the page" 使旋转…, "fell the trees" is another verb)', async () => {
+    expect((await lookup('turned', 'She turned the page.')).meanings[0]!.pos).toBe('vt.');
+  });
+});

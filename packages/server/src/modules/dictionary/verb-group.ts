@@ -157,6 +157,11 @@ function speechInversion(tagged: readonly TokenInContext[], i: number): boolean 
   return i === 0 || quote(tagged[i - 1]) || (tagged[i - 1]!.text === ',' && quote(tagged[i - 2])) || /^\p{Lu}/u.test(tagged[i]!.text);
 }
 
+/** Verbs that say what something became when an adjective follows them (and only then). */
+const BECOMING = new Set(['go', 'turn', 'prove', 'fall', 'come', 'run', 'wear', 'grow', 'keep']);
+/** Degree adverbs before an adjective ("so fed up", "too tired"). */
+const DEGREE = /^(so|too|very|quite|rather|pretty|really|completely|totally|increasingly|more|most|less)$/i;
+
 /** Words that open an adverbial clause: in "when he died he owed", the clause ends before the next subject. */
 const SUBORDINATORS = /^(when|whenever|where|wherever|as|if|because|while|after|before|since|until|till|though|although|unless|once)$/i;
 
@@ -227,13 +232,17 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     while (tagged[k]?.pos === 'ADV') k++;
     // Not feel: ECDICT files its 觉得 under vt. ("felt terrible" would show vi. 有知觉).
     // "get slightly higher yields": an adjective before its noun opens an object, it is no complement.
-    const complement = tagged[k]?.pos === 'ADJ' && !['NOUN', 'PROPN'].includes(tagged[k + 1]?.pos ?? '');
-    if (!t.transitive && t.lemma !== 'feel' && (LINKING.has(word) || LINKING.has(t.lemma)) && complement) t.transitive = false;
+    // "got so fed up": a participle after a degree adverb is an adjective.
+    const degreeParticiple = k > i + 1 && DEGREE.test(tagged[k - 1]!.text) && has(tagged[k]?.text.toLowerCase() ?? '', 'VBN');
+    const complement = (tagged[k]?.pos === 'ADJ' || degreeParticiple) && !['NOUN', 'PROPN'].includes(tagged[k + 1]?.pos ?? '');
+    // "went bankrupt", "turned sour", "proved resilient", "fell silent": before an adjective these verbs say what something became.
+    const linking = LINKING.has(word) || LINKING.has(t.lemma) || (BECOMING.has(t.lemma) && !t.transitive);
+    if (!t.transitive && t.lemma !== 'feel' && linking && complement) t.transitive = false;
     // (Not a quantifier before its noun, "getting more letters", nor a particle the tagger read as one, "looked back".)
     const quality = !/^(more|most|less|least|few|fewer|many|much|enough|several|back|up|down|out|off|over|away)$/i.test(
       tagged[k]?.text ?? '',
     );
-    if ((LINKING.has(word) || LINKING.has(t.lemma)) && complement && quality) t.frame = 'adjective';
+    if (linking && complement && quality) t.frame = 'adjective';
     // "fired him", "will fire you": a person's pronoun as the object ("her" only when no noun of hers follows).
     const hers = next?.text.toLowerCase() === 'her' && !['NOUN', 'ADJ', 'NUM', 'PROPN'].includes(tagged[i + 2]?.pos ?? '');
     if (/^(him|me|us|you)$/i.test(next?.text ?? '') || hers) {
