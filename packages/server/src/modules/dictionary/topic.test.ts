@@ -32,6 +32,13 @@ describe('a sentence about markets and money shows the financial meaning first',
     expect(await first('equity', 'The court will decide the case on grounds of equity and fairness.')).not.toMatch(/权益/);
   });
 
+  it("puts 指数 first for a stock index, 索引 for a book's", async () => {
+    expect(await first('index', 'The Nasdaq composite index closed down 1.05 to 459.93 on volume of 161.5 million shares.')).toMatch(
+      /^指数/,
+    );
+    expect(await first('index', 'Look the word up in the index at the back of the book.')).toMatch(/^索引/);
+  });
+
   it('leaves an everyday sense first where the sentence means it (investors showed interest)', async () => {
     expect(await first('interest', 'Investors showed strong interest in the new shares.')).toMatch(/^兴趣/);
   });
