@@ -4,7 +4,7 @@ import { analyse, type TokenInContext } from './lemmatizer.js';
 import { lineItems } from './ecdict-clean.js';
 import { sentenceTopic, topicFirst } from './topic.js';
 import { frameItemFirst } from './frame-items.js';
-import { generalItemFirst, orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
+import { generalItemFirst, nameItemsLast, orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 import { cosine, meanVector, type WordVectors } from './word-vectors.js';
 
@@ -326,8 +326,9 @@ export function sensesInContext(
           [tapped, lemma],
         )
       : { lines: meanings.filter((m) => m.fits), settled: false, firstSays: false, saysLikelySense: () => true };
-  const byDomain =
+  const general =
     sources.bridges && !fn ? generalItemFirst(bySense.lines, sources.bridges.glosses, ranked[0]?.sense.technical === true) : bySense.lines;
+  const byDomain = sources.bridges && !fn && tapped === tapped.toLowerCase() ? nameItemsLast(general, sources.bridges.glosses) : general;
   const byValency = byDomain.sort((a, b) => valency(a) - valency(b));
   // "fell 12%": the items that name a change of amount lead when the sense ranked first is one ("raised $10 million" is collected, 筹集).
   const top = ranked[0]?.sense;

@@ -193,3 +193,11 @@ describe('a verb before its adjective says what something became', () => {
     expect((await lookup('turned', 'She turned the page.')).meanings[0]!.pos).toBe('vt.');
   });
 });
+
+describe('a word in lower case is not the name ECDICT files beside it', () => {
+  it('leads "fine china" with 瓷器 and "China" with 中国, "the march on Washington" with 进行', async () => {
+    expect((await lookup('china', 'Good bargains may be found in European china.')).meanings[0]!.text).toMatch(/^瓷器/);
+    expect((await lookup('China', 'The Premier of China visited Japan.')).meanings[0]!.text).toMatch(/^中国/);
+    expect((await lookup('march', 'They joined the march on Washington.')).meanings[0]!.text).toMatch(/^进行/);
+  });
+});

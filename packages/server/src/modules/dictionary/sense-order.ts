@@ -236,6 +236,29 @@ export function generalItemFirst<L extends MeaningLine>(lines: L[], glosses: Chi
   });
 }
 
+/** Whether CC-CEDICT glosses an item as a name: 中国 "China", 三月 "March", 波兰(的) "Poland". */
+function nameItem(item: string, glosses: ChineseGlosses): boolean {
+  const english = itemForms(item)
+    .map((f) => glosses.english(f))
+    .find((g) => g !== null);
+  return !!english && /^[A-Z][a-z]/.test(english[0] ?? '');
+}
+
+/**
+ * ECDICT files a name and a word spelt alike under one headword ("China: n. 中国, 瓷器", "march: n.
+ * 三月, 进行, 行军", "turkey: n. 火鸡, …, 土耳其"). For a word written in lower case the name's items
+ * go after the word's own ("fine china" 瓷器, "the march on Washington" 进行).
+ */
+export function nameItemsLast<L extends MeaningLine>(lines: L[], glosses: ChineseGlosses): L[] {
+  return lines.map((line) => {
+    const items = lineItems(line.text);
+    if (items.length < 2 || !nameItem(items[0]!, glosses)) return line;
+    const names = items.filter((item) => nameItem(item, glosses));
+    if (names.length === items.length) return line;
+    return { ...line, text: [...items.filter((item) => !names.includes(item)), ...names].join(', ') };
+  });
+}
+
 /**
  * The tapped word inside a compound the sentence holds ("a decline in interest rates" → interest
  * rate 利率): its first line's item that shares a word or a telling character with the compound's
