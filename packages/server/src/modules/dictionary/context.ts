@@ -328,7 +328,8 @@ export function sensesInContext(
       : { lines: meanings.filter((m) => m.fits), settled: false, firstSays: false, saysLikelySense: () => true };
   const general =
     sources.bridges && !fn ? generalItemFirst(bySense.lines, sources.bridges.glosses, ranked[0]?.sense.technical === true) : bySense.lines;
-  const byDomain = sources.bridges && !fn && tapped === tapped.toLowerCase() ? nameItemsLast(general, sources.bridges.glosses) : general;
+  const byDomain =
+    sources.bridges && !fn && tapped === tapped.toLowerCase() ? nameItemsLast(general, sources.bridges.glosses, lemma) : general;
   const byValency = byDomain.sort((a, b) => valency(a) - valency(b));
   // "fell 12%": the items that name a change of amount lead when the sense ranked first is one ("raised $10 million" is collected, 筹集).
   const top = ranked[0]?.sense;

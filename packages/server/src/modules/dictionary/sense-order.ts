@@ -236,12 +236,12 @@ export function generalItemFirst<L extends MeaningLine>(lines: L[], glosses: Chi
   });
 }
 
-/** Whether CC-CEDICT glosses an item as a name: 中国 "China", 三月 "March", 波兰(的) "Poland". */
-function nameItem(item: string, glosses: ChineseGlosses): boolean {
+/** Whether CC-CEDICT glosses an item as the word written as a name: 中国 "China", 三月 "March". */
+function nameItem(item: string, glosses: ChineseGlosses, name: string): boolean {
   const english = itemForms(item)
     .map((f) => glosses.english(f))
     .find((g) => g !== null);
-  return !!english && /^[A-Z][a-z]/.test(english[0] ?? '');
+  return !!english && english.some((g) => g === name);
 }
 
 /**
@@ -249,11 +249,12 @@ function nameItem(item: string, glosses: ChineseGlosses): boolean {
  * 三月, 进行, 行军", "turkey: n. 火鸡, …, 土耳其"). For a word written in lower case the name's items
  * go after the word's own ("fine china" 瓷器, "the march on Washington" 进行).
  */
-export function nameItemsLast<L extends MeaningLine>(lines: L[], glosses: ChineseGlosses): L[] {
+export function nameItemsLast<L extends MeaningLine>(lines: L[], glosses: ChineseGlosses, word: string): L[] {
+  const name = word.charAt(0).toUpperCase() + word.slice(1);
   return lines.map((line) => {
     const items = lineItems(line.text);
-    if (items.length < 2 || !nameItem(items[0]!, glosses)) return line;
-    const names = items.filter((item) => nameItem(item, glosses));
+    if (items.length < 2 || !nameItem(items[0]!, glosses, name)) return line;
+    const names = items.filter((item) => nameItem(item, glosses, name));
     if (names.length === items.length) return line;
     return { ...line, text: [...items.filter((item) => !names.includes(item)), ...names].join(', ') };
   });
