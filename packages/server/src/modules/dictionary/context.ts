@@ -4,7 +4,7 @@ import { analyse, type TokenInContext } from './lemmatizer.js';
 import { lineItems } from './ecdict-clean.js';
 import { sentenceTopic, topicFirst } from './topic.js';
 import { frameItemFirst } from './frame-items.js';
-import { generalItemFirst, nameItemsLast, orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
+import { commonItemFirst, generalItemFirst, nameItemsLast, orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 import { cosine, meanVector, type WordVectors } from './word-vectors.js';
 
@@ -330,7 +330,19 @@ export function sensesInContext(
     sources.bridges && !fn ? generalItemFirst(bySense.lines, sources.bridges.glosses, ranked[0]?.sense.technical === true) : bySense.lines;
   const byDomain =
     sources.bridges && !fn && tapped === tapped.toLowerCase() ? nameItemsLast(general, sources.bridges.glosses, lemma) : general;
-  const byValency = byDomain.sort((a, b) => valency(a) - valency(b));
+  // An everyday item goes before a rare narrow one (小孩 before 小山羊) in a line the sentence's sense did not reorder.
+  const ecdictOrder = new Set(meanings);
+  const byUse =
+    sources.bridges && !fn
+      ? commonItemFirst(
+          byDomain,
+          sources.bridges,
+          { lemma, synonyms: ranked[0]?.sense.words.map((w) => w.replace(/_/g, ' ')) ?? [] },
+          bySense.saysLikelySense,
+          (line) => ecdictOrder.has(line),
+        )
+      : byDomain;
+  const byValency = byUse.sort((a, b) => valency(a) - valency(b));
   // "fell 12%": the items that name a change of amount lead when the sense ranked first is one ("raised $10 million" is collected, 筹集).
   const top = ranked[0]?.sense;
   const figure = figureMeasures(

@@ -19,6 +19,7 @@ import { markOwnVerbs } from './own-verbs.js';
 import { phraseIndex, type PhraseIndex } from './phrase-index.js';
 import { phraseFinder, type PhraseInSentence } from './phrases.js';
 import { phraseLedLines, phraseLinesBySense } from './sense-order.js';
+import { openChineseFrequency } from './chinese-frequency.js';
 import { functionWord } from './function-words.js';
 import { entryForForm } from './entry-choice.js';
 
@@ -159,7 +160,12 @@ export function dictionaryService(
     bridges:
       sources.ordered === false
         ? undefined
-        : { synsetWords: sources.synsetWords ?? openChineseWordNet(), glosses: sources.glosses ?? openChineseGlosses(), chineseOf },
+        : {
+            synsetWords: sources.synsetWords ?? openChineseWordNet(),
+            glosses: sources.glosses ?? openChineseGlosses(),
+            chineseOf,
+            frequency: openChineseFrequency(),
+          },
   };
 
   /** Close spellings by prefix and edit distance, common words first. */

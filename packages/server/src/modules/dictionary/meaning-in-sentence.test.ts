@@ -163,6 +163,11 @@ describe('a figure right after a verb measures a change of amount', () => {
     expect((await lookup('fell', 'The old tree fell in the storm.')).meanings[0]!.text).toMatch(/^倒下/);
     expect((await lookup('raised', 'The company raised $100 million from investors.')).meanings[0]!.text).toMatch(/^筹集/);
   });
+
+  it('reads a sum after a verb with a sense of money as that sense ("lost $5 million" 损失, not 遗失)', async () => {
+    expect((await lookup('lost', 'The airline lost $5 million in the first quarter.')).meanings[0]!.text.split(', ')[0]).toBe('损失');
+    expect((await lookup('lost', 'She lost her keys on the bus.')).meanings[0]!.text.split(', ')[0]).not.toBe('损失');
+  });
 });
 
 describe('a clause without "that" is the object of the verb before it', () => {

@@ -225,8 +225,8 @@ export function holds(
   // "working in shifts", "lives in fear": after a verb of being somewhere "in" + a noun phrase is a
   // preposition unless the dictionary marks the pair as taking its object ("turn in the report").
   if (parts.length === 2 && last === 'in' && after && MOTION_VERBS.has(parts[0]!) && !index.separable(key)) return false;
-  // "came to Portland in 1920": come or go + "to" before a name goes to a place (come to 苏醒, 共计);
-  // "turned to Smith for help" (求助于) keeps its phrase.
+  // "came to Portland in 1920": "come to" before a name goes to a place, not the phrase (苏醒, 共计);
+  // other verbs + "to" keep theirs ("turned to Smith for help" 求助于).
   if (key === 'come to' && tokens[end + 1]?.pos === 'PROPN') return false;
   // "the question to be asked in this situation": a passive's object is its subject, so the noun phrase
   // after "in"/"on" is the preposition's; "the pages he held in his left hand": a possessive thing

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { frequencyForms, openChineseFrequency } from './chinese-frequency.js';
 import { openChineseGlosses } from './chinese-glosses.js';
 import { openChineseWordNet } from './chinese-wordnet.js';
 import { dictionaryService } from './dictionary.service.js';
@@ -35,6 +36,17 @@ describe('the Chinese items of a line are ordered by the sense the sentence mean
     expect(glosses.english('没有这个词语啊')).toBeNull();
   });
 
+  it("reads jieba's count of a Chinese item, in the form jieba lists it", () => {
+    const frequency = openChineseFrequency();
+    expect(frequency.count('小孩')).toBeGreaterThan(1000);
+    expect(frequency.count('小山羊')).toBeLessThan(50);
+    // 红的 is counted as 红, 使倾斜 as 倾斜, 帐单 as 账单; an item jieba does not list counts 0.
+    expect(frequency.count('红的')).toBe(frequency.count('红'));
+    expect(frequencyForms('(使)倾斜')).toContain('倾斜');
+    expect(frequencyForms('帐单')).toContain('账单');
+    expect(frequency.count('一次所烘的面包')).toBe(0);
+  });
+
   it('puts the item of the chosen sense first (a suit filed in court, a manager fired, a tie worn)', async () => {
     expect((await bySense.lookup('suit', 'She filed a suit against her employer.', null)).meanings[0]?.text).toMatch(/^(诉讼|起诉)/);
     expect((await bySense.lookup('fire', 'The company decided to fire the manager.', null)).meanings[0]?.text).toMatch(/^解雇/);
@@ -64,5 +76,22 @@ describe('the Chinese items of a line are ordered by the sense the sentence mean
     expect(n).toBeGreaterThanOrEqual(70);
     // 38 → 43 of 77 with CC-CEDICT's bridge and word vectors, 50 with the Chinese Open Wordnet's words per sense.
     expect(mine.right).toBeGreaterThanOrEqual(base.right + 10);
+  });
+
+  it('puts an everyday word before a rare one ECDICT leads with, where the sentence does not choose', async () => {
+    const first = async (word: string, sentence: string) => firstItem((await bySense.lookup(word, sentence, null)).meanings[0]?.text);
+    expect(await first('kids', 'The kids played in the park after school.')).toBe('小孩');
+    expect(await first('function', 'The heart has one main function.')).toBe('功能');
+    // ECDICT's "n. 小山羊, 小山羊肉, 小孩": only the order changes.
+    expect((await ecdictOrder.lookup('kids', 'The kids played in the park after school.', null)).meanings[0]?.text).toMatch(
+      /^小山羊, 小山羊肉, 小孩/,
+    );
+  });
+
+  it('keeps a description, an idiom and a place ECDICT leads with (全体人员, 命中注定, 庇护所)', async () => {
+    const first = async (word: string, sentence: string) => firstItem((await bySense.lookup(word, sentence, null)).meanings[0]?.text);
+    expect(await first('staff', 'The staff were friendly and helpful.')).toBe('全体人员');
+    expect(await first('doomed', 'The project was doomed to fail.')).toBe('命中注定');
+    expect(await first('shelter', 'The family found shelter in a church.')).toBe('庇护所');
   });
 });

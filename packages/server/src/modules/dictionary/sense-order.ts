@@ -1,3 +1,4 @@
+import { frequencyForms, type ChineseFrequency } from './chinese-frequency.js';
 import type { ChineseGlosses } from './chinese-glosses.js';
 import type { ChineseWordNet } from './chinese-wordnet.js';
 import { lineItems } from './ecdict-clean.js';
@@ -54,6 +55,12 @@ const MARGIN = 2;
 /** How far the chosen sense's similarity must lead every other's when no word of the sentence is in its gloss. */
 const SIMILARITY_LEAD = 0.1;
 
+/** Below this count (jieba's, over some 60 million words) an item is a rare word in Chinese: 角锥, 小山羊, 光线束. */
+const RARE_ITEM = 50;
+/** How much more common the everyday item must be: 小孩 1,589 against 小山羊 3, 铅笔 327 against 光线束 0. */
+const COMMON_ITEM = 300;
+const COMMON_RATIO = 20;
+
 /** Characters too common in Chinese glosses to tie an item to a sense (的 in every adjective). */
 const COMMON_HAN = new Set([...'的地得之性化者人物子儿于以与和或等使被把为了是在有不一个上下中大小']);
 
@@ -77,6 +84,8 @@ export interface SenseBridges {
   glosses: ChineseGlosses;
   /** The Chinese items of an English word's general ECDICT lines ("gift" → 礼物, 赠品, 天赋). */
   chineseOf(english: string): string[];
+  /** How common a Chinese item is in running text (jieba's counts). */
+  frequency: ChineseFrequency;
 }
 
 /** English words of a sense worth translating: its synonyms and the content words of its definition. */
@@ -171,12 +180,12 @@ export function orderBySense<L extends MeaningLine>(
     const best = Math.max(0, ...items.map((x) => x.score));
     // ECDICT's first item is the common meaning: another goes before it only when it says the sense clearly better.
     if (best < items[0]!.score + MARGIN) return { line, hasTop: best > 0, firstSays: items[0]!.score > 0 };
-    const text = [
-      ...items.filter((x) => x.score >= items[0]!.score + MARGIN).sort((a, b) => b.score - a.score || a.i - b.i),
-      ...items.filter((x) => x.score < items[0]!.score + MARGIN),
-    ]
-      .map((x) => x.item)
-      .join(', ');
+    const ahead = items.filter((x) => x.score >= items[0]!.score + MARGIN).sort((a, b) => b.score - a.score || a.i - b.i);
+    // Nor does a rare word go before a common one that is the word's plain translation ("prison: n. 监狱,
+    // 监禁, 拘留所": a sense defined as "confined while on trial" agrees with 拘留所, but a prison is 监狱).
+    if (rareWord(ahead[0]!.item, bridges.frequency) && plainTranslation(items[0]!.item, line.pos, forms, bridges))
+      return { line, hasTop: true, firstSays: items[0]!.score > 0 };
+    const text = [...ahead, ...items.filter((x) => x.score < items[0]!.score + MARGIN)].map((x) => x.item).join(', ');
     return { line: { ...line, text }, hasTop: true, firstSays: true };
   });
   const ordered = [...reordered.filter((r) => r.hasTop), ...reordered.filter((r) => !r.hasTop)];
@@ -276,4 +285,94 @@ export function phraseLedLines<L extends MeaningLine & { fits?: boolean }>(lines
   if (best <= 0 || at <= 0 || agreement[0]! >= best) return lines;
   const text = [items[at]!, ...items.filter((_, i) => i !== at)].join(', ');
   return [{ ...first, text }, ...lines.slice(1)];
+}
+
+/**
+ * Whether an item is a word jieba counts as rare: listed (an item it does not list is a description,
+ * "全体人员", "有知觉"), seldom seen, and short (a longer one is an idiom or a phrase, "命中注定").
+ */
+function rareWord(item: string, frequency: ChineseFrequency): boolean {
+  const count = frequency.count(item);
+  return count > 0 && count < RARE_ITEM && (frequencyForms(item).at(-1) ?? '').length <= 3;
+}
+
+/** Whether an item is common in Chinese and CC-CEDICT glosses it as the word itself (监狱 "prison"). */
+function plainTranslation(item: string, pos: string | null, forms: readonly string[], bridges: SenseBridges): boolean {
+  if (bridges.frequency.count(item) < COMMON_ITEM) return false;
+  const english = itemForms(item)
+    .map((f) => bridges.glosses.english(f))
+    .find((g) => g !== null);
+  return !!english && glossedAs(english, new Set(forms.map((f) => f.toLowerCase())), /^v/.test(pos ?? ''));
+}
+
+/**
+ * Whether CC-CEDICT gives a Chinese word as plainly one of these English words: a gloss, or a part of
+ * one between semicolons, that is the word itself ("child", "to run", "pencil"), not a compound with
+ * it ("to sound out", "class monitor") nor a specialist's sense ("bond (chemistry)").
+ */
+function glossedAs(english: string[], said: Set<string>, verb: boolean): boolean {
+  return english.some(
+    (gloss) =>
+      !DOMAIN_GLOSS.test(gloss) &&
+      gloss.split(/[;,]/).some((part) => {
+        const plain = part
+          .replace(/\([^)]*\)/g, '')
+          .trim()
+          .toLowerCase();
+        // CC-CEDICT writes a verb "to …": 扯 "to tear" says no noun "tears".
+        if (!verb && plain.startsWith('to ')) return false;
+        return said.has(plain.replace(/^(to|a|an|the) /, ''));
+      }),
+  );
+}
+
+/**
+ * Where the sentence's sense moved nothing, ECDICT's first item stands, and sometimes it is a rare,
+ * narrow word ("kid: n. 小山羊, 小山羊肉, 小孩", "prison: n. 拘留所, 监狱", "function: n. 官能, 职务, 功能").
+ * When a line's first item is a short word jieba counts as rare in Chinese and a later item is far
+ * more common and is plainly a translation (CC-CEDICT glosses it as the word itself, or else as a
+ * synonym in WordNet's likeliest sense: 小孩 "child") of a sense the sentence may mean, the common
+ * item goes first. An item with a slot ("与...结婚") is a construction, not a rare word, and stays.
+ */
+export function commonItemFirst<L extends MeaningLine>(
+  lines: L[],
+  bridges: SenseBridges,
+  word: { lemma: string; synonyms: readonly string[] },
+  saysLikelySense: (item: string) => boolean,
+  /** Whether a line still has ECDICT's order (the sentence's sense moved nothing in it). */
+  unordered: (line: L) => boolean,
+): L[] {
+  const itself = new Set([word.lemma.toLowerCase()]);
+  const synonyms = new Set(word.synonyms.map((w) => w.toLowerCase()));
+  return lines.map((line) => {
+    const items = lineItems(line.text);
+    const first = items[0];
+    if (!first || items.length < 2 || /\.\.\.|…/.test(first) || !unordered(line)) return line;
+    if (!rareWord(first, bridges.frequency)) return line;
+    const rare = bridges.frequency.count(first);
+    const verb = /^v/.test(line.pos ?? '');
+    const candidates = items
+      .map((item, i) => ({ item, i, count: bridges.frequency.count(item) }))
+      // A lone character is counted in every word it makes (系 in 关系): its count says nothing. Nor is an item the rare one begins with its meaning: 庇护所 is a shelter, 庇护 the act of sheltering.
+      .filter(
+        ({ item, i, count }) =>
+          i > 0 &&
+          !/\.\.\.|…/.test(item) &&
+          (itemForms(item)[0] ?? '').length >= 2 &&
+          !first.startsWith(itemForms(item)[0] ?? item) &&
+          count >= Math.max(COMMON_ITEM, rare * COMMON_RATIO),
+      )
+      .map((c) => {
+        const english =
+          itemForms(c.item)
+            .map((f) => bridges.glosses.english(f))
+            .find((g) => g !== null) ?? [];
+        return { ...c, rank: glossedAs(english, itself, verb) ? 2 : glossedAs(english, synonyms, verb) ? 1 : 0 };
+      })
+      .filter((c) => c.rank > 0 && saysLikelySense(c.item))
+      .sort((a, b) => b.rank - a.rank || b.count - a.count);
+    const best = candidates[0];
+    if (!best) return line;
+    return { ...line, text: [best.item, ...items.filter((_, i) => i !== best.i)].join(', ') };
+  });
 }

@@ -91,4 +91,12 @@ export const WITHIN_POS_CASES: [string, string, string][] = [
   ['tell', "I can't tell you what is wrong with it.", '告诉'],
   ['get', 'The days get shorter in autumn.', '变'],
   ['grew', 'The crowd grew restless as the hours passed.', '变'],
+  // ECDICT leads some lines with a rare word (kid: 小山羊; prison: 监狱 against a sense that agrees with
+  // 拘留所; broker: 掮客; vaccine: 牛痘苗): the everyday word goes first (sense-order.ts#commonItemFirst).
+  ['kid', 'My kid starts school next week.', '小孩'],
+  ['prison', 'He was sent to prison for fraud.', '监狱'],
+  ['broker', 'She called her broker to sell the shares.', '经纪人'],
+  ['missile', 'The army tested a new missile.', '导弹'],
+  ['festival', 'The town holds a music festival every summer.', '节日'],
+  ['reservoir', 'The town gets its water from a reservoir.', '水库'],
 ];
