@@ -129,6 +129,9 @@ const STOP = new Set(
   ),
 );
 
+/** Words that count things: shared with a topic's gloss they say nothing of the topic ("each button" and "each element of a given set"). */
+const QUANTIFIERS = new Set('each every another both either neither several many much few'.split(' '));
+
 function contentWords(text: string): Set<string> {
   const words = new Set<string>();
   for (const raw of text.toLowerCase().match(/[a-z]+/g) ?? []) {
@@ -208,12 +211,18 @@ export function rankedSenses(
       const gloss = `${s.definition} ${s.examples.join(' ')} ${s.words.join(' ').replace(/_/g, ' ')}`;
       const bag = contentWords(gloss);
       let overlap = 0;
-      for (const w of context) if (bag.has(w)) overlap++;
+      let telling = 0;
+      for (const w of context)
+        if (bag.has(w)) {
+          overlap++;
+          if (!QUANTIFIERS.has(w)) telling++;
+        }
       const vector = sentenceVector && vectors ? meanVector(vectors, plain(gloss)) : null;
       const similarity = sentenceVector && vector ? cosine(sentenceVector, vector) : 0;
       // WordNet's order breaks ties between senses SemCor never saw; one filed under a topic (a
-      // basketball move, a computing term) stands first only when the sentence shares a word with it.
-      const prior = Math.log(1 + s.count) - i * 0.02 - (s.technical && overlap === 0 && s.count <= 2 * generalCount ? 3 : 0);
+      // basketball move, a computing term) stands first only when the sentence shares a word with it
+      // that is more than a quantifier.
+      const prior = Math.log(1 + s.count) - i * 0.02 - (s.technical && telling === 0 && s.count <= 2 * generalCount ? 3 : 0);
       return { sense: s, overlap, similarity, frameFit: framed && fits(s), score: overlap + prior + SIMILARITY_WEIGHT * similarity };
     });
   // The frame counts only where it decides, and is then evidence for the sense order (sense-order.ts):

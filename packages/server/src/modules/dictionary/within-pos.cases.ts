@@ -99,4 +99,6 @@ export const WITHIN_POS_CASES: [string, string, string][] = [
   ['missile', 'The army tested a new missile.', '导弹'],
   ['festival', 'The town holds a music festival every summer.', '节日'],
   ['reservoir', 'The town gets its water from a reservoir.', '水库'],
+  // "each" is no evidence for the mathematical function ("each element of a given set").
+  ['function', 'Each button has a different function.', '功能'],
 ];
