@@ -161,6 +161,9 @@ export const FRAMES: Record<string, ReadonlySet<number>> = {
 const AMOUNT_SENSE = /\b(increase[sd]?|decrease[sd]?|value|prices?|go (up|down)|reduce[sd]?|reduction)\b/i;
 const measuresChange = (s: WordNetSense) => AMOUNT_SENSE.test(`${s.definition} ${s.examples.join(' ')}`);
 const MONEY_SENSE = /\b(funds|money)\b/i;
+/** A sense of saying, by its gloss ("state or say further", "make a remark", "state categorically"). */
+const SAYING_SENSE = /\b(say|says|said|state|remark|assert|declare|utter|mention|speak|tell|reply|respond|answer|comment)\b/i;
+const says = (s: WordNetSense) => SAYING_SENSE.test(s.definition);
 /** Whether a figure after the verb measures a change: a sum of money after a verb with a sense of money is what it collects or pays ("raised $10 million"). */
 const figureMeasures = (frame: TokenInContext['frame'], senses: readonly WordNetSense[]) =>
   frame === 'amount' || (frame === 'sum' && !senses.some((s) => MONEY_SENSE.test(s.definition)));
@@ -201,9 +204,17 @@ export function rankedSenses(
   // money, when the verb has one ("raised $10 million" is collected: 筹集).
   const measured = figureMeasures(frame, senses);
   const paid = frame === 'sum' && !measured;
+  // A verb that reports speech ("the company added", "he observed.") means a sense of saying.
+  const spoken = frame === 'speech';
   const fits = (s: WordNetSense) =>
-    measured ? measuresChange(s) : paid ? MONEY_SENSE.test(s.definition) : !!frameOf && s.frames.some((f) => frameOf.has(f));
-  const framed = (!!frameOf || measured || paid) && senses.some(fits) && senses.some((s) => !fits(s));
+    measured
+      ? measuresChange(s)
+      : paid
+        ? MONEY_SENSE.test(s.definition)
+        : spoken
+          ? says(s)
+          : !!frameOf && s.frames.some((f) => frameOf.has(f));
+  const framed = (!!frameOf || measured || paid || spoken) && senses.some(fits) && senses.some((s) => !fits(s));
   const scored = senses
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => !(s.proper && lowerToken))
@@ -361,12 +372,16 @@ export function sensesInContext(
   // "got so fed up", "fell silent", "looked tired": before its adjective a verb leads with the item
   // that says what something became or seemed (变得, 变成, 显得), where its first line has one.
   const becoming = context?.frame === 'adjective';
+  // "the company added", "he observed.": a verb reporting speech leads with its item of saying (附带说明, 评论).
+  const speaking = context?.frame === 'speech' && top && says(top);
   const measured =
     figure && top && measuresChange(top)
       ? frameItemFirst(byValency, 'amount')
       : becoming
         ? frameItemFirst(byValency, 'becoming')
-        : byValency;
+        : speaking
+          ? frameItemFirst(byValency, 'speech')
+          : byValency;
   const rest = [...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
   // In a sentence about markets and money or about the courts, the topic's meaning leads (topic.ts).
   const said = sources.bridges && !fn ? sentenceTopic(sentence) : null;

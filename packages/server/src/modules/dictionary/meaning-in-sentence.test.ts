@@ -170,6 +170,28 @@ describe('a figure right after a verb measures a change of amount', () => {
   });
 });
 
+describe('a verb that reports speech means saying', () => {
+  it.each([
+    ['added', 'Sales will recover next year, the company added.', '附带说明', /say/],
+    ['added', 'He added, "We do not intend to be drawn into it."', '附带说明', /say/],
+    ['added', 'She added that the talks would continue.', '附带说明', /say/],
+    ['observed', '"You and I have fallen out of literature into politics," Moreland observed.', '评论', /mention|remark/],
+  ])('"%s" in "%s" leads with %s', async (word, sentence, first, definition) => {
+    const entry = await lookup(word, sentence);
+    expect(entry.meanings[0]!.text.split(', ')[0]).toBe(first);
+    expect(entry.definition).toMatch(definition);
+  });
+
+  it('keeps the everyday sense where nothing is reported (sugar added, a quotation closed, "maintain that linkage", "we observe that")', async () => {
+    expect((await lookup('added', 'She added sugar to the tea.')).meanings[0]!.text).toMatch(/^增加/);
+    expect(
+      (await lookup('maintained', '"Until a better level of profit is achieved and maintained," Magna said.')).meanings[0]!.text,
+    ).not.toMatch(/^坚持/);
+    expect((await lookup('maintain', 'The system could then maintain that linkage by feedback.')).meanings[0]!.text).not.toMatch(/^坚持/);
+    expect((await lookup('observe', 'We first observe that the second curve is smooth.')).meanings[0]!.text).not.toMatch(/^评论/);
+  });
+});
+
 describe('a clause without "that" is the object of the verb before it', () => {
   it('shows the vt. line for "I really think they can win" and "she replied she had not seen him"', async () => {
     expect((await lookup('think', 'I really think they can win the cup.')).meanings[0]!.pos).toBe('vt.');

@@ -153,8 +153,50 @@ export function invertedSubject(tagged: readonly TokenInContext[], at: number): 
 
 /** '"I wouldn't know," replied Allan', 'asked Adrienne.': a verb after a quotation, or a capitalised one, before its subject. */
 function speechInversion(tagged: readonly TokenInContext[], i: number): boolean {
-  const quote = (t: TokenInContext | undefined) => !!t && /^["“”'‘’]+$/.test(t.text);
+  const quote = (t: TokenInContext | undefined) => !!t && QUOTE.test(t.text);
   return i === 0 || quote(tagged[i - 1]) || (tagged[i - 1]!.text === ',' && quote(tagged[i - 2])) || /^\p{Lu}/u.test(tagged[i]!.text);
+}
+
+/**
+ * Verbs whose everyday sense is not saying, that press text uses to report what someone said: "the
+ * company added" (附带说明, not 增加), "he observed." (评论), "maintained that" (主张, not 维持).
+ */
+const REPORTING = new Set(
+  'add observe note maintain argue stress insist warn conclude answer reply explain continue recall concede admit acknowledge complain caution counter'.split(
+    ' ',
+  ),
+);
+const QUOTE = /^["“”'‘’]+$/;
+/** Reporting verbs that are also verbs of noticing: before "that" they say what someone saw. */
+const NOTICING = new Set(['observe', 'note']);
+
+/**
+ * Whether a reporting verb reports speech: before a quotation ('He added, "We don't…"') or a "that"
+ * clause ("noted that"), or closing a clause after its subject ('…," the company added.'), or after
+ * a quotation before its subject ('…," added Mr. Smith.').
+ */
+function reportsSpeech(tagged: readonly TokenInContext[], i: number): boolean {
+  if (!REPORTING.has(tagged[i]!.lemma)) return false;
+  const next = tagged[i + 1];
+  const quote = (t: TokenInContext | undefined) => !!t && QUOTE.test(t.text);
+  // A quotation opens after the verb only outside one ('"…achieved and maintained," Magna said' closes it).
+  const quoted = tagged.slice(0, i).filter(quote).length % 2 === 1;
+  if (!quoted && (quote(next) || (/^[,:]$/.test(next?.text ?? '') && quote(tagged[i + 2])))) return true;
+  // "added that": a clause, not a determiner ("maintain that linkage"); "we observe that", "Note that
+  // it prohibits": verbs of noticing report what was seen, not said.
+  const determiner = next?.pos === 'DET' || (tagged[i + 2]?.pos === 'NOUN' && !['VERB', 'AUX'].includes(tagged[i + 3]?.pos ?? ''));
+  if (/^that$/i.test(next?.text ?? '') && !determiner && !NOTICING.has(tagged[i]!.lemma)) return true;
+  // The subject right before the verb, and a comma or a quotation right before the subject.
+  let k = i - 1;
+  while (k >= 0 && ['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON'].includes(tagged[k]!.pos) && !quote(tagged[k])) k--;
+  const afterQuote = k < i - 1 && (quote(tagged[k]) || tagged[k]?.text === ',');
+  const closes = !next || /^[.,;!?]$/.test(next.text) || quote(next);
+  if (afterQuote && closes) return true;
+  // '…," added Mr. Smith.': a quotation, the verb, then its subject to the end of the clause.
+  if (!(quote(tagged[i - 1]) || (tagged[i - 1]?.text === ',' && quote(tagged[i - 2])))) return false;
+  let j = i + 1;
+  while (j < tagged.length && ['DET', 'NUM', 'ADJ', 'NOUN', 'PROPN'].includes(tagged[j]!.pos)) j++;
+  return j > i + 1 && (j === tagged.length || /^[.,;!?]$/.test(tagged[j]!.text) || quote(tagged[j]));
 }
 
 /** Verbs that say what something became when an adjective follows them (and only then). */
@@ -243,6 +285,7 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
       tagged[k]?.text ?? '',
     );
     if (linking && complement && quality) t.frame = 'adjective';
+    if (reportsSpeech(tagged, i)) t.frame = 'speech';
     // "fired him", "will fire you": a person's pronoun as the object ("her" only when no noun of hers follows).
     const hers = next?.text.toLowerCase() === 'her' && !['NOUN', 'ADJ', 'NUM', 'PROPN'].includes(tagged[i + 2]?.pos ?? '');
     if (/^(him|me|us|you)$/i.test(next?.text ?? '') || hers) {
