@@ -75,6 +75,8 @@ const LITERAL = new Set([
   // "he's not a fool" (一个也不 is "not a word was said"); "not a good thing" (相当 is "a good hour").
   'not a',
   'a good',
+  // "adjusted only for age": ECDICT's 要是没有 is the old "but for".
+  'only for',
 ]);
 
 const WORDNET_FILES: [string, string][] = [
@@ -189,7 +191,7 @@ function parseLines(text: string): PhraseIndex {
 }
 
 // Bump when the selection rules above change, so a cached index is rebuilt.
-const RULES_VERSION = 11;
+const RULES_VERSION = 12;
 
 /**
  * The index, from a file derived once per machine from the same dictionary files
