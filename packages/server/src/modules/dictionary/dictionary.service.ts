@@ -302,8 +302,11 @@ export function dictionaryService(
   // Lookups by (tapped form, sentence). The dictionary files never change while the server runs,
   // so an answer holds until it is evicted; readers of one article tap the same words in the same
   // sentences, and a repeat tap then skips the tagger, WordNet's and the CMU file's disk searches.
-  // An answer is 1–3 KB, so 2,000 of them stay under ~6 MB. Callers must not change what they get.
-  const answers = new LRUCache<string, Analysed>({ max: 2000 });
+  // It must hold the taps of the articles being read at once: the 14 demo articles alone have 3,641
+  // (word, sentence) taps, and at 2,000 answers the realistic mix missed most of them as it cycled
+  // (docs/performance.md § The answer cache). An answer is 1–3 KB, so 6,000 stay under ~18 MB.
+  // Callers must not change what they get.
+  const answers = new LRUCache<string, Analysed>({ max: 6000 });
   function answered(word: string, sentence: string | undefined): Analysed {
     const key = `${word}\u0000${sentence ?? ''}`;
     let found = answers.get(key);
