@@ -353,7 +353,8 @@ export function commonItemFirst<L extends MeaningLine>(
     const verb = /^v/.test(line.pos ?? '');
     const candidates = items
       .map((item, i) => ({ item, i, count: bridges.frequency.count(item) }))
-      // A lone character is counted in every word it makes (系 in 关系): its count says nothing. Nor is an item the rare one begins with its meaning: 庇护所 is a shelter, 庇护 the act of sheltering.
+      // A lone character is counted in every word it makes (系 in 关系): its count says nothing. Nor
+      // is an item the rare one begins with its meaning: 庇护所 is a shelter, 庇护 the act of sheltering.
       .filter(
         ({ item, i, count }) =>
           i > 0 &&
