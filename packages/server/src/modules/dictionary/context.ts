@@ -164,6 +164,8 @@ const MONEY_SENSE = /\b(funds|money)\b/i;
 /** A sense of saying, by its gloss ("state or say further", "make a remark", "state categorically"). */
 const SAYING_SENSE = /\b(say|says|said|state|remark|assert|declare|utter|mention|speak|tell|reply|respond|answer|comment)\b/i;
 const says = (s: WordNetSense) => SAYING_SENSE.test(s.definition);
+/** A sense of noticing ("notice or perceive", "discover or determine the existence… of"). */
+const notices = (s: WordNetSense) => /\b(notice|perceive|discover|detect)\b/i.test(s.definition);
 /** Whether a figure after the verb measures a change: a sum of money after a verb with a sense of money is what it collects or pays ("raised $10 million"). */
 const figureMeasures = (frame: TokenInContext['frame'], senses: readonly WordNetSense[]) =>
   frame === 'amount' || (frame === 'sum' && !senses.some((s) => MONEY_SENSE.test(s.definition)));
@@ -206,6 +208,8 @@ export function rankedSenses(
   const paid = frame === 'sum' && !measured;
   // A verb that reports speech ("the company added", "he observed.") means a sense of saying.
   const spoken = frame === 'speech';
+  // A verb of noticing before what was noticed ("noted that") means a sense of noticing.
+  const noticed = frame === 'notice';
   const fits = (s: WordNetSense) =>
     measured
       ? measuresChange(s)
@@ -213,8 +217,10 @@ export function rankedSenses(
         ? MONEY_SENSE.test(s.definition)
         : spoken
           ? says(s)
-          : !!frameOf && s.frames.some((f) => frameOf.has(f));
-  const framed = (!!frameOf || measured || paid || spoken) && senses.some(fits) && senses.some((s) => !fits(s));
+          : noticed
+            ? notices(s)
+            : !!frameOf && s.frames.some((f) => frameOf.has(f));
+  const framed = (!!frameOf || measured || paid || spoken || noticed) && senses.some(fits) && senses.some((s) => !fits(s));
   const scored = senses
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => !(s.proper && lowerToken))
@@ -374,6 +380,7 @@ export function sensesInContext(
   const becoming = context?.frame === 'adjective';
   // "the company added", "he observed.": a verb reporting speech leads with its item of saying (附带说明, 评论).
   const speaking = context?.frame === 'speech' && top && says(top);
+  const noticing = context?.frame === 'notice' && top && notices(top);
   const measured =
     figure && top && measuresChange(top)
       ? frameItemFirst(byValency, 'amount')
@@ -381,7 +388,9 @@ export function sensesInContext(
         ? frameItemFirst(byValency, 'becoming')
         : speaking
           ? frameItemFirst(byValency, 'speech')
-          : byValency;
+          : noticing
+            ? frameItemFirst(byValency, 'notice')
+            : byValency;
   const rest = [...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
   // In a sentence about markets and money or about the courts, the topic's meaning leads (topic.ts).
   const said = sources.bridges && !fn ? sentenceTopic(sentence) : null;

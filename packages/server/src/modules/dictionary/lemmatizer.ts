@@ -22,7 +22,7 @@ export interface TokenInContext {
    * that may measure a change ("fell 12%"), a sum of money that may ("rose $2 to $40") or be the object
    * ("raised $10 million").
    */
-  frame?: 'person' | 'person-infinitive' | 'adjective' | 'amount' | 'sum' | 'speech';
+  frame?: 'person' | 'person-infinitive' | 'adjective' | 'amount' | 'sum' | 'speech' | 'notice';
 }
 
 /** Tokens of a text with their lemma and part of speech, in order. */

@@ -192,6 +192,14 @@ describe('a verb that reports speech means saying', () => {
   });
 });
 
+describe('a verb of noticing before what was noticed means noticing', () => {
+  it('shows 注意 for "Dealers noted that…" and the imperative "Note, however, that…", 记录 for a note written down', async () => {
+    expect((await lookup('noted', "Dealers noted that the market's first reaction was bearish.")).meanings[0]!.text).toMatch(/^注意/);
+    expect((await lookup('Note', 'Note, however, that it is six inches shorter at the forward end.')).meanings[0]!.text).toMatch(/^注意/);
+    expect((await lookup('noted', 'She noted the figures in her diary.')).meanings[0]!.text).toMatch(/^记录/);
+  });
+});
+
 describe('a clause without "that" is the object of the verb before it', () => {
   it('shows the vt. line for "I really think they can win" and "she replied she had not seen him"', async () => {
     expect((await lookup('think', 'I really think they can win the cup.')).meanings[0]!.pos).toBe('vt.');

@@ -199,6 +199,18 @@ function reportsSpeech(tagged: readonly TokenInContext[], i: number): boolean {
   return j > i + 1 && (j === tagged.length || /^[.,;!?]$/.test(tagged[j]!.text) || quote(tagged[j]));
 }
 
+/**
+ * Whether a verb of noticing is followed by what was noticed: "Dealers noted that…", "we first
+ * observe that…", and the imperative "Note, however, that it is shorter" (注意, not 记录).
+ */
+function noticesThat(tagged: readonly TokenInContext[], i: number): boolean {
+  if (!NOTICING.has(tagged[i]!.lemma)) return false;
+  const that = (k: number) => /^that$/i.test(tagged[k]?.text ?? '') && tagged[k]!.pos !== 'DET';
+  if (that(i + 1)) return true;
+  const opens = i === 0 || tagged[i - 1]!.pos === 'PUNCT';
+  return opens && tagged[i + 1]?.text === ',' && [2, 3, 4, 5].some((d) => that(i + d));
+}
+
 /** Verbs that say what something became when an adjective follows them (and only then). */
 const BECOMING = new Set(['go', 'turn', 'prove', 'fall', 'come', 'run', 'wear', 'grow', 'keep']);
 /** Degree adverbs before an adjective ("so fed up", "too tired"). */
@@ -286,6 +298,7 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     );
     if (linking && complement && quality) t.frame = 'adjective';
     if (reportsSpeech(tagged, i)) t.frame = 'speech';
+    else if (noticesThat(tagged, i)) t.frame = 'notice';
     // "fired him", "will fire you": a person's pronoun as the object ("her" only when no noun of hers follows).
     const hers = next?.text.toLowerCase() === 'her' && !['NOUN', 'ADJ', 'NUM', 'PROPN'].includes(tagged[i + 2]?.pos ?? '');
     if (/^(him|me|us|you)$/i.test(next?.text ?? '') || hers) {
