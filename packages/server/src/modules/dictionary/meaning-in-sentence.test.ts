@@ -192,6 +192,12 @@ describe('a verb that reports speech means saying', () => {
   });
 });
 
+describe('"since" between have and its participle', () => {
+  it('reads "has since classified" as the perfect (已经…), not 有', async () => {
+    expect((await lookup('has', 'Mr. Noriega has since classified the resume as secret.')).meanings[0]!.pos).toBe('aux.');
+  });
+});
+
 describe('a verb of noticing before what was noticed means noticing', () => {
   it('shows 注意 for "Dealers noted that…" and the imperative "Note, however, that…", 记录 for a note written down', async () => {
     expect((await lookup('noted', "Dealers noted that the market's first reaction was bearish.")).meanings[0]!.text).toMatch(/^注意/);

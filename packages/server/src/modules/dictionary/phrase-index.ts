@@ -75,8 +75,10 @@ const LITERAL = new Set([
   // "he's not a fool" (一个也不 is "not a word was said"); "not a good thing" (相当 is "a good hour").
   'not a',
   'a good',
-  // "adjusted only for age": ECDICT's 要是没有 is the old "but for".
+  // "adjusted only for age": ECDICT's 要是没有 is the old "but for"; "Even with the increase in funds"
+  // is even + with (扯平, 报仇 are "get even with", a headword of its own).
   'only for',
+  'even with',
 ]);
 
 const WORDNET_FILES: [string, string][] = [
@@ -191,7 +193,7 @@ function parseLines(text: string): PhraseIndex {
 }
 
 // Bump when the selection rules above change, so a cached index is rebuilt.
-const RULES_VERSION = 12;
+const RULES_VERSION = 13;
 
 /**
  * The index, from a file derived once per machine from the same dictionary files

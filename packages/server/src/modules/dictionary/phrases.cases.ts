@@ -144,6 +144,7 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['Most adults over age 65 take at least one medicine.', 'over'],
   // Session 27: ECDICT's "only for" (要是没有) is the old "but for".
   ['The figures are adjusted only for age and smoking.', 'only'],
+  ['Even with the increase in funds, the state will spend less per patient.', 'Even'],
   ['If you want to get information, you get it from seedy characters.', 'get'],
   ['The government counts money as it is spent.', 'is'],
   ['The room looks better as it is painted now.', 'as'],

@@ -64,7 +64,8 @@ function auxiliaryUse(tagged: readonly TokenInContext[], i: number, has: HasPos)
   // "didn't, in fact, cause", "I didn't.": do with not is always the auxiliary.
   if (kind === 'do' && /^(not|n't)$/i.test(tagged[i + 1]?.text ?? '')) return 'support';
   let j = i + 1;
-  const skippable = (t: TokenInContext) => t.pos === 'ADV' || /^(not|n't|never)$/i.test(t.text);
+  // "has since classified", "have since become": "since" between them is an adverb of time.
+  const skippable = (t: TokenInContext) => t.pos === 'ADV' || /^(not|n't|never|since)$/i.test(t.text);
   while (j < tagged.length && skippable(tagged[j]!)) j++;
   // "Have you seen", "Did they know", "what did you serve": the subject pronoun of a question.
   if (
