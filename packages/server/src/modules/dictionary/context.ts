@@ -2,7 +2,7 @@ import type { EcdictEntry } from './ecdict.js';
 import { auxiliaryWord, functionWord, isFunctionUse } from './function-words.js';
 import { analyse, type TokenInContext } from './lemmatizer.js';
 import { lineItems } from './ecdict-clean.js';
-import { sentenceTopic, topicFirst } from './topic.js';
+import { sentenceTopic, topicFirst, topicSenseFirst } from './topic.js';
 import { frameItemFirst } from './frame-items.js';
 import { commonItemFirst, generalItemFirst, nameItemsLast, orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
@@ -336,6 +336,13 @@ export function sensesInContext(
     const wnPos: WnPos | null =
       (pos ? UPOS_TO_WORDNET[pos] : undefined) ?? (pos === null && firstLabel ? (LABEL_TO_WORDNET[firstLabel] ?? null) : null);
     if (wnPos) ranked = rankedSenses(sources.wordnet.senses(lemma, wnPos), sentence, tapped, lemma, sources.vectors, context?.frame);
+    if (sources.bridges && pos !== null)
+      ranked = topicSenseFirst(
+        ranked,
+        sentence,
+        sources.bridges,
+        meanings.filter((m) => m.fits),
+      );
     definitions = ranked.map(({ sense, overlap }) => ({ pos: sense.pos, text: sense.definition, overlap }));
     if (!definitions.length) definitions = ecdictDefinitions(entry, wnPos, tapped);
   }

@@ -13,6 +13,8 @@ export interface RankedSense {
   similarity: number;
   /** Whether the verb's use in the sentence fits this sense's frames where other senses' do not ("fired him": 9 "Somebody ----s somebody"). */
   frame?: boolean;
+  /** Whether the sentence's topic chose this sense (topic.ts#topicSenseFirst: "sales for the quarter" is the year's quarter). */
+  topic?: boolean;
 }
 
 export interface MeaningLine {
@@ -174,7 +176,7 @@ export function orderBySense<L extends MeaningLine>(
     itemScores(item, ranked, bridges, skip, senseHan, senseCow)
       .slice(0, 2)
       .some((score) => score > 0);
-  if (top.overlap === 0 && !top.frame && lead < SIMILARITY_LEAD) return { lines, settled: false, firstSays, saysLikelySense };
+  if (top.overlap === 0 && !top.frame && !top.topic && lead < SIMILARITY_LEAD) return { lines, settled: false, firstSays, saysLikelySense };
   const reordered = lines.map((line) => {
     const items = lineItems(line.text).map((item, i) => ({ item, i, score: topScore(item) }));
     const best = Math.max(0, ...items.map((x) => x.score));

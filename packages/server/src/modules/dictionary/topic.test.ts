@@ -39,6 +39,11 @@ describe('a sentence about markets and money shows the financial meaning first',
     expect(await first('index', 'Look the word up in the index at the back of the book.')).toMatch(/^索引/);
   });
 
+  it("puts 季度 first for a company's quarter (a sense SemCor never met), 四分之一 for a quarter of a cake", async () => {
+    expect(await first('quarter', 'Sales for the quarter slipped 2.7% to $601.3 million from $618.1 million.')).toMatch(/^季度/);
+    expect(await first('quarter', 'She ate a quarter of the cake after dinner.')).toMatch(/^四分之一/);
+  });
+
   it('leaves an everyday sense first where the sentence means it (investors showed interest)', async () => {
     expect(await first('interest', 'Investors showed strong interest in the new shares.')).toMatch(/^兴趣/);
   });

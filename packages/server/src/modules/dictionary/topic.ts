@@ -1,4 +1,5 @@
 import { lineItems } from './ecdict-clean.js';
+import type { RankedSense, SenseBridges } from './sense-order.js';
 
 /**
  * A sentence's topic, read from the sentence alone: the money pages or the courts. ECDICT lists a
@@ -30,7 +31,7 @@ export const FINANCE: Topic = {
   name: 'finance',
   cues: /\b(stocks?|shares?|shareholders?|investors?|investments?|markets?|prices?|bonds?|yields?|rates?|earnings|profits?|revenues?|dividends?|billions?|millions?|percent|trading|traders?|securities|futures|funds?|banks?|loans?|debts?|credit|economy|economic|economists?|fiscal|quarter|quarterly|inflation|dollars?|yen|taxes|financial|treasury|brokers?|brokerage|assets?|interest|capital|sales|deficit|equity|returns)\b|[$%]/gi,
   items: new Set(
-    '费用 成本 债券 指数 信贷 股票 股份 股 证券 有价证券 利息 利率 收益 投资收益 利润率 利润 份额 资本 票据 到期 期货 权益 产权 贴现 贴现率 负债 资产 销售额 赤字 盈利 存款 保证金 差额 发行 上市的股票(或证券等) 上限 崩溃 暴跌'.split(
+    '费用 成本 债券 季度 指数 信贷 股票 股份 股 证券 有价证券 利息 利率 收益 投资收益 利润率 利润 份额 资本 票据 到期 期货 权益 产权 贴现 贴现率 负债 资产 销售额 赤字 盈利 存款 保证金 差额 发行 上市的股票(或证券等) 上限 崩溃 暴跌'.split(
       ' ',
     ),
   ),
@@ -116,4 +117,27 @@ export function topicFirst<L extends Line>(
   );
   if (!domain) return { fitting, others };
   return { fitting: [{ ...domain, fits: true }, ...fitting], others: others.filter((l) => l !== domain) };
+}
+
+/**
+ * SemCor's counts come from Brown's fiction and essays, where a quarter is a fourth of something and
+ * never a fourth of the year: on the money pages a sense SemCor never met (count 0) whose Chinese
+ * Open Wordnet words name one of the topic's meanings, and which the word's own lines list, is the
+ * likely one ("Sales for the quarter slipped": 季度, "a fourth part of a year", not 四分之一). It goes
+ * first, marked as the topic's choice (sense-order.ts then leads with its item).
+ */
+export function topicSenseFirst(
+  ranked: RankedSense[],
+  sentence: string | undefined,
+  bridges: Pick<SenseBridges, 'synsetWords'>,
+  lines: readonly { text: string }[],
+): RankedSense[] {
+  const topic = sentenceTopic(sentence);
+  if (topic?.name !== 'finance' || ranked.length < 2) return ranked;
+  const listed = new Set(lines.flatMap((l) => lineItems(l.text)));
+  const at = ranked.findIndex(
+    (r) => r.sense.count === 0 && bridges.synsetWords.words(r.sense.synset).some((w) => topic.items.has(w) && listed.has(w)),
+  );
+  if (at <= 0) return ranked;
+  return [{ ...ranked[at]!, topic: true }, ...ranked.filter((_, i) => i !== at)];
 }
