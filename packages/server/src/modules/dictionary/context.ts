@@ -4,6 +4,7 @@ import { analyse, type TokenInContext } from './lemmatizer.js';
 import { lineItems } from './ecdict-clean.js';
 import { sentenceTopic, topicFirst, topicSenseFirst } from './topic.js';
 import { frameItemFirst } from './frame-items.js';
+import { COMPLEMENT_FRAMES, frameUse, senseFit } from './frame-senses.js';
 import { commonItemFirst, generalItemFirst, nameItemsLast, orderBySense, type RankedSense, type SenseBridges } from './sense-order.js';
 import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 import { cosine, meanVector, type WordVectors } from './word-vectors.js';
@@ -147,30 +148,6 @@ function contentWords(text: string): Set<string> {
 const SIMILARITY_WEIGHT = 4;
 /** What a frame fit weighs: more than SemCor's first sense's lead over one it counts a fifth as often, or two words the sentence shares with another's examples. */
 const FRAME_WEIGHT = 3;
-/**
- * WordNet's verb frames with a person as the object (9 "Somebody ----s somebody", 20 "… somebody
- * PP"…), with a person and an infinitive after it (24 "… somebody to INFINITIVE", 25 without to),
- * and with an adjective after the verb (6, 7).
- */
-export const FRAMES: Record<string, ReadonlySet<number>> = {
-  person: new Set([9, 10, 14, 17, 18, 20]),
-  'person-infinitive': new Set([24, 25]),
-  adjective: new Set([6, 7]),
-};
-/** A sense that measures a change of amount, by its gloss and examples ("decrease in size, extent, or range"; "The price of gold fell"). */
-const AMOUNT_SENSE = /\b(increase[sd]?|decrease[sd]?|value|prices?|go (up|down)|reduce[sd]?|reduction)\b/i;
-const measuresChange = (s: WordNetSense) => AMOUNT_SENSE.test(`${s.definition} ${s.examples.join(' ')}`);
-const MONEY_SENSE = /\b(funds|money)\b/i;
-/** A sense of saying, by its gloss ("state or say further", "make a remark", "state categorically"). */
-const SAYING_SENSE = /\b(say|says|said|state|remark|assert|declare|utter|mention|speak|tell|reply|respond|answer|comment)\b/i;
-const says = (s: WordNetSense) => SAYING_SENSE.test(s.definition);
-/** A sense of noticing ("notice or perceive", "discover or determine the existence… of"). */
-const notices = (s: WordNetSense) => /\b(notice|perceive|discover|detect)\b/i.test(s.definition);
-/** Whether a figure after the verb measures a change: a sum of money after a verb with a sense of money is what it collects or pays ("raised $10 million"). */
-const figureMeasures = (frame: TokenInContext['frame'], senses: readonly WordNetSense[]) =>
-  frame === 'amount' || (frame === 'sum' && !senses.some((s) => MONEY_SENSE.test(s.definition)));
-/** Frames with an object or a clause after the verb: a sense that has none is contradicted by a person there. */
-export const COMPLEMENT_FRAMES = new Set([5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 26, 28, 29, 30, 31, 32, 33, 34, 35]);
 
 /**
  * Ranks a word's WordNet senses against its sentence: how often SemCor's hand-tagged text means
@@ -198,29 +175,9 @@ export function rankedSenses(
   // A topic's sense that SemCor finds over twice as often as any general one is the word's common sense
   // ("file": record in a court of law, 50 against 10 for smoothing with a file): no penalty.
   const generalCount = Math.max(0, ...senses.filter((s) => !s.technical).map((s) => s.count));
-  // A verb used with a person as its object or an adjective after it means a sense whose WordNet
-  // frames allow that ("fired him" is not "start firing a weapon"; "get stronger" not "come into
-  // possession"), when its senses differ in it.
-  const frameOf = FRAMES[frame ?? ''];
-  // A figure after the verb means a sense that measures a change ("fell 12%"), a sum of money one of
-  // money, when the verb has one ("raised $10 million" is collected: 筹集).
-  const measured = figureMeasures(frame, senses);
-  const paid = frame === 'sum' && !measured;
-  // A verb that reports speech ("the company added", "he observed.") means a sense of saying.
-  const spoken = frame === 'speech';
-  // A verb of noticing before what was noticed ("noted that") means a sense of noticing.
-  const noticed = frame === 'notice';
-  const fits = (s: WordNetSense) =>
-    measured
-      ? measuresChange(s)
-      : paid
-        ? MONEY_SENSE.test(s.definition)
-        : spoken
-          ? says(s)
-          : noticed
-            ? notices(s)
-            : !!frameOf && s.frames.some((f) => frameOf.has(f));
-  const framed = (!!frameOf || measured || paid || spoken || noticed) && senses.some(fits) && senses.some((s) => !fits(s));
+  // What follows the verb says which senses fit it (frame-senses.ts), when its senses differ in it.
+  const fits = senseFit(frame, senses);
+  const framed = !!fits && senses.some(fits) && senses.some((s) => !fits(s));
   const scored = senses
     .map((s, i) => ({ s, i }))
     .filter(({ s }) => !(s.proper && lowerToken))
@@ -240,7 +197,13 @@ export function rankedSenses(
       // basketball move, a computing term) stands first only when the sentence shares a word with it
       // that is more than a quantifier.
       const prior = Math.log(1 + s.count) - i * 0.02 - (s.technical && telling === 0 && s.count <= 2 * generalCount ? 3 : 0);
-      return { sense: s, overlap, similarity, frameFit: framed && fits(s), score: overlap + prior + SIMILARITY_WEIGHT * similarity };
+      return {
+        sense: s,
+        overlap,
+        similarity,
+        frameFit: framed && fits !== null && fits(s),
+        score: overlap + prior + SIMILARITY_WEIGHT * similarity,
+      };
     });
   // The frame counts only where it decides, and is then evidence for the sense order (sense-order.ts):
   // the sense that would come first without it does not fit ("felt terrible" keeps its first sense
@@ -376,28 +339,13 @@ export function sensesInContext(
         )
       : byDomain;
   const byValency = byUse.sort((a, b) => valency(a) - valency(b));
-  // "fell 12%": the items that name a change of amount lead when the sense ranked first is one ("raised $10 million" is collected, 筹集).
-  const top = ranked[0]?.sense;
-  const figure = figureMeasures(
+  // "fell 12%" 下跌, "fell silent" 变成, "the company added" 附带说明, "noted that" 注意: the item of the
+  // verb's kind of use leads (frame-senses.ts#frameUse).
+  const use = frameUse(
     context?.frame,
     ranked.map((r) => r.sense),
   );
-  // "got so fed up", "fell silent", "looked tired": before its adjective a verb leads with the item
-  // that says what something became or seemed (变得, 变成, 显得), where its first line has one.
-  const becoming = context?.frame === 'adjective';
-  // "the company added", "he observed.": a verb reporting speech leads with its item of saying (附带说明, 评论).
-  const speaking = context?.frame === 'speech' && top && says(top);
-  const noticing = context?.frame === 'notice' && top && notices(top);
-  const measured =
-    figure && top && measuresChange(top)
-      ? frameItemFirst(byValency, 'amount')
-      : becoming
-        ? frameItemFirst(byValency, 'becoming')
-        : speaking
-          ? frameItemFirst(byValency, 'speech')
-          : noticing
-            ? frameItemFirst(byValency, 'notice')
-            : byValency;
+  const measured = use ? frameItemFirst(byValency, use) : byValency;
   const rest = [...meanings.filter((m) => !m.fits && m.pos !== null), ...meanings.filter((m) => !m.fits && m.pos === null)];
   // In a sentence about markets and money or about the courts, the topic's meaning leads (topic.ts).
   const said = sources.bridges && !fn ? sentenceTopic(sentence) : null;

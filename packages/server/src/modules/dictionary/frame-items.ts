@@ -17,6 +17,9 @@ const ITEMS = {
   speech: new Set('说 说道 附带说明 补充说 评论 主张 坚持 坚决主张 强调 着重 指出 断言 声称 回答 答复 警告 承认 抱怨 解释 说明'.split(' ')),
 };
 
+/** The kinds of use whose items lead (frame-senses.ts#frameUse). */
+export type ItemUse = keyof typeof ITEMS;
+
 interface Line {
   pos: string | null;
   text: string;
@@ -26,7 +29,7 @@ interface Line {
  * The first line's first item of that kind of use leads it. For saying and noticing, a later line that has one
  * goes first when the first has none ("observe: vt. 觉察到, 遵守… | vi. 注意, 评论": "he observed." 评论).
  */
-export function frameItemFirst<L extends Line>(lines: L[], use: keyof typeof ITEMS): L[] {
+export function frameItemFirst<L extends Line>(lines: L[], use: ItemUse): L[] {
   const has = (line: L) => lineItems(line.text).some((item) => ITEMS[use].has(item));
   const from = (use === 'speech' || use === 'notice') && lines[0] && !has(lines[0]) ? lines.findIndex(has) : 0;
   const line = lines[from];

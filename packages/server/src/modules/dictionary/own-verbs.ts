@@ -1,4 +1,5 @@
-import { COMPLEMENT_FRAMES, FRAMES, meaningLines } from './context.js';
+import { meaningLines } from './context.js';
+import { COMPLEMENT_FRAMES, FRAMES } from './frame-senses.js';
 import type { Ecdict } from './ecdict.js';
 import { verbLine } from './entry-choice.js';
 import type { TokenInContext } from './lemmatizer.js';
