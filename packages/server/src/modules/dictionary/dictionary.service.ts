@@ -307,8 +307,9 @@ export function dictionaryService(
   // (docs/performance.md § The answer cache). An answer is 1–3 KB, so 6,000 stay under ~18 MB.
   // Callers must not change what they get.
   const answers = new LRUCache<string, Analysed>({ max: 6000 });
+  const answerKey = (word: string, sentence: string | undefined) => `${word}\u0000${sentence ?? ''}`;
   function answered(word: string, sentence: string | undefined): Analysed {
-    const key = `${word}\u0000${sentence ?? ''}`;
+    const key = answerKey(word, sentence);
     let found = answers.get(key);
     if (!found) {
       found = analyse(word, sentence);
@@ -354,6 +355,9 @@ export function dictionaryService(
 
     /** The headword a tapped form belongs to in its sentence, or null when the dictionary has none. */
     headword(word: string, sentence: string | undefined): string | null {
+      // A word added from the sheet was just looked up in its sentence: its kept answer knows.
+      const kept = answers.peek(answerKey(word, sentence));
+      if (kept) return 'missing' in kept ? null : kept.headword;
       return resolve(word, sentence).entry?.word.toLowerCase() ?? null;
     },
 

@@ -16,7 +16,8 @@ describe('what the lookup keeps never changes an answer', () => {
     const warm = dictionaryService(dict, hooks);
     const cases = FIRST_MEANING_CASES.slice(0, 24);
     // Every word of every sentence tapped first, then the cases' words again, backwards.
-    for (const [, sentence] of cases) for (const w of sentence.match(/[A-Za-z]+/g) ?? []) await warm.lookup(w, sentence, null).catch(() => null);
+    for (const [, sentence] of cases)
+      for (const w of sentence.match(/[A-Za-z]+/g) ?? []) await warm.lookup(w, sentence, null).catch(() => null);
     for (const [word, sentence] of [...cases].reverse()) {
       const fresh = dictionaryService(dict, hooks);
       expect(await warm.lookup(word, sentence, null), `${word} in: ${sentence}`).toEqual(await fresh.lookup(word, sentence, null));
@@ -29,5 +30,26 @@ describe('what the lookup keeps never changes an answer', () => {
     const second = await warm.lookup('bank', 'He opened an account at the bank.', null);
     expect(second).toEqual(await dictionaryService(dict, hooks).lookup('bank', 'He opened an account at the bank.', null));
     expect(second.definition).not.toBe(first.definition);
+  });
+});
+
+describe('the headword of a tapped form', () => {
+  it('is the same read from a kept answer as worked out afresh, found or not', async () => {
+    const warm = dictionaryService(dict, hooks);
+    const taps: [string, string][] = [
+      ...FIRST_MEANING_CASES.slice(0, 40).map(([word, sentence]) => [word, sentence] as [string, string]),
+      // A possessive, a phrase's particle, a form of two headwords, and a word the dictionary lacks.
+      ['men’s', 'It was seen in men’s eyes as a sign of strength.'],
+      ['gave', 'She gave up smoking last year.'],
+      ['leaves', 'He leaves the office at six.'],
+      ['zzyzxq', 'The zzyzxq was nowhere to be found.'],
+    ];
+    for (const [word, sentence] of taps) {
+      const fresh = dictionaryService(dict, hooks).headword(word, sentence);
+      await warm.lookup(word, sentence, null).catch(() => null);
+      expect(warm.headword(word, sentence), `${word} in: ${sentence}`).toBe(fresh);
+    }
+    expect(warm.headword('zzyzxq', 'The zzyzxq was nowhere to be found.')).toBeNull();
+    expect(warm.headword('gave', 'She gave up smoking last year.')).toBe('give');
   });
 });

@@ -153,23 +153,36 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
      * twice counts once), the `limit` leaders and `userId`'s value with how many readers have more.
      */
     async reviewWeekStanding(monday: string, userId: number, limit: number): Promise<WeekStanding> {
-      const [leaders, value] = await Promise.all([limit > 0 ? repo.reviewWeekLeaders(monday, limit) : [], repo.reviewWeekValue(monday, userId)]);
+      const [leaders, value] = await Promise.all([
+        limit > 0 ? repo.reviewWeekLeaders(monday, limit) : [],
+        repo.reviewWeekValue(monday, userId),
+      ]);
       const top = leaders.map((r) => ({ user_id: Number(r.user_id), value: Number(r.value) }));
-      return { top, mine: value > 0 ? { value, above: await readersAbove(top, limit, value, () => repo.reviewWeekAbove(monday, value)) } : null };
+      return {
+        top,
+        mine: value > 0 ? { value, above: await readersAbove(top, limit, value, () => repo.reviewWeekAbove(monday, value)) } : null,
+      };
     },
 
     async add(
       actor: UserActor,
-      input: { word: string; sentence?: string | undefined; article_id?: number | undefined; source?: string | undefined; meaning?: string | undefined },
+      input: {
+        word: string;
+        sentence?: string | undefined;
+        article_id?: number | undefined;
+        source?: string | undefined;
+        meaning?: string | undefined;
+      },
     ) {
       const userId = actor.user.id;
+      // The meaning the sheet showed first for this tap: the same in-context answer the sheet got
+      // (a phrase, "give up", is its own headword and answers its own meanings). Asked first: the
+      // headword is then read from the same kept answer.
+      const shown = await dictionary.lookup(input.word, input.sentence, null, { record: false }).catch(() => null);
       const headword = dictionary.headword(input.word, input.sentence);
       if (!headword) throw new NotFound(`词典里没有找到“${input.word}”，无法加入生词本`);
       // A context may only point at an article the reader may open: a draft's id is as unknown as a made-up one.
       if (input.article_id !== undefined) await articles.assertOpenable(actor, input.article_id);
-      // The meaning the sheet showed first for this tap: the same in-context answer the sheet got
-      // (a phrase, "give up", is its own headword and answers its own meanings).
-      const shown = await dictionary.lookup(input.word, input.sentence, null, { record: false }).catch(() => null);
       const first = shown?.meanings[0];
       // A meaning the sheet showed instead (the provider's choice, ai.wordSense) must be one of the word's own.
       const offered = (shown?.meanings ?? []).flatMap((m) => lineItems(m.text).map((item) => meaningText({ pos: m.pos, text: item })));
@@ -193,14 +206,17 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
           await repo.setMeaning(row.id, meaning);
           row = { ...row, meaning };
         }
-        await repo.addContext({
-          entry_id: row.id,
-          form: input.word.toLowerCase() !== headword ? input.word.toLowerCase() : null,
-          sentence: input.sentence ?? null,
-          article_id: input.article_id ?? null,
-          source: input.source ?? (input.article_id ? 'article' : null),
-          created_at: now,
-        }, added);
+        await repo.addContext(
+          {
+            entry_id: row.id,
+            form: input.word.toLowerCase() !== headword ? input.word.toLowerCase() : null,
+            sentence: input.sentence ?? null,
+            article_id: input.article_id ?? null,
+            source: input.source ?? (input.article_id ? 'article' : null),
+            created_at: now,
+          },
+          added,
+        );
         return { ...item(row), added };
       });
       if (answer.added) await sets.changed(userId);
