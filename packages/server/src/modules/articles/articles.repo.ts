@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { transaction, type Db } from '../../db/client.js';
+import { afterCommit, transaction, type Db } from '../../db/client.js';
 import type { PreparedContent } from './article-content.js';
 import type { ArticleStatus } from '@changdu/contract';
 import type { ArticlesTable } from '../../db/schema.js';
@@ -75,6 +75,15 @@ const ARTICLE_DEFAULTS = {
 /** What an open of an article checks first: may this reader open it, and which version is it. */
 type ArticleStamp = Pick<Selectable<ArticlesTable>, 'id' | 'status' | 'is_lock' | 'version'>;
 
+/**
+ * How many writes of article rows this process has committed, per database: answers made from the
+ * published articles (published-answers.ts) are let go when it moves. Counted after the commit, so
+ * an answer read while a write was open is never kept as the new state.
+ */
+const committedWrites = new WeakMap<Db, number>();
+export const articleWrites = (db: Db): number => committedWrites.get(db) ?? 0;
+const wrote = (db: Db) => afterCommit(db, () => committedWrites.set(db, articleWrites(db) + 1));
+
 export function articlesRepo(db: Db) {
   const own = tablesOf(db, 'articles');
   // The stamp is read on every open of an article (show, the reader's page): its query is built
@@ -97,7 +106,11 @@ export function articlesRepo(db: Db) {
       .select('authors.name as author_name');
 
   const listBase = () =>
-    own.query.selectFrom('articles').leftJoin('authors', 'authors.id', 'articles.author_id').select(LIST_COLUMNS).select('authors.name as author_name');
+    own.query
+      .selectFrom('articles')
+      .leftJoin('authors', 'authors.id', 'articles.author_id')
+      .select(LIST_COLUMNS)
+      .select('authors.name as author_name');
 
   return {
     findById: (id: number): Promise<ArticleRow | undefined> => base().where('articles.id', '=', id).executeTakeFirst(),
@@ -166,6 +179,7 @@ export function articlesRepo(db: Db) {
           .returning('id')
           .executeTakeFirstOrThrow();
         await setTopics(id, topics);
+        wrote(db);
         return id;
       });
     },
@@ -182,12 +196,14 @@ export function articlesRepo(db: Db) {
           .where('id', '=', id)
           .execute();
         if (topics) await setTopics(id, topics);
+        wrote(db);
       });
     },
 
     /** Rows of other modules that point at the article follow by their foreign keys (`on delete cascade` or `set null`). */
     async delete(id: number) {
       await own.query.deleteFrom('articles').where('id', '=', id).execute();
+      wrote(db);
     },
 
     /** Newest first by publication (published lists) or by last change (management). */

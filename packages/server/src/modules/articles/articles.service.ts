@@ -14,6 +14,7 @@ import { keyWordsRepo } from './key-words.repo.js';
 import { marksRepo } from './marks.repo.js';
 import { mentionsRepo } from './mentions.repo.js';
 import { preparedArticles } from './prepared-articles.js';
+import { PublishedAnswers } from './published-answers.js';
 import { profileFrom, rank, reasonFor } from './recommend.js';
 import { MARK_END, MARK_START, isChineseQuery, searchRepo, searchTerms } from './search.repo.js';
 import type { LogsService } from '../logs/index.js';
@@ -75,6 +76,7 @@ export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: 
   const keyWords = keyWordsRepo(db);
   const mentions = mentionsRepo(db);
   const prepared = preparedArticles();
+  const kept = new PublishedAnswers(db);
 
   async function seenAt(viewer: Viewer): Promise<string | null> {
     if (viewer.userId !== null) return seen.users.articlesSeenAt(viewer.userId);
@@ -155,12 +157,15 @@ export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: 
     return pageOf(list, offset, PAGE);
   }
 
-  async function published(
+  function published(
     offset: number,
     filter: { topic?: string | undefined; authorId?: number | undefined; level?: ArticleLevel | undefined } = {},
   ) {
-    const rows = await repo.list({ status: 'published', ...filter }, offset, PAGE + 1);
-    return pageOf(rows.map(toCard), offset, PAGE);
+    const key = `list\u0000${filter.topic ?? ''}\u0000${filter.authorId ?? ''}\u0000${filter.level ?? ''}\u0000${offset}`;
+    return kept.answer(key, async () => {
+      const rows = await repo.list({ status: 'published', ...filter }, offset, PAGE + 1);
+      return pageOf(rows.map(toCard), offset, PAGE);
+    });
   }
 
   return {
@@ -284,26 +289,30 @@ export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: 
     },
 
     /** Matches and snippets come only from text the caller may read (members-only bodies: members). */
-    async search(q: string, offset: number, who: Who) {
+    search(q: string, offset: number, who: Who) {
       const lockedText = can(who, 'quote', { kind: 'article', status: 'published', is_lock: 1 });
-      if (isChineseQuery(q)) {
-        const needle = q.trim();
-        const rows = await searchRepo(db).chinese(needle, offset, PAGE + 1, who);
-        return withSnippets(
-          rows.map((r) => {
-            const texts = [r.title_zh ?? '', r.summary_zh ?? '', ...visibleParagraphs(r, lockedText).map((p) => p.zh ?? '')];
-            return { id: r.id, snippet: windowAround(texts.find((t) => t.includes(needle)) ?? '', needle) };
-          }),
-          offset,
-        );
-      }
-      const rows = await searchRepo(db).english(searchTerms(q), offset, PAGE + 1, who);
-      return withSnippets(
-        rows.map((r) => ({ id: r.id, snippet: markSnippet(r.snippet) })),
-        offset,
-      );
+      return kept.answer(`search\u0000${lockedText}\u0000${offset}\u0000${q}`, () => searchPublished(q, offset, who, lockedText));
     },
   };
+
+  async function searchPublished(q: string, offset: number, who: Who, lockedText: boolean) {
+    if (isChineseQuery(q)) {
+      const needle = q.trim();
+      const rows = await searchRepo(db).chinese(needle, offset, PAGE + 1, who);
+      return withSnippets(
+        rows.map((r) => {
+          const texts = [r.title_zh ?? '', r.summary_zh ?? '', ...visibleParagraphs(r, lockedText).map((p) => p.zh ?? '')];
+          return { id: r.id, snippet: windowAround(texts.find((t) => t.includes(needle)) ?? '', needle) };
+        }),
+        offset,
+      );
+    }
+    const rows = await searchRepo(db).english(searchTerms(q), offset, PAGE + 1, who);
+    return withSnippets(
+      rows.map((r) => ({ id: r.id, snippet: markSnippet(r.snippet) })),
+      offset,
+    );
+  }
 }
 
 export type ArticlesService = ReturnType<typeof articlesService>;
