@@ -24,6 +24,7 @@ import { rankWeeks } from './2026_11_28_0026_rank_weeks.js';
 import { searchRows } from './2026_11_28_0027_search_rows.js';
 import { offlineReading } from './2026_11_28_0028_offline_reading.js';
 import { dropAppSecrets } from './2026_11_28_0029_drop_app_secrets.js';
+import { wordsAddedByDay } from './2026_11_29_0030_words_added_by_day.js';
 
 /** Every migration, oldest first. Names are timestamped and never change once committed. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -52,5 +53,6 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_28_0027_search_rows': searchRows(dialect),
     '2026_11_28_0028_offline_reading': offlineReading(dialect),
     '2026_11_28_0029_drop_app_secrets': dropAppSecrets(),
+    '2026_11_29_0030_words_added_by_day': wordsAddedByDay(),
   };
 }
