@@ -278,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     { users, visitors: logs },
     { knownShares: (userId, ids, makeAtMost) => learner.knownShares(userId, ids, makeAtMost) },
+    { keepMs: config.listKeepMs },
   );
   const marks = marksService(db, clock, articles);
   // The dictionary reports lookups through hooks, so it needs neither the word book nor history:

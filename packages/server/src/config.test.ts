@@ -34,6 +34,9 @@ describe('configuration', () => {
     expect(loadConfig({}).lookupFlushMs).toBe(2000);
     expect(loadConfig({ LOOKUP_FLUSH_SECONDS: '0.5' }).lookupFlushMs).toBe(500);
     expect(() => loadConfig({ LOOKUP_FLUSH_SECONDS: '0' })).toThrow(/LOOKUP_FLUSH_SECONDS/);
+    expect(loadConfig({}).listKeepMs).toBe(5000);
+    expect(loadConfig({ LIST_KEEP_SECONDS: '0' }).listKeepMs).toBe(0);
+    expect(() => loadConfig({ LIST_KEEP_SECONDS: '120' })).toThrow(/LIST_KEEP_SECONDS/);
   });
 
   it('leases tasks for 60 s and lets a stopping worker finish for 30 s, unless told otherwise', () => {

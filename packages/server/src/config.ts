@@ -79,6 +79,8 @@ const envSchema = z.object({
   TASK_STOP_GRACE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   // How often the looked-up words each API process gathers are written (docs/decisions.md "Looked-up words").
   LOOKUP_FLUSH_SECONDS: z.coerce.number().min(0.1).max(3600).default(2),
+  // How long a process keeps the newest list, topic pages and search answers (docs/articles.md § Statuses); 0 keeps none.
+  LIST_KEEP_SECONDS: z.coerce.number().min(0).max(60).default(5),
   APP_SECRET: optional(z.string().min(16, '至少 16 个字符')),
   // Lets a scraper off this machine read GET /metrics with `Authorization: Bearer <token>` (docs/operations.md § Metrics).
   METRICS_TOKEN: optional(
@@ -183,6 +185,8 @@ export interface Config {
   readonly redisNamespace: string;
   /** How often the looked-up words a process gathers are written to the database. */
   readonly lookupFlushMs: number;
+  /** How long the published articles' lists and search answers are kept (0: not kept). */
+  readonly listKeepMs: number;
   readonly webDist: string | null;
   readonly admin: { readonly phone: string | null; readonly password: string | null };
   readonly seedDemo: boolean;
@@ -287,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     tasks: { leaseMs: e.TASK_LEASE_SECONDS * 1000, graceMs: e.TASK_STOP_GRACE_SECONDS * 1000 },
     redisNamespace: e.REDIS_NAMESPACE,
     lookupFlushMs: Math.round(e.LOOKUP_FLUSH_SECONDS * 1000),
+    listKeepMs: Math.round(e.LIST_KEEP_SECONDS * 1000),
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : e.NODE_ENV === 'production' ? defaultWebDist() : null,
     admin: { phone: e.ADMIN_PHONE ?? null, password: e.ADMIN_PASSWORD ?? null },
     seedDemo: e.SEED_DEMO,

@@ -69,14 +69,21 @@ export interface SeenKeepers {
 const ANALYSED_PER_CALL = 10;
 
 /** What readers see: lists, the article (lock applied), recommendations, topics, authors, search. */
-export function articlesService(db: Db, clock: Clock, seen: SeenKeepers, hooks: ReaderHooks | null = null) {
+export function articlesService(
+  db: Db,
+  clock: Clock,
+  seen: SeenKeepers,
+  hooks: ReaderHooks | null = null,
+  /** How long lists and search answers are kept (published-answers.ts; config LIST_KEEP_SECONDS). */
+  options: { keepMs?: number } = {},
+) {
   const repo = articlesRepo(db);
   const meta = articleMetaRepo(db);
   const marks = marksRepo(db);
   const keyWords = keyWordsRepo(db);
   const mentions = mentionsRepo(db);
   const prepared = preparedArticles();
-  const kept = new PublishedAnswers(db);
+  const kept = new PublishedAnswers(db, { ttlMs: options.keepMs });
 
   async function seenAt(viewer: Viewer): Promise<string | null> {
     if (viewer.userId !== null) return seen.users.articlesSeenAt(viewer.userId);

@@ -76,6 +76,14 @@ describe('the newest list and search, kept between writes', () => {
     expect(made).toBe(2);
   });
 
+  it('keeps nothing when keeping is turned off (LIST_KEEP_SECONDS=0)', async () => {
+    const kept = new PublishedAnswers(t.db, { ttlMs: 0 });
+    let made = 0;
+    await kept.answer('page', async () => ({ made: ++made }));
+    await kept.answer('page', async () => ({ made: ++made }));
+    expect(made).toBe(2);
+  });
+
   it('keeps no failure: the next caller asks again', async () => {
     const kept = new PublishedAnswers(t.db);
     let calls = 0;
