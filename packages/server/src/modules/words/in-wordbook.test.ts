@@ -44,10 +44,15 @@ describe('"in my word book" on a lookup', () => {
     await insertDirectly(t, other.user.id, 'negotiate');
     expect(await inWordBook(t, other.token)).toBe(true);
     expect(await inWordBook(t, reader.token)).toBe(false);
-    // Kept: a row written past the words service is not seen until the reader's next change.
+    // Kept: a row written past the words service is not seen while the kept set lasts. A word
+    // the reader adds goes into the kept set as it is; a removal makes it read again.
     await insertDirectly(t, reader.user.id, 'negotiate');
     expect(await inWordBook(t, reader.token)).toBe(false);
     await t.call('words.add', { word: 'contract', sentence }, { token: reader.token });
+    expect(await inWordBook(t, reader.token, 'contract')).toBe(true);
+    expect(await inWordBook(t, reader.token)).toBe(false);
+    await t.call('words.delete', { word: 'contract' }, { token: reader.token });
+    expect(await inWordBook(t, reader.token, 'contract')).toBe(false);
     expect(await inWordBook(t, reader.token)).toBe(true);
   });
 });

@@ -75,6 +75,21 @@ export class WordBookSets {
     return this.copies.changed(userId);
   }
 
+  /**
+   * The reader added `word` (the write has committed): a set kept here takes the word, so the
+   * next lookup need not read the whole word book again (a reader adding words as they read would
+   * otherwise reload it after each one); the other processes drop theirs. A set still loading, or
+   * one that would outgrow what is kept, is dropped as for any change.
+   */
+  added(userId: number, word: string): Promise<void> {
+    const entry = this.sets.peek(userId);
+    if (!entry?.ready || !this.copies.mayKeep || entry.ready.size >= this.maxEntryWords) return this.copies.changed(userId);
+    entry.ready.add(word);
+    // Set again to be sized anew; its age stays that of the read, the backstop for a lost event.
+    this.sets.set(userId, { words: entry.words, ready: entry.ready }, { noUpdateTTL: true });
+    return this.copies.changed(userId, 'updated');
+  }
+
   close(): void {
     this.copies.close();
     this.sets.clear();

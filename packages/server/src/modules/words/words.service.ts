@@ -219,7 +219,7 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
         );
         return { ...item(row), added };
       });
-      if (answer.added) await sets.changed(userId);
+      if (answer.added) await sets.added(userId, headword);
       return answer;
     },
 

@@ -11,10 +11,13 @@ export const eventSchemas = {
   'task.progress': taskSchema.pick({ status: true, progress: true, message: true }).extend({ task_id: taskSchema.shape.id }),
   /** A task was queued: workers in any process wake at once instead of at their next poll. */
   'task.queued': z.object({ task_id: taskSchema.shape.id, type: z.string() }),
-  /** A reader added or removed a word: every process drops the headwords it keeps for them (words/word-book-sets.ts). */
-  'word_book.changed': z.object({ user_id: z.number().int().positive() }),
+  /**
+   * A reader added or removed a word: every other process drops the headwords it keeps for them
+   * (words/word-book-sets.ts). `from` names the copy that made the change, which has brought its own up to date.
+   */
+  'word_book.changed': z.object({ user_id: z.number().int().positive(), from: z.string().max(64).optional() }),
   /** A reader's row changed or a token of theirs was revoked: every process drops the sessions it keeps for them (auth/sessions.ts). */
-  'session.changed': z.object({ user_id: z.number().int().positive() }),
+  'session.changed': z.object({ user_id: z.number().int().positive(), from: z.string().max(64).optional() }),
 } as const;
 
 export type EventChannel = keyof typeof eventSchemas;

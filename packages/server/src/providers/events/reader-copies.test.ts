@@ -29,6 +29,26 @@ describe('a reader’s kept copies', () => {
     await bus.close();
   });
 
+  it('are kept where the change was made into them, dropped in every other process, and not dropped by their own news coming back', async () => {
+    const bus = memoryEventBus({ log: quiet, namespace: 'reader_copies_updated' });
+    const here: number[] = [];
+    const there: number[] = [];
+    const a = new ReaderCopies({ channel: 'word_book.changed', events: bus, log: quiet, drop: (id) => here.push(id) });
+    const b = new ReaderCopies({ channel: 'word_book.changed', events: bus, log: quiet, drop: (id) => there.push(id) });
+    await until(() => a.mayKeep && b.mayKeep);
+    await a.changed(5, 'updated');
+    await until(() => there.includes(5));
+    // The plain kind drops here at once; neither comes back to drop here a second time.
+    await a.changed(6);
+    await until(() => there.includes(6));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(here).toEqual([6]);
+    expect(there).toEqual([5, 6]);
+    a.close();
+    b.close();
+    await bus.close();
+  });
+
   it('are kept by a process that is the only one, and a failed publish is logged, not thrown', async () => {
     const dropped: number[] = [];
     const alone = new ReaderCopies({ channel: 'session.changed', events: null, log: quiet, drop: (id) => dropped.push(id) });

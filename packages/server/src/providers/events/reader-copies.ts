@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EventBus, EventLog } from './events.js';
 import { keepListening, type Listening } from './listen.js';
 
@@ -22,10 +23,14 @@ export interface ReaderCopiesOptions {
 export class ReaderCopies {
   private readonly listening: Listening | null;
   private closed = false;
+  /** Names this copy in what it publishes: its own news comes back on the bus and is not news here. */
+  private readonly origin = randomUUID();
 
   constructor(private readonly options: ReaderCopiesOptions) {
     const { events, channel, log, drop } = options;
-    this.listening = events ? keepListening(events, channel, (message) => drop(message.user_id), log) : null;
+    this.listening = events
+      ? keepListening(events, channel, (message) => (message.from === this.origin ? undefined : drop(message.user_id)), log)
+      : null;
   }
 
   /** Whether a copy may be kept now: other processes' changes reach this one (or there are none), and it is open. */
@@ -35,15 +40,16 @@ export class ReaderCopies {
 
   /**
    * The reader's rows changed, and the write has committed (call it from `afterCommit`): drops
-   * the copy here at once, then tells the other processes. A publish that fails is logged; their
+   * the copy here at once (unless the caller updated it, `here = 'updated'`), then tells the other processes. A publish that fails is logged; their
    * copies then last until they expire.
    */
-  async changed(userId: number): Promise<void> {
+  async changed(userId: number, here: 'drop' | 'updated' = 'drop'): Promise<void> {
     const { events, channel, log, drop } = this.options;
-    drop(userId);
+    // 'updated': the caller brought the copy here up to date itself; only the others drop theirs.
+    if (here === 'drop') drop(userId);
     if (!events || this.closed) return;
     await events
-      .publish(channel, { user_id: userId })
+      .publish(channel, { user_id: userId, from: this.origin })
       .catch((err: unknown) => log.warn({ err, userId, channel }, 'change not announced to other processes'));
   }
 
