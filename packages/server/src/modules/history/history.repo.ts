@@ -1,13 +1,98 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import { transaction, type Db } from '../../db/client.js';
+import { compiledOnce } from '../../db/compiled-once.js';
 import { tablesOf } from '../../db/ownership.js';
-import type { OfflineReadingsTable } from '../../db/schema/history.js';
+import type { HistoryTokensTable, OfflineReadingsTable } from '../../db/schema/history.js';
+
+type HistoryTokenRow = Selectable<HistoryTokensTable>;
 
 /** What a week's rank orders readers by: `reading_weeks` columns. */
 export type WeekMeasure = 'seconds' | 'finished';
 
 export function historyRepo(db: Db) {
   const own = tablesOf(db, 'history');
+  // Every reading report's statements, compiled once (db/compiled-once.ts).
+  const tokenQuery = compiledOnce<{ hash: string }, HistoryTokenRow>(['hash'], (v) =>
+    own.query.selectFrom('history_tokens').selectAll().where('token_hash', '=', v.hash),
+  );
+  const firstCreditQuery = compiledOnce<{ hash: string; userId: number; seconds: number; signAt: number; now: string }, never>(
+    ['hash', 'userId', 'seconds', 'signAt', 'now'],
+    (v) =>
+      own.query
+        .insertInto('history_tokens')
+        .values({ token_hash: v.hash, user_id: v.userId, credited: v.seconds, last_sign_at: v.signAt, created_at: v.now })
+        .onConflict((oc) => oc.column('token_hash').doNothing()),
+  );
+  type ArticleRead = { userId: number; articleId: number; seconds: number; now: string };
+  const readQuery = (finishes: boolean) =>
+    compiledOnce<ArticleRead, never>(['userId', 'articleId', 'seconds', 'now'], (v) =>
+      own.query
+        .insertInto('read_history')
+        .values({
+          user_id: v.userId,
+          article_id: v.articleId,
+          spent_time: v.seconds,
+          is_finish: finishes ? 1 : 0,
+          first_read_at: v.now,
+          last_read_at: v.now,
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'article_id']).doUpdateSet((eb) => ({
+            spent_time: eb('read_history.spent_time', '+', v.seconds),
+            is_finish: finishes ? 1 : eb.ref('read_history.is_finish'),
+            last_read_at: v.now,
+          })),
+        ),
+    );
+  const readOn = { finishing: readQuery(true), reading: readQuery(false) };
+  const articleDayQuery = compiledOnce<{ userId: number; articleId: number; day: string; seconds: number }, never>(
+    ['userId', 'articleId', 'day', 'seconds'],
+    (v) =>
+      own.query
+        .insertInto('read_article_days')
+        .values({ user_id: v.userId, article_id: v.articleId, day: v.day, seconds: v.seconds })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'article_id', 'day']).doUpdateSet((eb) => ({ seconds: eb('read_article_days.seconds', '+', v.seconds) })),
+        ),
+  );
+  const dayQuery = compiledOnce<{ userId: number; day: string; seconds: number; finished: number }, { seconds: number; finished: number }>(
+    ['userId', 'day', 'seconds', 'finished'],
+    (v) =>
+      own.query
+        .insertInto('reading_days')
+        .values({ user_id: v.userId, day: v.day, seconds: v.seconds, finished: v.finished })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({
+            seconds: eb('reading_days.seconds', '+', v.seconds),
+            finished: eb('reading_days.finished', '+', v.finished),
+          })),
+        )
+        .returning(['seconds', 'finished']),
+  );
+  const weekSumQuery = compiledOnce<{ userId: number; articleId: number; monday: string; sunday: string }, { s: number | string | null }>(
+    ['userId', 'articleId', 'monday', 'sunday'],
+    (v) =>
+      own.query
+        .selectFrom('read_article_days')
+        .select((eb) => eb.fn.sum<number>('seconds').as('s'))
+        .where('user_id', '=', v.userId)
+        .where('article_id', '=', v.articleId)
+        .where('day', '>=', v.monday)
+        .where('day', '<=', v.sunday),
+  );
+  const weekQuery = compiledOnce<{ userId: number; monday: string; seconds: number; finished: number }, never>(
+    ['userId', 'monday', 'seconds', 'finished'],
+    (v) =>
+      own.query
+        .insertInto('reading_weeks')
+        .values({ user_id: v.userId, week: v.monday, seconds: v.seconds, finished: v.finished })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'week']).doUpdateSet((eb) => ({
+            seconds: eb('reading_weeks.seconds', '+', v.seconds),
+            finished: eb('reading_weeks.finished', '+', v.finished),
+          })),
+        ),
+  );
   /**
    * Adds a credit to the reader's week: the seconds this article may still earn under the cap
    * (its week's seconds before and after this credit, both capped) and a newly finished article.
@@ -23,35 +108,17 @@ export function historyRepo(db: Db) {
     newlyFinished: boolean,
     week: { monday: string; sunday: string; capSeconds: number },
   ) {
-    const trx = own.query;
     let gained = 0;
     if (seconds > 0) {
-      const row = await trx
-        .selectFrom('read_article_days')
-        .select((eb) => eb.fn.sum<number>('seconds').as('s'))
-        .where('user_id', '=', userId)
-        .where('article_id', '=', articleId)
-        .where('day', '>=', week.monday)
-        .where('day', '<=', week.sunday)
-        .executeTakeFirstOrThrow();
-      const after = Number(row.s);
+      const { rows } = await own.query.executeQuery(weekSumQuery({ userId, articleId, monday: week.monday, sunday: week.sunday }));
+      const after = Number(rows[0]?.s ?? 0);
       gained = Math.min(after, week.capSeconds) - Math.min(after - seconds, week.capSeconds);
     }
-    const finished = newlyFinished ? 1 : 0;
-    await trx
-      .insertInto('reading_weeks')
-      .values({ user_id: userId, week: week.monday, seconds: gained, finished })
-      .onConflict((oc) =>
-        oc.columns(['user_id', 'week']).doUpdateSet((eb) => ({
-          seconds: eb('reading_weeks.seconds', '+', gained),
-          finished: eb('reading_weeks.finished', '+', finished),
-        })),
-      )
-      .execute();
+    await own.query.executeQuery(weekQuery({ userId, monday: week.monday, seconds: gained, finished: newlyFinished ? 1 : 0 }));
   }
 
   return {
-    token: (hash: string) => own.query.selectFrom('history_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst(),
+    token: async (hash: string) => (await own.query.executeQuery(tokenQuery({ hash }))).rows[0],
 
     /** An offline report already counted under this key: its seconds and day. */
     seenOffline: (userId: number, key: string) =>
@@ -119,18 +186,10 @@ export function historyRepo(db: Db) {
       return transaction(db, async () => {
         const trx = own.query;
         if (input.expected === null) {
-          const inserted = await trx
-            .insertInto('history_tokens')
-            .values({
-              token_hash: input.tokenHash,
-              user_id: input.userId,
-              credited: input.seconds,
-              last_sign_at: input.signAt,
-              created_at: input.now,
-            })
-            .onConflict((oc) => oc.column('token_hash').doNothing())
-            .executeTakeFirst();
-          if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return null;
+          const inserted = await trx.executeQuery(
+            firstCreditQuery({ hash: input.tokenHash, userId: input.userId, seconds: input.seconds, signAt: input.signAt, now: input.now }),
+          );
+          if (Number(inserted.numAffectedRows ?? 0n) !== 1) return null;
         } else {
           const updated = await trx
             .updateTable('history_tokens')
@@ -163,46 +222,16 @@ export function historyRepo(db: Db) {
               .executeTakeFirst()
           : undefined;
         const newlyFinished = input.isFinish && before?.is_finish !== 1;
-        await trx
-          .insertInto('read_history')
-          .values({
-            user_id: input.userId,
-            article_id: articleId,
-            spent_time: input.seconds,
-            is_finish: input.isFinish ? 1 : 0,
-            first_read_at: input.now,
-            last_read_at: input.now,
-          })
-          .onConflict((oc) =>
-            oc.columns(['user_id', 'article_id']).doUpdateSet((eb) => ({
-              spent_time: eb('read_history.spent_time', '+', input.seconds),
-              is_finish: input.isFinish ? 1 : eb.ref('read_history.is_finish'),
-              last_read_at: input.now,
-            })),
-          )
-          .execute();
+        const read = { userId: input.userId, articleId, seconds: input.seconds, now: input.now };
+        await trx.executeQuery((input.isFinish ? readOn.finishing : readOn.reading)(read));
         if (input.seconds > 0) {
-          await trx
-            .insertInto('read_article_days')
-            .values({ user_id: input.userId, article_id: articleId, day: input.day, seconds: input.seconds })
-            .onConflict((oc) =>
-              oc
-                .columns(['user_id', 'article_id', 'day'])
-                .doUpdateSet((eb) => ({ seconds: eb('read_article_days.seconds', '+', input.seconds) })),
-            )
-            .execute();
+          await trx.executeQuery(articleDayQuery({ userId: input.userId, articleId, day: input.day, seconds: input.seconds }));
         }
-        const day = await trx
-          .insertInto('reading_days')
-          .values({ user_id: input.userId, day: input.day, seconds: input.seconds, finished: newlyFinished ? 1 : 0 })
-          .onConflict((oc) =>
-            oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({
-              seconds: eb('reading_days.seconds', '+', input.seconds),
-              finished: eb('reading_days.finished', '+', newlyFinished ? 1 : 0),
-            })),
+        const day = (
+          await trx.executeQuery(
+            dayQuery({ userId: input.userId, day: input.day, seconds: input.seconds, finished: newlyFinished ? 1 : 0 }),
           )
-          .returning(['seconds', 'finished'])
-          .executeTakeFirstOrThrow();
+        ).rows[0]!;
         if (input.week && (input.seconds > 0 || newlyFinished))
           await addToWeek(input.userId, articleId, input.seconds, newlyFinished, input.week);
         return { newlyFinished, day };

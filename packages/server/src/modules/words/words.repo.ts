@@ -1,40 +1,106 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/client.js';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { ReviewLogsTable, WordBookTable } from '../../db/schema.js';
 import { tablesOf } from '../../db/ownership.js';
+
+/** What a review writes to its card (scheduler.ts#cardFields and the change time). */
+export interface ReviewedFields {
+  due: string;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  last_review: string | null;
+  updated_at: string;
+}
+const REVIEWED_FIELDS = [
+  'due',
+  'stability',
+  'difficulty',
+  'elapsed_days',
+  'scheduled_days',
+  'learning_steps',
+  'reps',
+  'lapses',
+  'state',
+  'last_review',
+  'updated_at',
+] as const satisfies readonly (keyof ReviewedFields)[];
+
+/** A new card: every column but the id. */
+export type NewCard = ReviewedFields & { user_id: number; word: string; meaning: string | null; created_at: string };
+const NEW_CARD_FIELDS = [...REVIEWED_FIELDS, 'user_id', 'word', 'meaning', 'created_at'] as const satisfies readonly (keyof NewCard)[];
+
+/** A review's log row: every column but the id. */
+export type ReviewLog = Required<Omit<Insertable<ReviewLogsTable>, 'id'>>;
+const REVIEW_LOG_FIELDS = [
+  'entry_id',
+  'user_id',
+  'rating',
+  'state',
+  'due',
+  'stability',
+  'difficulty',
+  'elapsed_days',
+  'last_elapsed_days',
+  'scheduled_days',
+  'learning_steps',
+  'review',
+  'spent_ms',
+] as const satisfies readonly (keyof ReviewLog)[];
+
+const pick = <K extends string>(keys: readonly K[], from: Record<K, unknown>) =>
+  Object.fromEntries(keys.map((k) => [k, from[k]])) as Record<K, never>;
 
 export type WordOrder = 'new' | 'old' | 'due' | 'alpha';
 
 export function wordsRepo(db: Db) {
   const own = tablesOf(db, 'words');
+  // A card review's and an added word's statements, compiled once (db/compiled-once.ts).
+  const byIdQuery = compiledOnce<{ userId: number; id: number }, Selectable<WordBookTable>>(['userId', 'id'], (v) =>
+    own.query.selectFrom('word_book').selectAll().where('user_id', '=', v.userId).where('id', '=', v.id),
+  );
+  const reviewedQuery = compiledOnce<ReviewedFields & { id: number; expectedReps: number }, never>(
+    [...REVIEWED_FIELDS, 'id', 'expectedReps'],
+    (v) => own.query.updateTable('word_book').set(pick(REVIEWED_FIELDS, v)).where('id', '=', v.id).where('reps', '=', v.expectedReps),
+  );
+  const insertCardQuery = compiledOnce<NewCard, Selectable<WordBookTable>>(NEW_CARD_FIELDS, (v) =>
+    own.query
+      .insertInto('word_book')
+      .values(pick(NEW_CARD_FIELDS, v))
+      .onConflict((oc) => oc.columns(['user_id', 'word']).doNothing())
+      .returningAll(),
+  );
+  const logQuery = compiledOnce<ReviewLog, never>(REVIEW_LOG_FIELDS, (v) =>
+    own.query.insertInto('review_logs').values(pick(REVIEW_LOG_FIELDS, v)),
+  );
+  const reviewedCardQuery = compiledOnce<{ userId: number; monday: string }, never>(['userId', 'monday'], (v) =>
+    own.query
+      .insertInto('review_weeks')
+      .values({ user_id: v.userId, week: v.monday, cards: 1 })
+      .onConflict((oc) => oc.columns(['user_id', 'week']).doUpdateSet((eb) => ({ cards: eb('review_weeks.cards', '+', 1) }))),
+  );
   return {
     byWord: (userId: number, word: string) =>
       own.query.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('word', '=', word).executeTakeFirst(),
     /** Every headword of the reader's book (the lookups' "in my word book" set). */
     headwords: async (userId: number) =>
       (await own.query.selectFrom('word_book').select('word').where('user_id', '=', userId).execute()).map((r) => r.word),
-    byId: (userId: number, id: number) =>
-      own.query.selectFrom('word_book').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst(),
+    byId: async (userId: number, id: number) => (await own.query.executeQuery(byIdQuery({ userId, id }))).rows[0],
     /** Adds the headword unless the user has it (a concurrent add included): the row this call added, or undefined. */
-    insertIfAbsent: (row: Insertable<WordBookTable>) =>
-      own.query
-        .insertInto('word_book')
-        .values(row)
-        .onConflict((oc) => oc.columns(['user_id', 'word']).doNothing())
-        .returningAll()
-        .executeTakeFirst(),
+    insertIfAbsent: async (row: NewCard) => (await own.query.executeQuery(insertCardQuery(row))).rows[0],
     /**
      * Writes a review's card only if the card is still as it was read (same reps): of two
      * concurrent reviews of one card (a double tap), exactly one is applied.
      */
-    async updateIfUnchanged(id: number, expectedReps: number, patch: Updateable<WordBookTable>): Promise<boolean> {
-      const done = await own.query
-        .updateTable('word_book')
-        .set(patch)
-        .where('id', '=', id)
-        .where('reps', '=', expectedReps)
-        .executeTakeFirst();
-      return Number(done.numUpdatedRows) === 1;
+    async updateIfUnchanged(id: number, expectedReps: number, fields: ReviewedFields): Promise<boolean> {
+      const done = await own.query.executeQuery(reviewedQuery({ ...fields, id, expectedReps }));
+      return Number(done.numAffectedRows) === 1;
     },
     setMeaning: async (id: number, meaning: string) => {
       await own.query.updateTable('word_book').set({ meaning }).where('id', '=', id).execute();
@@ -152,36 +218,37 @@ export function wordsRepo(db: Db) {
             .orderBy('word_contexts.id', 'desc')
             .execute()
         : Promise.resolve([]),
-    async addContext(row: {
-      entry_id: number;
-      form: string | null;
-      sentence: string | null;
-      article_id: number | null;
-      source: string | null;
-      created_at: string;
-    }, entryIsNew: boolean) {
+    async addContext(
+      row: {
+        entry_id: number;
+        form: string | null;
+        sentence: string | null;
+        article_id: number | null;
+        source: string | null;
+        created_at: string;
+      },
+      entryIsNew: boolean,
+    ) {
       // An entry added in this transaction has no sentence yet: nothing to look for.
-      const same = entryIsNew ? undefined : await own.query
-        .selectFrom('word_contexts')
-        .select('id')
-        .where('entry_id', '=', row.entry_id)
-        .where((eb) => (row.sentence === null ? eb('sentence', 'is', null) : eb('sentence', '=', row.sentence)))
-        .executeTakeFirst();
+      const same = entryIsNew
+        ? undefined
+        : await own.query
+            .selectFrom('word_contexts')
+            .select('id')
+            .where('entry_id', '=', row.entry_id)
+            .where((eb) => (row.sentence === null ? eb('sentence', 'is', null) : eb('sentence', '=', row.sentence)))
+            .executeTakeFirst();
       if (!same) await own.query.insertInto('word_contexts').values(row).execute();
     },
 
-    async log(row: Insertable<ReviewLogsTable>) {
-      await own.query.insertInto('review_logs').values(row).execute();
+    async log(row: ReviewLog) {
+      await own.query.executeQuery(logQuery(row));
     },
     reviews: (entryId: number) =>
       own.query.selectFrom('review_logs').selectAll().where('entry_id', '=', entryId).orderBy('id', 'desc').limit(100).execute(),
     /** One more distinct card reviewed in the reader's week. */
     async countReviewedCard(userId: number, monday: string) {
-      await own.query
-        .insertInto('review_weeks')
-        .values({ user_id: userId, week: monday, cards: 1 })
-        .onConflict((oc) => oc.columns(['user_id', 'week']).doUpdateSet((eb) => ({ cards: eb('review_weeks.cards', '+', 1) })))
-        .execute();
+      await own.query.executeQuery(reviewedCardQuery({ userId, monday }));
     },
     /** A week's leaders by cards reviewed, ties by user id. */
     reviewWeekLeaders: (monday: string, limit: number) =>
