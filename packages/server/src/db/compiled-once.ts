@@ -8,7 +8,7 @@ type Slot<K> = { name: K } | { value: unknown };
 /**
  * A statement Kysely builds and compiles once, then runs with each call's values: building and
  * compiling a statement was ~10 µs of CPU, a fifth of a card review's or a reading report's (each
- * 6–11 statements; docs/performance.md § Statements compiled once). `articles.repo#stamp` did this
+ * 6–11 statements; docs/performance.md § Answers kept for a few seconds). `articles.repo#stamp` did this
  * by hand; this is the one way to do it.
  *
  * `build` is given a stand-in for each named value and must hand each to Kysely as a plain value
