@@ -54,6 +54,8 @@ const REVIEW_LOG_FIELDS = [
   'spent_ms',
 ] as const satisfies readonly (keyof ReviewLog)[];
 
+// The named stand-ins of a compiledOnce statement as a row: typed `never` so Kysely takes them for
+// any column's type (they are only ever passed through as parameters).
 const pick = <K extends string>(keys: readonly K[], from: Record<K, unknown>) =>
   Object.fromEntries(keys.map((k) => [k, from[k]])) as Record<K, never>;
 
