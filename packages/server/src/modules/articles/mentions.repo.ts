@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { tablesOf } from '../../db/ownership.js';
 import { articlesWhere, type Who } from '../../lib/policy.js';
+import { inNewestMatches, queryLexemes } from './newest-matches.js';
 
 /** A name the search index finds in at most this many articles is confirmed on each of them. */
 const MENTION_CANDIDATES = 200;
@@ -21,24 +22,32 @@ function bodyWords(db: Db) {
   const fts5 = (name: string) => `body : "${name.replace(/"/g, '""')}"`;
   return {
     /**
-     * Ids of up to `max` articles (any status) the index finds holding the words; null when it
-     * cannot be asked: the name has no letters or digits, or (PostgreSQL) only stop words.
+     * Articles to confirm the name on, newest first where there are many: null when the index
+     * cannot be asked (the name has no letters or digits, or on PostgreSQL only stop words);
+     * `all` when they are every article the index finds for `who`, so none is left past them.
+     * SQLite hands over up to `MENTION_CANDIDATES` (none, not all, when there are more: then
+     * `holds` looks among all of them). PostgreSQL hands over the newest `2 × limit` from
+     * `article_search` (migration 0027), whose narrow rows hold what the policy and the order
+     * read, newest first where that is cheaper (newest-matches.ts): "New York" costs the rows of
+     * its newest matches, not all of its thousands, and no more bodies are read than the
+     * answer needs (twice: a name's words may stand apart in some).
      */
-    async ids(name: string, max: number): Promise<number[] | null> {
+    async candidates(name: string, who: Who, limit: number): Promise<{ ids: number[]; all: boolean } | null> {
       if (!/[\p{L}\p{N}]/u.test(name)) return null;
       if (db.dialect === 'sqlite') {
         const { rows } = await sql<{
           id: number;
-        }>`select rowid as id from articles_fts where articles_fts match ${fts5(name)} limit ${max}`.execute(own.query);
-        return rows.map((r) => Number(r.id));
+        }>`select rowid as id from articles_fts where articles_fts match ${fts5(name)} limit ${MENTION_CANDIDATES + 1}`.execute(own.query);
+        return rows.length > MENTION_CANDIDATES ? { ids: [], all: false } : { ids: rows.map((r) => Number(r.id)), all: true };
       }
-      const { rows } = await sql<{ nodes: number; ids: number[] }>`
-        with q as (select plainto_tsquery('english', ${name}) as q)
-        select numnode(q.q) as nodes, array(select s.article_id from article_search s where s.search @@ q.q limit ${max}) as ids from q`.execute(
-        own.query,
-      );
-      const row = rows[0]!;
-      return Number(row.nodes) === 0 ? null : row.ids.map(Number);
+      const query = { kind: 'plainto_tsquery', text: name } as const;
+      if ((await queryLexemes(own, query)).length === 0) return null;
+      const wanted = limit * 2;
+      const ids = await inNewestMatches(own, query, articlesWhere(who, 'quote', 's'), wanted, async (newest) => {
+        const { rows } = await sql<{ id: string | number }>`select n.article_id as id from (${newest}) n`.execute(own.query);
+        return { matched: rows.length, answer: rows.map((r) => Number(r.id)) };
+      });
+      return { ids, all: ids.length < wanted };
     },
     /** The same words as a condition on `articles`. */
     holds: (name: string) =>
@@ -93,30 +102,18 @@ export function mentionsRepo(db: Db) {
           .orderBy('published_at', 'desc')
           .limit(limit);
       let phrase = name;
-      let found = await fullText.ids(phrase, MENTION_CANDIDATES + 1);
+      let found = await fullText.candidates(phrase, who, limit);
       // A selection may start or end inside a word ("ew York is"): its inner words are whole.
-      const inner = options.partialEdges && found?.length === 0 ? innerWords(name) : null;
+      const inner = options.partialEdges && found?.all && found.ids.length === 0 ? innerWords(name) : null;
       if (inner !== null) {
         phrase = inner;
-        found = await fullText.ids(phrase, MENTION_CANDIDATES + 1);
+        found = await fullText.candidates(phrase, who, limit);
       }
       if (found === null) return quoted().execute();
-      if (found.length === 0) return [];
-      if (found.length <= MENTION_CANDIDATES) return quoted().where('id', 'in', found).execute();
-      if (db.dialect === 'postgres') {
-        // The newest of the index's articles first, their bodies read only then: a body is what a
-        // row costs here, and a name in many articles has its newest few among them.
-        // From `article_search` (migration 0027): its narrow rows hold what the policy and the order
-        // read, so the index's thousands of matches for "New York" cost small rows, not the wide
-        // `articles` rows with their bodies' tsvectors.
-        const newest = sql<{ id: number }>`select s.article_id as id from article_search s
-          where ${articlesWhere(who, 'quote', 's')} and s.search @@ plainto_tsquery('english', ${phrase})
-          order by s.published_at desc limit ${limit * 4}`;
-        const rows = await quoted()
-          .where(sql<boolean>`id in (${newest})`)
-          .execute();
-        if (rows.length === limit) return rows;
-      }
+      if (found.ids.length > 0) {
+        const rows = await quoted().where('id', 'in', found.ids).execute();
+        if (found.all || rows.length === limit) return rows;
+      } else if (found.all) return [];
       return quoted().where(fullText.holds(phrase)).execute();
     },
   };

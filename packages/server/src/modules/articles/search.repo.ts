@@ -1,7 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { articlesWhere, type Who } from '../../lib/policy.js';
 import { tablesOf, type ModuleDb } from '../../db/ownership.js';
+import { inNewestMatches } from './newest-matches.js';
 
 export interface SearchRow {
   id: number;
@@ -60,13 +61,13 @@ export async function rankedPage(end: number, top: (n: number) => Promise<Candid
 }
 
 /**
- * SQLite ranks at most this many matches, the newest (highest ids) of them: FTS5's bm25 scores
- * every match it is given and has no top-k index, so a common word on a large library would cost
- * in proportion to the library. A rarer query (fewer matches) is ranked whole, as before. bm25
- * saturates with a word's count, so the best of 1,000 matches score near the best of all of them
+ * Search ranks at most this many matches, the newest (highest ids) of them: neither FTS5's bm25
+ * nor PostgreSQL's ts_rank has a top-k index, so both score every match they are given, and a
+ * common word on a large library would cost in proportion to the library. A rarer query (fewer
+ * matches) is ranked whole. The best of 1,000 matches score near the best of all of them
  * (docs/articles.md § Search).
  */
-export const SQLITE_RANKED_AT_MOST = 1000;
+export const RANKED_AT_MOST = 1000;
 
 /**
  * A rowid bound FTS5 can use. Numbers reach SQLite as REAL, and FTS5 takes a rowid bound only
@@ -109,7 +110,7 @@ async function inRange(own: ModuleDb<'articles'>, match: string, ids: number[], 
 
 export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
   const own = tablesOf(db, 'articles');
-  const rankedAtMost = options.rankedAtMost ?? SQLITE_RANKED_AT_MOST;
+  const rankedAtMost = options.rankedAtMost ?? RANKED_AT_MOST;
   return {
     /**
      * A body matches, and gives the snippet, only where the caller may quote it (lib/policy.ts:
@@ -157,21 +158,31 @@ export function searchRepo(db: Db, options: { rankedAtMost?: number } = {}) {
         return ids.map((id) => ({ id, snippet: snippets.get(id) ?? '' }));
       }
       const query = terms.map((t, i) => `${t}${i === terms.length - 1 ? ':*' : ''}`).join(' & ');
-      // Ranked in article_search (migration 0027: a narrow copy of what ranking and the policy
-      // read), then only the page is joined to its articles for the headline. The body is weight
-      // C of the tsvector: ts_filter keeps the title (A) and summary (B).
-      const { rows } = await sql<SearchRow>`
-        select articles.id, ts_headline('english',
-            case when ${whole} then articles.title || '. ' || articles.body_text else articles.title || '. ' || coalesce(articles.summary, '') end, q,
-          ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=1, FragmentDelimiter=…`}) as snippet
-        from (select s.article_id, ts_rank(s.search, q) as score, s.published_at, q
-              from article_search s, to_tsquery('english', ${query}) q
-              where s.search @@ q and s.status = 'published' and (${articlesWhere(who, 'quote', 's')} or ts_filter(s.search, '{a,b}') @@ q)
-              order by score desc, s.published_at desc
-              limit ${limit} offset ${offset}) page
-          join articles on articles.id = page.article_id
-        order by page.score desc, page.published_at desc`.execute(own.query);
-      return rows;
+      // The newest `rankedAtMost` matches (as on SQLite, newest-matches.ts), read once (`w`), are
+      // ranked from article_search's narrow rows (migration 0027: what ranking and the policy
+      // read); only the page is joined to its articles for the headline. The body is weight C of
+      // the tsvector: ts_filter keeps the title (A) and summary (B). The outer join answers the
+      // count of `w` even when the page is empty.
+      return inNewestMatches(own, { kind: 'to_tsquery', text: query }, sql<SqlBool>`true`, rankedAtMost, async (newest) => {
+        const { rows } = await sql<{ matched: string | number; id: number | null; snippet: string | null }>`
+          with w as (${newest}),
+          page as (
+            select w.article_id, ts_rank(w.search, q) as score, w.published_at, q
+            from w, to_tsquery('english', ${query}) q
+            where w.status = 'published' and (${articlesWhere(who, 'quote', 'w')} or ts_filter(w.search, '{a,b}') @@ q)
+            order by score desc, w.published_at desc
+            limit ${limit} offset ${offset})
+          select (select count(*) from w) as matched, articles.id, ts_headline('english',
+              case when ${whole} then articles.title || '. ' || articles.body_text else articles.title || '. ' || coalesce(articles.summary, '') end, page.q,
+            ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=1, FragmentDelimiter=…`}) as snippet
+          from (select 1) one
+            left join (page join articles on articles.id = page.article_id) on true
+          order by page.score desc, page.published_at desc`.execute(own.query);
+        return {
+          matched: Number(rows[0]?.matched ?? 0),
+          answer: rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, snippet: r.snippet ?? '' }])),
+        };
+      });
     },
 
     /** Published articles whose Chinese title, summaries or translations (of a body the caller may quote) contain the query. */
