@@ -8,6 +8,9 @@ import { analyseSentence, sentencesMentioning } from './offline.js';
 import * as prompts from './prompts.js';
 import type { UserActor } from './quota.js';
 
+/** Sentences an entity look-up quotes. */
+const ENTITY_MENTIONS = 8;
+
 /** The cache key of a translation by the model (shared by readers' translations and the retranslation job). */
 export const transKey = (model: string | null, text: string) => hashKey(['trans', model, text]);
 
@@ -90,10 +93,13 @@ export function textHelpFeature(
 
   async function entity(actor: UserActor, name: string) {
     const mentions: { article_id: number; title: string; paragraph_id: string; sentence: string }[] = [];
-    // Newest articles first; the rest of them are not parsed once eight sentences are found.
-    for (const row of await deps.articles.mentioning(actor, name, 20)) {
-      if (mentions.length >= 8) break;
-      for (const m of sentencesMentioning(parseParagraphs(row.content), name).slice(0, 8 - mentions.length)) {
+    // Newest articles first. Each one found holds the name in its body, nearly always as a word
+    // of a sentence, so a few more articles than sentences shown are enough (it asked for 20,
+    // and read bodies never shown: the AI look-up's cost on a large library, docs/performance.md
+    // § Growth); the margin covers bodies holding it only inside a longer word ("Yorkshire").
+    for (const row of await deps.articles.mentioning(actor, name, ENTITY_MENTIONS + 4)) {
+      if (mentions.length >= ENTITY_MENTIONS) break;
+      for (const m of sentencesMentioning(parseParagraphs(row.content), name).slice(0, ENTITY_MENTIONS - mentions.length)) {
         mentions.push({ article_id: row.id, title: row.title, paragraph_id: m.paragraphId, sentence: m.sentence });
       }
     }
