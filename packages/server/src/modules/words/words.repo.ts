@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/client.js';
 import { compiledOnce } from '../../db/compiled-once.js';
-import type { ReviewLogsTable, WordBookTable } from '../../db/schema.js';
+import type { ReviewLogsTable, WordBookTable, WordContextsTable } from '../../db/schema.js';
 import { tablesOf } from '../../db/ownership.js';
 
 /** What a review writes to its card (scheduler.ts#cardFields and the change time). */
@@ -220,17 +220,7 @@ export function wordsRepo(db: Db) {
             .orderBy('word_contexts.id', 'desc')
             .execute()
         : Promise.resolve([]),
-    async addContext(
-      row: {
-        entry_id: number;
-        form: string | null;
-        sentence: string | null;
-        article_id: number | null;
-        source: string | null;
-        created_at: string;
-      },
-      entryIsNew: boolean,
-    ) {
+    async addContext(row: Omit<WordContextsTable, 'id'>, entryIsNew: boolean) {
       // An entry added in this transaction has no sentence yet: nothing to look for.
       const same = entryIsNew
         ? undefined
