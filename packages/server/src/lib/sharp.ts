@@ -1,12 +1,4 @@
-import type Sharp from 'sharp';
+import { loadOnce } from './load-once.js';
 
-let loaded: Promise<typeof Sharp> | null = null;
-
-/**
- * sharp, loaded at the first image it converts rather than at start: its native library holds
- * ~8 MB that a server answering reads never needs (docs/performance.md, Memory).
- */
-export function loadSharp(): Promise<typeof Sharp> {
-  loaded ??= import('sharp').then((m) => m.default);
-  return loaded;
-}
+/** sharp, at the first image it converts: its native library holds ~8 MB a reading server never needs. */
+export const loadSharp = loadOnce(() => import('sharp').then((m) => m.default));

@@ -1,6 +1,8 @@
-import JSZip from 'jszip';
 import type { Paragraph } from '@changdu/contract';
 import { esc } from './article-html.js';
+import { loadOnce } from '../../lib/load-once.js';
+
+const loadJSZip = loadOnce(() => import('jszip').then((m) => m.default));
 
 export interface ExportArticle {
   id: number;
@@ -62,7 +64,7 @@ ${words ? `<h2>我的生词</h2><ul>${words}</ul>` : ''}
 
 /** An EPUB 3 of the articles, one chapter each (mimetype stored first and uncompressed, as the format requires). */
 export async function buildEpub(title: string, articles: ExportArticle[], uid: string, modified: string): Promise<Buffer> {
-  const zip = new JSZip();
+  const zip = new (await loadJSZip())();
   zip.file('mimetype', 'application/epub+zip', { compression: 'STORE' });
   zip.file(
     'META-INF/container.xml',
@@ -89,7 +91,7 @@ export async function buildEpub(title: string, articles: ExportArticle[], uid: s
 
 /** The export ZIP: one Markdown file per article and the EPUB of them all. */
 export async function buildExportZip(articles: ExportArticle[], epub: Buffer, epubName: string): Promise<Buffer> {
-  const zip = new JSZip();
+  const zip = new (await loadJSZip())();
   articles.forEach((a, i) => {
     const safe = a.title.replace(/[\\/:*?"<>|\p{Cc}]/gu, '_').slice(0, 80);
     zip.file(`${String(i + 1).padStart(2, '0')}-${safe}.md`, articleMarkdown(a));

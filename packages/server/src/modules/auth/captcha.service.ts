@@ -1,8 +1,11 @@
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/client.js';
 import { MINUTE, type Clock } from '../../lib/clock.js';
 import { Invalid } from '../../lib/errors.js';
 import { captchaRepo } from './captcha.repo.js';
+import { loadOnce } from '../../lib/load-once.js';
+
+// svg-captcha parses its font when loaded (~7 MB resident): loaded at the first captcha asked for.
+const loadSvgCaptcha = loadOnce(() => import('svg-captcha').then((m) => m.default));
 
 const TTL = 5 * MINUTE;
 
@@ -11,7 +14,13 @@ export function captchaService(db: Db, clock: Clock) {
   const repo = captchaRepo(db);
   return {
     async create(key: string): Promise<string> {
-      const { data, text } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1iIlL', color: true, background: '#f4f1ea' });
+      const { data, text } = (await loadSvgCaptcha()).create({
+        size: 4,
+        noise: 2,
+        ignoreChars: '0oO1iIlL',
+        color: true,
+        background: '#f4f1ea',
+      });
       const now = clock.now();
       const row = { key, answer: text.toLowerCase(), expires_at: new Date(now.getTime() + TTL).toISOString() };
       await repo.put(row);

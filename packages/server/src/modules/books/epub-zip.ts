@@ -1,5 +1,8 @@
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 import { Invalid } from '../../lib/errors.js';
+import { loadOnce } from '../../lib/load-once.js';
+
+const loadYauzl = loadOnce(() => import('yauzl').then((m) => m.default));
 
 /** Caps on what an EPUB may unpack to; a file beyond any of them is refused as a whole. */
 export const EPUB_LIMITS = {
@@ -22,9 +25,10 @@ export const EPUB_LIMITS = {
 /** A refusal whose message the uploader reads as is. */
 export class EpubError extends Invalid {}
 
-function openZip(data: Buffer): Promise<yauzl.ZipFile> {
+async function openZip(data: Buffer): Promise<yauzl.ZipFile> {
+  const { fromBuffer } = await loadYauzl();
   return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }, (err, zip) => {
+    fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, strictFileNames: true }, (err, zip) => {
       if (err || !zip) reject(zipError(err));
       else resolve(zip);
     });
