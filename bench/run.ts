@@ -11,12 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import type * as DictionaryService from '../packages/server/src/modules/dictionary/dictionary.service.js';
-import type * as Ecdict from '../packages/server/src/modules/dictionary/ecdict.js';
+import type { LookupFigures } from './dictionary-figures.js';
 import { learnerBench } from './learner.js';
 import { mixBench } from './mix.js';
 import { api, login, START_FLAGS } from './server-harness.js';
-import { removeWorktree, worktreeOf } from './worktree.js';
+import { removeWorktree, startCommand, worktreeOf } from './worktree.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -137,6 +136,12 @@ function checkoutStep(ref: string): { dir: string; label: string; flags: string[
   return { dir, label: subject.length > 90 ? `${subject.slice(0, 89)}…` : subject, flags };
 }
 
+/** The environment a checkout's `npm start` sets for node (MALLOC_ARENA_MAX, …). */
+function startEnvOf(dir: string): Record<string, string> {
+  const command = startCommand(dir);
+  return command.bundle ? command.env : {};
+}
+
 /** Set once the run is over: servers ending then are ended by the bench. */
 let stopping = false;
 
@@ -153,12 +158,14 @@ async function startServer(
   args: string[],
   port: number,
   webDist = path.join(cwd, 'packages/web/dist'),
+  startEnv: Record<string, string> = {},
 ): Promise<Server> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `changdu-bench-${name}-`));
   const child = spawn(process.execPath, args, {
     cwd,
     env: {
       ...process.env,
+      ...startEnv,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -323,35 +330,19 @@ async function longArticleTimes(pages: { name: string; url: string; kind: 'app' 
   );
 }
 
-/** Lookups per second and per-lookup p99 of the dictionary service of `root`, in this process. */
-async function dictionaryFigures(root: string) {
-  const base = path.join(root, 'packages/server/src/modules/dictionary');
-  const { openEcdict } = (await import(path.join(base, 'ecdict.ts'))) as typeof Ecdict;
-  const { dictionaryService } = (await import(path.join(base, 'dictionary.service.ts'))) as typeof DictionaryService;
-  const dict = openEcdict();
-  const dictionary = dictionaryService(dict, { inWordBook: async () => false, recordLookup: () => undefined });
-  const words = dict
-    .startingWith('a', 2000)
-    .map((w) => w.word)
-    .filter((w) => /^[a-z]+$/.test(w));
-  const run = async (sentence: (w: string) => string | undefined) => {
-    const each: number[] = [];
-    const started = process.hrtime.bigint();
-    for (let round = 0; round < 3; round++) {
-      for (const word of words) {
-        const t = process.hrtime.bigint();
-        await dictionary.lookup(word, sentence(word), null).catch(() => undefined);
-        each.push(Number(process.hrtime.bigint() - t) / 1e6);
-      }
-    }
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    each.sort((a, b) => a - b);
-    return { perSecond: Math.round(each.length / seconds), p99: each[Math.floor(each.length * 0.99)]! };
-  };
-  const plain = await run(() => undefined);
-  const inContext = await run((w) => `They talked about the ${w} yesterday.`);
-  dict.close();
-  return { plain, inContext };
+/**
+ * Lookups per second and per-lookup p99 of the dictionary service of `root`, timed alone in a
+ * process of its own with the product's start flags and environment (bench/dictionary-figures.ts).
+ */
+function dictionaryFigures(root: string): { plain: LookupFigures; inContext: LookupFigures } {
+  const out = execFileSync(process.execPath, [...START_FLAGS, '--import', 'tsx', path.join(ROOT, 'bench/dictionary-figures.ts'), root], {
+    cwd: ROOT,
+    env: { ...process.env, ...startEnvOf(ROOT) },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as { plain: LookupFigures; inContext: LookupFigures };
 }
 
 async function main() {
@@ -366,8 +357,8 @@ async function main() {
   let bareWithHeaders: ChildProcess | null = null;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'changdu-bench-'));
   try {
-    // As `npm start` runs it (package.json), and the "before" as it ran then.
-    const after = await startServer('after', ROOT, [...START_FLAGS, 'packages/server/dist/main.js'], PORT);
+    // As `npm start` runs it (package.json: its node flags and environment), and the "before" as it ran then.
+    const after = await startServer('after', ROOT, [...START_FLAGS, 'packages/server/dist/main.js'], PORT, undefined, startEnvOf(ROOT));
     servers.push(after);
     const old = before ? await startServer('before', before, ['--import', 'tsx', 'packages/server/src/main.ts'], PORT + 2) : null;
     if (old) servers.push(old);
@@ -379,6 +370,7 @@ async function main() {
         [...step.flags, 'packages/server/dist/main.js'],
         PORT + 10 + i,
         path.join(ROOT, 'packages/web/dist'),
+        startEnvOf(step.dir),
       );
       steps.push({ ...server, label: step.label, flags: step.flags });
     }
@@ -514,11 +506,11 @@ async function main() {
     if (!PAGE_ONLY && !LOAD_ONLY) await new Promise((resolve) => setTimeout(resolve, 5000));
     const memory = rssOf();
 
-    const dictionary = new Map<string, Awaited<ReturnType<typeof dictionaryFigures>>>();
+    const dictionary = new Map<string, ReturnType<typeof dictionaryFigures>>();
     if (!PAGE_ONLY && !LOAD_ONLY) {
-      log('dictionary lookups in this process…');
-      dictionary.set('after', await dictionaryFigures(ROOT));
-      if (before) dictionary.set('before', await dictionaryFigures(before));
+      log('dictionary lookups, each checkout in a process of its own…');
+      dictionary.set('after', dictionaryFigures(ROOT));
+      if (before) dictionary.set('before', dictionaryFigures(before));
     }
 
     if (!LOAD_ONLY) log(`long article in headless Chromium (${PAGE_RUNS} cold loads each)…`);
