@@ -218,7 +218,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** True when an error is a unique-constraint violation on either dialect. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  if (error instanceof DatabaseUnavailable) return true;
   const code = (error as { code?: unknown }).code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.js';
-import { isDatabaseUnavailable } from './client.js';
+import { DatabaseUnavailable, isDatabaseUnavailable, isUniqueViolation } from './client.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 if (!onPostgres) console.warn('db/outage.test.ts: the connection-loss cases run in the server:postgres project only');
@@ -86,5 +86,16 @@ describe('telling an outage from a bug', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
+  });
+
+  // A sign-up or a rename that meets an outage must answer 503, not "this phone is already
+  // registered" (the services turn a unique violation into that 409).
+  it('never takes an outage for a unique violation, nor a unique violation for an outage', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(isUniqueViolation(new DatabaseUnavailable(refused))).toBe(false);
+    expect(isUniqueViolation(refused)).toBe(false);
+    expect(isUniqueViolation(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(true);
+    expect(isUniqueViolation(Object.assign(new Error('UNIQUE constraint failed'), { code: 'SQLITE_CONSTRAINT_UNIQUE' }))).toBe(true);
+    expect(isDatabaseUnavailable(new DatabaseUnavailable(refused))).toBe(true);
   });
 });
