@@ -39,7 +39,8 @@ function packParagraph(p: Paragraph): PackedParagraph {
   return { ...rest, ...(html === p.text ? {} : { html }), ...(cuts ? { cuts } : { sentences }) };
 }
 
-function unpackParagraph(p: PackedParagraph): Paragraph {
+/** A paragraph as `show` states it, from its packed form. */
+export function unpackParagraph(p: PackedParagraph): Paragraph {
   const { html, sentences, cuts, ...rest } = p;
   const unpacked: Paragraph['sentences'] = [];
   for (let i = 0; cuts && i < cuts.length; i += 2) unpacked.push({ id: sentenceId(p.id, i / 2), text: p.text.slice(cuts[i], cuts[i + 1]) });

@@ -1,5 +1,6 @@
 import { levelLabels, topics } from './constants.js';
 import type { ArticleDetail, Paragraph } from './endpoints/articles.shared.js';
+import type { WordEntry } from './endpoints/reader.endpoints.js';
 
 /**
  * The reading page's first screen as HTML text, for the server's first response to
@@ -186,6 +187,67 @@ export function wordSheetPendingHtml(word: string): string {
     `<header class="modal-header"><h2 id="${title}" class="modal-title">${escapeText(word)}</h2>${CLOSE}</header>` +
     `<div class="modal-body"><div class="word-sheet-body"><div class="spinner-wrap" role="status"><span class="spinner" aria-hidden="true"></span><span class="visually-hidden">查词中</span></div></div></div>` +
     `</div></div></div>`
+  );
+}
+
+/** Part of speech in the sentence, as a learner reads it (the word sheet's "在本句中作…"). */
+export const POS_LABELS: Readonly<Record<string, string>> = {
+  NOUN: '名词',
+  PROPN: '专有名词',
+  VERB: '动词',
+  AUX: '助动词',
+  ADJ: '形容词',
+  ADV: '副词',
+  ADP: '介词',
+  CCONJ: '连词',
+  SCONJ: '连词',
+  PRON: '代词',
+  DET: '限定词',
+  NUM: '数词',
+  PART: '小品词',
+  INTJ: '感叹词',
+};
+
+/** A pronunciation's variant as the sheet labels it. */
+export const VARIANT_LABELS = { UK: '英', US: '美' } as const;
+
+const meaningListHtml = (meanings: WordEntry['meanings'], label: string) =>
+  `<ul class="word-meanings" aria-label="${label}">` +
+  meanings.map((m) => `<li><span class="word-pos">${escapeText(m.pos ?? '')}</span><span>${escapeText(m.text)}</span></li>`).join('') +
+  `</ul>`;
+
+/**
+ * What the early sheet shows once the first screen's script has the tapped word's answer, before
+ * the app has started: the top of the reader's entry (web WordSheet `Entry`: sounds, the form,
+ * the part of speech in the sentence, the meanings that fit, the definition) in its markup. The
+ * app's sheet, filled from the same answer, replaces it and adds what lies below (other meanings,
+ * forms, exams, the word book). `WordSheet.test.tsx` holds the two to each other.
+ */
+export function wordEntryHtml(entry: WordEntry): string {
+  const fitting = entry.meanings.filter((m) => m.fits);
+  const shown = fitting.length ? fitting : entry.meanings;
+  const posLabel = entry.pos_in_context ? POS_LABELS[entry.pos_in_context] : undefined;
+  const sounds = entry.phonetics.length
+    ? entry.phonetics
+        .map(
+          (p) =>
+            `<span class="word-phonetic">${p.variant ? `<span class="word-phonetic-variant">${VARIANT_LABELS[p.variant]}</span>` : ''}<span lang="en-fonipa">/${escapeText(p.ipa)}/</span></span>`,
+        )
+        .join('')
+    : entry.phonetic
+      ? `<span class="word-phonetic">/${escapeText(entry.phonetic)}/</span>`
+      : '';
+  return (
+    `<div class="word-entry">` +
+    `<p class="word-head">${sounds}${entry.frequency !== null ? `<span class="word-frequency">词频第 ${entry.frequency} 位</span>` : ''}</p>` +
+    (entry.form_of
+      ? `<p class="word-form-of"><span lang="en">${escapeText(entry.form_of.form)}</span> 是 <span lang="en">${escapeText(entry.word)}</span> 的${escapeText(entry.form_of.label)}</p>`
+      : '') +
+    (posLabel && fitting.length > 0 ? `<p class="word-context-pos">在本句中作${posLabel}</p>` : '') +
+    (shown.length ? meaningListHtml(shown, '中文释义') : '') +
+    (entry.function_note ? `<p class="word-function-note" aria-label="用法说明">${escapeText(entry.function_note)}</p>` : '') +
+    (entry.definition ? `<p class="word-definition" lang="en">${escapeText(entry.definition)}</p>` : '') +
+    `</div>`
   );
 }
 

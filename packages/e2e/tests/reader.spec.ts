@@ -111,7 +111,7 @@ test('a tap finds the word drawn under the finger in Chromium, and the paragraph
   await expect(toolbar).toHaveCount(0);
 });
 
-test('the article arrives drawn in the first response: a word tapped before the app has started opens its sheet at once, and nothing moves when the app takes over', async ({
+test('the article arrives drawn in the first response: a word tapped before the app has started opens its sheet at once and shows its meaning, and nothing moves when the app takes over', async ({
   page,
   request,
 }) => {
@@ -135,18 +135,25 @@ test('the article arrives drawn in the first response: a word tapped before the 
       }),
     );
   const drawn = await boxes();
+  const lookups: string[] = [];
+  page.on('request', (r) => void (new URL(r.url()).pathname === '/api/english/word' && lookups.push(r.url())));
   await tapWord(page, 'mayors', 0, 0.5, true);
-  // The sheet opens at once, looking the word up, while the app is still held.
-  const early = page.getByRole('dialog', { name: 'mayors' });
+  // The sheet opens at once, and the first screen's script looks the word up in its sentence and
+  // shows the meaning while the app is still held.
+  const early = page.getByRole('dialog', { name: 'mayor' });
   await expect(early).toBeVisible();
-  await expect(early.getByRole('status')).toHaveText('查词中');
+  await expect(early.getByRole('list', { name: '中文释义' })).toBeVisible();
+  await expect(early.locator('.word-form-of')).toContainText('mayors 是 mayor 的');
+  await expect(page.getByRole('button', { name: '双语' })).toHaveCount(0);
   release();
-  // The app's sheet takes its place, the same one, with the meaning.
+  // The app's sheet takes its place, the same one, filled from the script's answer: no second lookup.
+  await expect(page.getByRole('button', { name: '双语' })).toBeVisible();
   const sheet = page.getByRole('dialog', { name: 'mayor' });
-  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('link', { name: '登录后加入生词本' })).toBeVisible();
   await expect(sheet.getByRole('list', { name: '中文释义' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(1);
-  await expect(page.getByRole('button', { name: '双语' })).toBeVisible();
+  expect(lookups).toHaveLength(1);
+  expect(new URL(lookups[0]!).searchParams.get('sentence')).toMatch(/mayors/);
   // Every drawn block is where the first screen put it, under the app's full styles.
   expect((await boxes()).slice(0, drawn.length)).toEqual(drawn);
 });

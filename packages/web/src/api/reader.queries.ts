@@ -4,9 +4,14 @@ import { apiKey, useApiInfiniteQuery, useApiMutation, useApiQuery } from './hook
 
 /* ---- Dictionary ---- */
 
+const wordInput = (word: string, sentence: string | undefined) => (sentence ? { word, sentence } : { word });
+
+/** The query key of a tapped word's entry (`useWordEntry`), e.g. to start it from an answer the page already has. */
+export const wordEntryKey = (word: string, sentence: string | undefined) => apiKey('dict.word', wordInput(word, sentence));
+
 /** The dictionary entry of a tapped word, read in its sentence. Entries do not change while reading. */
 export function useWordEntry(word: string, sentence: string | undefined) {
-  return useApiQuery('dict.word', sentence ? { word, sentence } : { word }, { enabled: word !== '', staleTime: 10 * 60_000 });
+  return useApiQuery('dict.word', wordInput(word, sentence), { enabled: word !== '', staleTime: 10 * 60_000 });
 }
 
 /* ---- Level words, marks ---- */

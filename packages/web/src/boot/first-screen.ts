@@ -1,7 +1,22 @@
-import { EARLY_SHEET_ID, wordSheetPendingHtml } from '@changdu/contract';
+import {
+  Codes,
+  Cookies,
+  EARLY_SHEET_ID,
+  Headers,
+  isWordMissing,
+  REQUESTED_WITH,
+  unpackParagraph,
+  wordEntryHtml,
+  wordSheetPendingHtml,
+  type PackedArticle,
+  type Paragraph,
+  type WordLookup,
+} from '@changdu/contract';
 import { caretAtPoint, wordAt } from '../features/reader/word-at-point';
 import { lookupForm } from '../features/reader/word-span';
-import type { EarlyTap } from '../features/reader/early-tap';
+import { earlyTapTarget, type EarlyTap } from '../features/reader/early-tap';
+import { LOOKUP_PATH } from '../offline/caches';
+import { summaryParagraph, tappableParagraphs } from '../features/reader/summary-paragraph';
 
 /**
  * The script of a page the server drew (`/article/{id}`: server http/web-app.ts), inlined into
@@ -10,9 +25,11 @@ import type { EarlyTap } from '../features/reader/early-tap';
  *
  * - A tap on a word opens that word's sheet at once, in its looking-up state (the reader's own
  *   sheet markup: contract `wordSheetPendingHtml`), and is kept as the paragraph, its text and
- *   the tap's offset. When the reader mounts it takes the tap (`takeEarlyTap`), looks the word
- *   up and replaces this sheet with its own, the same sheet filled in. The word is found by the
- *   reader's own rule (`wordAt`).
+ *   the tap's offset. The word and its sentence are found by the reader's own rules (`wordAt`,
+ *   `earlyTapTarget` over the page's data block) and looked up at once, as the reader asks, with
+ *   the reader's identity: the answer fills the sheet (contract `wordEntryHtml`) and is kept on
+ *   the tap. When the reader mounts it takes the tap (`takeEarlyTap`) and replaces this sheet with
+ *   its own, filled from the kept answer, or looking the word up itself if none came yet.
  * - The app is started once the page has been parsed and its text painted, so fetching and
  *   running it does not compete with the text: its styles and modules are listed, inert, in
  *   `<template id="cd-app">` (`startOnceTextIsShown`).
@@ -54,12 +71,87 @@ function onClick(event: MouseEvent): void {
   const caret = caretAtPoint(point.x, point.y);
   const hit = caret && wordAt(caret, point);
   if (!hit) return;
-  window.__cdEarlyTap = {
-    pid: hit.root.dataset.pid ?? '',
-    text: hit.root.textContent ?? '',
-    offset: offsetIn(hit.root, caret),
-  } satisfies EarlyTap;
+  const tap: EarlyTap = { pid: hit.root.dataset.pid ?? '', text: hit.root.textContent ?? '', offset: offsetIn(hit.root, caret) };
+  window.__cdEarlyTap = tap;
   openSheet(lookupForm(hit.word));
+  // The data block read by an earlier tap: ask now. Else after the sheet's frame: reading the block
+  // (~80 KB on a long read, ~10–20 ms) must not delay it. (Read ahead at the first paint instead, it
+  // delayed the sheet of a tap that came just then.)
+  if (drawn) lookUp(tap);
+  else requestAnimationFrame(() => setTimeout(() => lookUp(tap), 0));
+}
+
+/** The page's data block, read once, by the first tap that needs it. */
+let drawn: { article: PackedArticle; summary: Paragraph | null } | null = null;
+function readBlock(): typeof drawn {
+  if (drawn) return drawn;
+  // Not parsed yet: a long page tapped while its end is still arriving.
+  const text = document.getElementById('cd-article')?.textContent;
+  if (!text) return null;
+  try {
+    const article = JSON.parse(text) as PackedArticle;
+    drawn = { article, summary: article.summary ? summaryParagraph(article.summary) : null };
+  } catch {
+    return null;
+  }
+  return drawn;
+}
+
+/** The paragraphs a tap in paragraph `pid` can look a word up in: that one, unpacked (the summary is one too). */
+function paragraphsFor(pid: string): ReadonlyMap<string, Paragraph> | null {
+  const block = readBlock();
+  if (!block) return null;
+  const packed = block.article.paragraphs.find((p) => p.id === pid);
+  return tappableParagraphs(new Map(packed ? [[pid, unpackParagraph(packed)]] : []), block.summary);
+}
+
+const cookie = (name: string) => document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`))?.[1];
+
+/**
+ * Asks the dictionary for the tapped word as the reader's sheet would (the same URL, the login's
+ * cookie with the app's `X-Requested-With`, the client id), so a reader's tap is counted once and
+ * the answer says whether the word is in their book. A failure leaves the sheet to the reader.
+ */
+function lookUp(tap: EarlyTap): void {
+  const all = paragraphsFor(tap.pid);
+  // A long page tapped while its end (the data block) is still arriving: ask once it is parsed.
+  if (!all && document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', () => window.__cdEarlyTap === tap && lookUp(tap), { once: true });
+    return;
+  }
+  const target = all && earlyTapTarget(tap, all);
+  if (!target) return;
+  const headers: Record<string, string> = { [Headers.requestedWith]: REQUESTED_WITH };
+  const cuid = cookie(Cookies.clientId);
+  if (cuid) headers[Headers.clientId] = decodeURIComponent(cuid);
+  // As the reader's query asks it (api/reader.queries.ts): no sentence parameter for none.
+  const query = new URLSearchParams(target.sentence ? { word: target.word, sentence: target.sentence } : { word: target.word });
+  // High: on a cold load it queues beside the app's own files, which the sheet's meaning need not wait for.
+  fetch(`${LOOKUP_PATH}?${query}`, { headers, credentials: 'same-origin', priority: 'high' })
+    .then((res) => res.json() as Promise<{ status?: { code?: string }; result?: WordLookup | null }>)
+    .then((body) => {
+      const result = body.status?.code === Codes.OK ? body.result : null;
+      // The reader has taken over, or another word was tapped since.
+      if (!result || window.__cdEarlyTap !== tap) return;
+      tap.answer = { word: target.word, sentence: target.sentence, result };
+      fillSheet(result);
+    })
+    .catch(() => undefined);
+}
+
+/** The early sheet with the answer in place of its spinner (the reader's entry, its top part). */
+function fillSheet(result: WordLookup): void {
+  const sheet = document.getElementById(EARLY_SHEET_ID);
+  const body = sheet?.querySelector('.word-sheet-body');
+  if (!sheet || !body) return;
+  if (isWordMissing(result)) {
+    body.innerHTML = '<p class="word-missing"></p>';
+    body.firstElementChild!.textContent = result.message;
+    return;
+  }
+  body.innerHTML = wordEntryHtml(result);
+  const title = sheet.querySelector('.modal-title');
+  if (title) title.textContent = result.word;
 }
 
 function offsetIn(root: Node, caret: { node: Node; offset: number }): number {

@@ -1,23 +1,9 @@
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { READER_FIRST_BLOCKS, summaryText, type Paragraph } from '@changdu/contract';
+import { READER_FIRST_BLOCKS, type Paragraph } from '@changdu/contract';
 import { cleanArticleHtml } from '../../lib/html';
 import { decorateHtml, marksClass, wordMarks, type Highlight, type WordClass } from './decorate';
 
 const NO_HIGHLIGHTS: Highlight[] = [];
-
-export const SUMMARY_ID = 'summary';
-const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
-/** The summary as a paragraph of its own, so it is tapped and marked exactly like body text. */
-export function summaryParagraph(summary: string): Paragraph {
-  const text = summaryText(summary);
-  const sentences = [...segmenter.segment(text)]
-    .map((s) => s.segment.trim())
-    .filter(Boolean)
-    .map((sentence, i) => ({ id: `${SUMMARY_ID}-s${i + 1}`, text: sentence }));
-  return { id: SUMMARY_ID, kind: 'p', html: escapeHtml(text), text, sentences, zh: null };
-}
 
 /** The summary's English, decorated like a body paragraph (word marks; no highlights: notes anchor to the body). */
 export function SummaryText({ paragraph, wordClass }: { paragraph: Paragraph; wordClass: WordClass | undefined }) {

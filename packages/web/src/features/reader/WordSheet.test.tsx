@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { EARLY_SHEET_ID, wordSheetPendingHtml } from '@changdu/contract';
+import { EARLY_SHEET_ID, wordEntryHtml, wordSheetPendingHtml } from '@changdu/contract';
 import { makeEntry } from '../../test/reader';
 import { Entry, WordSheet, withChosenFirst } from './WordSheet';
 
@@ -15,7 +15,13 @@ describe('the word sheet while its word is looked up', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter>
-          <WordSheet target={{ word: 'negotiated', sentence: 'They negotiated.' }} articleId={12} info={undefined} onClose={() => undefined} onEditNote={() => undefined} />
+          <WordSheet
+            target={{ word: 'negotiated', sentence: 'They negotiated.' }}
+            articleId={12}
+            info={undefined}
+            onClose={() => undefined}
+            onEditNote={() => undefined}
+          />
         </MemoryRouter>
       </QueryClientProvider>,
     );
@@ -36,6 +42,27 @@ describe('the word sheet while its word is looked up', () => {
     // Grabber and header (title, close) alike; the body starts with the same spinner (the app adds its AI button under it).
     for (const selector of ['.modal-grabber', '.modal-header', '.modal-body > .word-sheet-body > :first-child'])
       expect(app.querySelector(selector)!.isEqualNode(panel.querySelector(selector)), selector).toBe(true);
+  });
+});
+
+describe('the entry the first screen’s script shows before the app has started', () => {
+  // What contract wordEntryHtml draws must be the top of the app's Entry, node for node: the
+  // app's sheet replaces the script's in place, and only what lies below may appear then.
+  const cases = [
+    makeEntry(),
+    makeEntry({ phonetics: [], phonetic: 'rʌn', frequency: null, form_of: null, pos_in_context: null, function_note: '用法 <短语>' }),
+    makeEntry({ meanings: [{ pos: null, text: 'A & B', fits: false }], definition: null, phonetic: null, phonetics: [] }),
+  ];
+  it.each(cases.map((entry, i) => [i, entry] as const))('is the app’s entry, as far as it goes (case %i)', (_i, entry) => {
+    const { container } = render(<Entry entry={entry} />);
+    const app = container.querySelector('.word-entry')!;
+    const drawn = document.createElement('template');
+    drawn.innerHTML = wordEntryHtml(entry);
+    const script = drawn.content.querySelector('.word-entry')!;
+    expect(app.cloneNode(false).isEqualNode(script.cloneNode(false))).toBe(true);
+    const drawnParts = [...script.children];
+    expect(drawnParts.length).toBeGreaterThan(0);
+    expect([...app.children].slice(0, drawnParts.length).map((n) => n.outerHTML)).toEqual(drawnParts.map((n) => n.outerHTML));
   });
 });
 

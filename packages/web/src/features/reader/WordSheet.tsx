@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { cardStateLabels, isWordMissing, type WordEntry, type WordLookup } from '@changdu/contract';
+import { cardStateLabels, isWordMissing, POS_LABELS, VARIANT_LABELS, type WordEntry, type WordLookup } from '@changdu/contract';
 import { errorMessage } from '../../api/client';
 import { useWordSense } from '../../api/ai.queries';
 import { useWordEntry } from '../../api/reader.queries';
@@ -46,7 +46,12 @@ export function WordSheet({ target, articleId, info, onClose, onEditNote, settle
   );
 }
 
-function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetProps, 'onClose' | 'target' | 'settled'> & { target: WordTarget }) {
+function WordSheetBody({
+  target,
+  articleId,
+  info,
+  onEditNote,
+}: Omit<WordSheetProps, 'onClose' | 'target' | 'settled'> & { target: WordTarget }) {
   const answer = useWordEntry(target.word, target.sentence);
   const entry = foundEntry(answer.data);
   const loggedIn = useIsLoggedIn();
@@ -66,7 +71,7 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
       ) : (
         <>
           {entry.phrase && <PhraseSection phrase={entry.phrase} sentence={target.sentence} articleId={articleId} />}
-          <Entry entry={chosen ? withChosenFirst(entry, chosen) : entry} chosenBy={chosen ? sense.data?.model ?? 'AI' : null} />
+          <Entry entry={chosen ? withChosenFirst(entry, chosen) : entry} chosenBy={chosen ? (sense.data?.model ?? 'AI') : null} />
         </>
       )}
       {info?.key && (
@@ -104,26 +109,6 @@ function WordSheetBody({ target, articleId, info, onEditNote }: Omit<WordSheetPr
 
 /** The dictionary's entry, or undefined while it loads or when the word was not found. */
 const foundEntry = (answer: WordLookup | undefined) => (answer && !isWordMissing(answer) ? answer : undefined);
-
-const VARIANT_LABELS = { UK: '英', US: '美' } as const;
-
-/** Part of speech in the sentence, as a learner reads it. */
-const POS_LABELS: Record<string, string> = {
-  NOUN: '名词',
-  PROPN: '专有名词',
-  VERB: '动词',
-  AUX: '助动词',
-  ADJ: '形容词',
-  ADV: '副词',
-  ADP: '介词',
-  CCONJ: '连词',
-  SCONJ: '连词',
-  PRON: '代词',
-  DET: '限定词',
-  NUM: '数词',
-  PART: '小品词',
-  INTJ: '感叹词',
-};
 
 function MeaningList({ meanings, label }: { meanings: WordEntry['meanings']; label: string }) {
   return (
@@ -317,7 +302,12 @@ function WordBook({ tapped, headword, inBook, book, sentence, articleId, openedA
             disabled={add.isPending}
             onClick={() =>
               add.mutate(
-                { word: tapped, sentence, ...(articleId === null ? { source: 'book' } : { article_id: articleId }), ...(meaning ? { meaning } : {}) },
+                {
+                  word: tapped,
+                  sentence,
+                  ...(articleId === null ? { source: 'book' } : { article_id: articleId }),
+                  ...(meaning ? { meaning } : {}),
+                },
                 // No toast: the sheet answers in place ("已加入生词本" below), where a toast would cover the exam tags.
                 { onError: (error) => toast(errorMessage(error)) },
               )

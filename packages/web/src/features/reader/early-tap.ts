@@ -1,4 +1,4 @@
-import { EARLY_SHEET_ID, type Paragraph } from '@changdu/contract';
+import { EARLY_SHEET_ID, type Paragraph, type WordLookup } from '@changdu/contract';
 import { wordAt, wordTarget } from './word-at-point';
 import type { WordTarget } from './WordSheet';
 
@@ -11,6 +11,11 @@ export interface EarlyTap {
   pid: string;
   text: string;
   offset: number;
+  /**
+   * The dictionary's answer for the tapped word, when the script had it before the reader mounted,
+   * with the word and sentence it asked for: the reader's sheet starts from it instead of asking again.
+   */
+  answer?: { word: string; sentence: string; result: WordLookup };
 }
 
 declare global {

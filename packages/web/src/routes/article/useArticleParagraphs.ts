@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ArticleDetail } from '@changdu/contract';
-import { summaryParagraph } from '../../features/reader/ArticleBody';
+import { summaryParagraph, tappableParagraphs } from '../../features/reader/summary-paragraph';
 
 /**
  * The article's paragraphs by id, and those a tap can look a word up in: the body's and the
@@ -9,6 +9,6 @@ import { summaryParagraph } from '../../features/reader/ArticleBody';
 export function useArticleParagraphs(article: ArticleDetail) {
   const summary = useMemo(() => (article.summary ? summaryParagraph(article.summary) : null), [article.summary]);
   const paragraphs = useMemo(() => new Map(article.paragraphs.map((p) => [p.id, p])), [article.paragraphs]);
-  const tappable = useMemo(() => (summary ? new Map([...paragraphs, [summary.id, summary]]) : paragraphs), [paragraphs, summary]);
+  const tappable = useMemo(() => tappableParagraphs(paragraphs, summary), [paragraphs, summary]);
   return { summary, paragraphs, tappable };
 }
