@@ -217,6 +217,26 @@ const meaningListHtml = (meanings: WordEntry['meanings'], label: string) =>
   `</ul>`;
 
 /**
+ * The phrase the tapped word belongs to, as the reader's sheet shows it above the word (web
+ * `PhraseSection` without its add button, which the app brings): the early sheet's first part.
+ */
+export function wordPhraseHtml(phrase: NonNullable<WordEntry['phrase']>): string {
+  return (
+    `<section class="word-phrase" aria-label="本句短语">` +
+    `<p class="word-phrase-head"><span class="word-phrase-label">短语</span><span class="word-phrase-text" lang="en">${escapeText(phrase.text)}</span></p>` +
+    (phrase.meanings.length
+      ? `<ul class="word-phrase-meanings" aria-label="短语释义">` +
+        phrase.meanings
+          .map((m) => `<li>${m.pos ? `<span class="word-pos">${escapeText(m.pos)}</span>` : ''}<span>${escapeText(m.text)}</span></li>`)
+          .join('') +
+        `</ul>`
+      : '') +
+    (phrase.definition ? `<p class="word-phrase-definition" lang="en">${escapeText(phrase.definition)}</p>` : '') +
+    `</section>`
+  );
+}
+
+/**
  * What the early sheet shows once the first screen's script has the tapped word's answer, before
  * the app has started: the top of the reader's entry (web WordSheet `Entry`: sounds, the form,
  * the part of speech in the sentence, the meanings that fit, the definition) in its markup. The

@@ -4,8 +4,16 @@ import path from 'node:path';
 import Beasties from 'beasties';
 import { build, type Plugin, type Rolldown } from 'vite';
 // By path: the config is bundled for Node, which would load the workspace package's TypeScript as is.
-import { FIRST_SCREEN_FILE, readerPageHtml, wordSheetPendingHtml, type FirstScreenBuild } from '../../contract/src/reader-html.js';
+import {
+  FIRST_SCREEN_FILE,
+  readerPageHtml,
+  wordEntryHtml,
+  wordPhraseHtml,
+  wordSheetPendingHtml,
+  type FirstScreenBuild,
+} from '../../contract/src/reader-html.js';
 import { makeDetail, makeParagraph } from '../src/test/articles.js';
+import { makeEntry } from '../src/test/reader.js';
 import { HELD_STYLE } from '../src/boot/held-styles.js';
 
 /**
@@ -125,18 +133,26 @@ async function buildScript(root: string, outDir: string): Promise<string> {
         emptyOutDir: false,
         copyPublicDir: false,
         minify: true,
-        lib: { entry: path.resolve(root, 'src/boot/first-screen.ts'), formats: ['iife'], name: 'cdFirstScreen', fileName: () => 'first-screen.js' },
+        lib: {
+          entry: path.resolve(root, 'src/boot/first-screen.ts'),
+          formats: ['iife'],
+          name: 'cdFirstScreen',
+          fileName: () => 'first-screen.js',
+        },
       },
     });
     // Inline, the script must not end the element early.
-    return fs.readFileSync(path.join(scratch, 'first-screen.js'), 'utf8').trim().replace(/<\/(script)/gi, '<\\/$1');
+    return fs
+      .readFileSync(path.join(scratch, 'first-screen.js'), 'utf8')
+      .trim()
+      .replace(/<\/(script)/gi, '<\\/$1');
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
 }
 
 /**
- * A drawn reading page with every kind of block, chip and the word sheet: the rules its elements
+ * A drawn reading page with every kind of block, chip and the word sheet (looking up, then filled): the rules its elements
  * match are the first screen's CSS. Theme rules are kept whatever the specimen's theme.
  */
 async function criticalCss(outDir: string, styles: string[]): Promise<string> {
@@ -163,10 +179,17 @@ async function criticalCss(outDir: string, styles: string[]): Promise<string> {
   // The head's parts in each combination that sibling rules tell apart (a dateline right after the
   // title, after the Chinese title, after the byline); the first as a logged-in reader's page, with
   // the pre-read panel's place.
-  const heads = [full, { ...full, title_zh: null }, { ...full, author: null }, { ...full, title_zh: null, author: null, cover: null, summary: null }];
+  const heads = [
+    full,
+    { ...full, title_zh: null },
+    { ...full, author: null },
+    { ...full, title_zh: null, author: null, cover: null, summary: null },
+  ];
   const page =
     `<!doctype html><html lang="zh-CN"><head>${styles.map((f) => `<link rel="stylesheet" href="${f}">`).join('')}</head>` +
-    `<body class="modal-open"><div id="root" data-drawn="1">${heads.map((a, i) => readerPageHtml(a, { loggedIn: i === 0 })).join('')}</div>${wordSheetPendingHtml('specimen')}</body></html>`;
+    `<body class="modal-open"><div id="root" data-drawn="1">${heads.map((a, i) => readerPageHtml(a, { loggedIn: i === 0 })).join('')}</div>${wordSheetPendingHtml('specimen')}` +
+    // The sheet as the script fills it once the word's answer is in: an entry, and a word not found.
+    `<div class="modal-panel word-sheet"><div class="modal-body"><div class="word-sheet-body">${wordPhraseHtml({ text: 'give up', meanings: [{ pos: 'v.', text: '放弃' }], definition: 'stop trying' })}${wordEntryHtml(makeEntry({ function_note: 'A note.' }))}<p class="word-missing">Not found.</p></div></div></div></body></html>`;
   const beasties = new Beasties({
     path: outDir,
     publicPath: '/',

@@ -7,6 +7,7 @@ import {
   REQUESTED_WITH,
   unpackParagraph,
   wordEntryHtml,
+  wordPhraseHtml,
   wordSheetPendingHtml,
   type PackedArticle,
   type Paragraph,
@@ -139,7 +140,7 @@ function lookUp(tap: EarlyTap): void {
     .catch(() => undefined);
 }
 
-/** The early sheet with the answer in place of its spinner (the reader's entry, its top part). */
+/** The early sheet with the answer in place of its spinner (the reader's phrase and entry, their top parts). */
 function fillSheet(result: WordLookup): void {
   const sheet = document.getElementById(EARLY_SHEET_ID);
   const body = sheet?.querySelector('.word-sheet-body');
@@ -149,7 +150,7 @@ function fillSheet(result: WordLookup): void {
     body.firstElementChild!.textContent = result.message;
     return;
   }
-  body.innerHTML = wordEntryHtml(result);
+  body.innerHTML = (result.phrase ? wordPhraseHtml(result.phrase) : '') + wordEntryHtml(result);
   const title = sheet.querySelector('.modal-title');
   if (title) title.textContent = result.word;
 }

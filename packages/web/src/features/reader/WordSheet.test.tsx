@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { EARLY_SHEET_ID, wordEntryHtml, wordSheetPendingHtml } from '@changdu/contract';
+import { EARLY_SHEET_ID, wordEntryHtml, wordPhraseHtml, wordSheetPendingHtml } from '@changdu/contract';
+import { PhraseSection } from './PhraseSection';
 import { makeEntry } from '../../test/reader';
 import { Entry, WordSheet, withChosenFirst } from './WordSheet';
 
@@ -63,6 +64,23 @@ describe('the entry the first screen’s script shows before the app has started
     const drawnParts = [...script.children];
     expect(drawnParts.length).toBeGreaterThan(0);
     expect([...app.children].slice(0, drawnParts.length).map((n) => n.outerHTML)).toEqual(drawnParts.map((n) => n.outerHTML));
+  });
+});
+
+describe('the phrase the first screen’s script shows before the app has started', () => {
+  it.each([
+    { text: 'give up', meanings: [{ pos: 'v.', text: '放弃, 投降' }], definition: 'stop maintaining or insisting on' },
+    { text: 'in spite of', meanings: [{ pos: null, text: '尽管' }], definition: null },
+  ])('is the app’s phrase section without its button ($text)', (phrase) => {
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <PhraseSection phrase={phrase} sentence="He gave it up." articleId={1} />
+      </QueryClientProvider>,
+    );
+    const drawn = document.createElement('template');
+    drawn.innerHTML = wordPhraseHtml(phrase);
+    // Logged out, the app's section has no button either: the two are the same node for node.
+    expect(container.querySelector('.word-phrase')!.isEqualNode(drawn.content.querySelector('.word-phrase'))).toBe(true);
   });
 });
 
