@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_SHEET_ID } from '@changdu/contract';
+import { EARLY_SHEET_ID, packArticle } from '@changdu/contract';
+import { makeDetail, makeParagraph } from '../test/articles';
+import { makeEntry } from '../test/reader';
 import { startApp, startOnceTextIsShown } from './first-screen';
 
 /** The caret the browser's hit test would give: here, a character of the first text node of `element`. */
@@ -86,6 +88,96 @@ describe('a tap on the server-drawn text before the app has started', () => {
     tap(p);
     expect(document.getElementById(EARLY_SHEET_ID)).toBeNull();
     expect(window.__cdEarlyTap).toBeNull();
+  });
+});
+
+describe('the tapped word looked up before the app has started', () => {
+  const answer = makeEntry({ word: 'woman', query: 'women', form_of: { label: '复数', form: 'women' } });
+  let fetched: { url: string; headers: Record<string, string> }[] = [];
+  const page = () => {
+    const text = 'The women’s deal held. Then it ended.';
+    const sentences = [
+      { id: 'p1-s1', text: 'The women’s deal held.' },
+      { id: 'p1-s2', text: 'Then it ended.' },
+    ];
+    const article = makeDetail({
+      id: 12,
+      summary: null,
+      paragraphs: [makeParagraph('p1', { html: 'The women’s <a href="/x">deal</a> held. Then it ended.', text, sentences })],
+    });
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      `<script type="application/json" id="cd-article" data-id="12">${JSON.stringify(packArticle(article))}</script>`,
+    );
+    document.querySelector('[data-pid="p1"]')!.innerHTML = 'The women’s <a href="/x">deal</a> held. Then it ended.';
+  };
+  const respond = (reply: () => Promise<Response>) =>
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      fetched.push({ url, headers: init.headers as Record<string, string> });
+      return reply();
+    });
+  const found = async () => new Response(JSON.stringify({ status: { code: '200', msg: 'ok' }, result: answer }));
+  /** Taps "women" and lets the deferred lookup and its answer run. */
+  const tapWomen = async () => {
+    const p = document.querySelector('[data-pid="p1"]')!;
+    caretAt(p, 6);
+    tap(p);
+    await settle();
+    await settle();
+    return p;
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0)).then(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  beforeEach(() => {
+    fetched = [];
+    vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => setTimeout(() => f(0), 0));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks with the word and its sentence, as the reader would, fills the sheet and keeps the answer for the reader', async () => {
+    page();
+    respond(found);
+    await tapWomen();
+    expect(fetched).toHaveLength(1);
+    const url = new URL(fetched[0]!.url, 'http://x');
+    expect(url.pathname).toBe('/api/english/word');
+    expect([...url.searchParams]).toEqual([
+      ['word', 'women'],
+      ['sentence', 'The women’s deal held.'],
+    ]);
+    expect(fetched[0]!.headers['x-requested-with']).toBe('changdu');
+    const sheet = document.getElementById(EARLY_SHEET_ID)!;
+    expect(sheet.querySelector('h2')!.textContent).toBe('woman');
+    expect(sheet.querySelector('.word-form-of')!.textContent).toBe('women 是 woman 的复数');
+    expect(sheet.querySelector('[role="status"]')).toBeNull();
+    expect(window.__cdEarlyTap?.answer).toEqual({ word: 'women', sentence: 'The women’s deal held.', result: answer });
+  });
+
+  it('leaves the sheet looking up, and keeps no answer, when the lookup fails or the reader has taken over', async () => {
+    page();
+    respond(() => Promise.reject(new TypeError('offline')));
+    const p = await tapWomen();
+    expect(fetched).toHaveLength(1);
+    expect(document.getElementById(EARLY_SHEET_ID)!.querySelector('[role="status"]')!.textContent).toBe('查词中');
+    expect(window.__cdEarlyTap?.answer).toBeUndefined();
+
+    // The reader takes the tap while its lookup is out: the answer is neither kept nor drawn.
+    let arrive = () => {};
+    respond(
+      () =>
+        new Promise<Response>(
+          (resolve) => (arrive = () => resolve(new Response(JSON.stringify({ status: { code: '200', msg: 'ok' }, result: answer })))),
+        ),
+    );
+    caretAt(p, 1);
+    tap(p);
+    await settle();
+    const kept = window.__cdEarlyTap!;
+    window.__cdEarlyTap = null;
+    arrive();
+    await settle();
+    expect(fetched).toHaveLength(2);
+    expect(document.getElementById(EARLY_SHEET_ID)!.querySelector('.word-entry')).toBeNull();
+    expect(kept.answer).toBeUndefined();
   });
 });
 

@@ -114,6 +114,8 @@ const cookie = (name: string) => document.cookie.match(new RegExp(`(?:^|; )${nam
  * the answer says whether the word is in their book. A failure leaves the sheet to the reader.
  */
 function lookUp(tap: EarlyTap): void {
+  // Asked after the sheet's frame: by then the reader may have taken over, or the sheet closed.
+  if (window.__cdEarlyTap !== tap) return;
   const all = paragraphsFor(tap.pid);
   // A long page tapped while its end (the data block) is still arriving: ask once it is parsed.
   if (!all && document.readyState === 'loading') {
