@@ -1,4 +1,4 @@
-import type { Paragraph } from '@changdu/contract';
+import { POS_LABELS, type Paragraph } from '@changdu/contract';
 import { analyse, dictionaryHasPos, knownAt, meaningsOf, tagText, type Ecdict, type TokenInContext } from '../dictionary/index.js';
 import { englishUnits } from './align.js';
 import { mainClause, type Span } from './main-clause.js';
@@ -132,21 +132,11 @@ export function bestPassages<T>(items: T[], textOf: (item: T) => string, query: 
     .map((s) => s.item);
 }
 
-const POS_ZH: Record<string, string> = {
-  NOUN: '名词',
-  PROPN: '专有名词',
-  VERB: '动词',
-  AUX: '助动词',
-  ADJ: '形容词',
-  ADV: '副词',
-  PRON: '代词',
-  DET: '限定词',
-  ADP: '介词',
+// The word sheet's labels (contract POS_LABELS), finer where an analysis tells kinds apart.
+const POS_ZH: Readonly<Record<string, string>> = {
+  ...POS_LABELS,
   CCONJ: '并列连词',
   SCONJ: '从属连词',
-  PART: '小品词',
-  NUM: '数词',
-  INTJ: '感叹词',
   PUNCT: '标点',
   SYM: '符号',
   X: '其他',
@@ -226,10 +216,18 @@ export function analyseSentence(text: string, dict: Ecdict): Analysis {
       subject: span(m.subject),
       predicate: span(m.predicate),
       object: span(m.object),
-      tense: m.predicate ? tenseOf(own.slice(m.predicate.start, m.predicate.end).filter((t) => t.pos !== 'ADV' && t.pos !== 'PART'), dict) : null,
+      tense: m.predicate
+        ? tenseOf(
+            own.slice(m.predicate.start, m.predicate.end).filter((t) => t.pos !== 'ADV' && t.pos !== 'PART'),
+            dict,
+          )
+        : null,
       verbs: m.finite.map((g) => ({
         text: phrase(own.slice(g.start, g.end)) ?? '',
-        tense: tenseOf(own.slice(g.start, g.end).filter((t) => t.pos !== 'ADV' && t.pos !== 'PART'), dict),
+        tense: tenseOf(
+          own.slice(g.start, g.end).filter((t) => t.pos !== 'ADV' && t.pos !== 'PART'),
+          dict,
+        ),
       })),
     };
   });
