@@ -143,13 +143,22 @@ export function dictionaryService(
   coarseModel();
   // What ties ECDICT's Chinese items to WordNet's senses (sense-order.ts): CC-CEDICT's English for
   // an item, ECDICT's own Chinese for a sense's words (general lines only, kept per word).
-  const chineseOf = (english: string) => {
-    const entry = dict.lookup(english);
-    return entry
-      ? meaningLines(entry)
-          .filter(isGeneralLine)
-          .flatMap((l) => lineItems(l.text))
-      : [];
+  // A sense's words recur across taps (its synonyms and definition, for every word that has it),
+  // and ECDICT's own entry cache holds the tapped words: the items are kept here, a few hundred
+  // bytes a word, so a first tap does not look up its senses' words again.
+  const chineseItems = new LRUCache<string, readonly string[]>({ max: 12000 });
+  const chineseOf = (english: string): readonly string[] => {
+    let items = chineseItems.get(english);
+    if (!items) {
+      const entry = dict.lookup(english);
+      items = entry
+        ? meaningLines(entry)
+            .filter(isGeneralLine)
+            .flatMap((l) => lineItems(l.text))
+        : [];
+      chineseItems.set(english, items);
+    }
+    return items;
   };
   // `ordered: false` keeps ECDICT's own order inside a part of speech (the tests' baseline).
   // Word vectors weigh a sentence against each sense's gloss; the file is searched on disk, opened at the first lookup.

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { LRUCache } from 'lru-cache';
 import { sortedLineFile } from './sorted-file.js';
 
 /** A pronunciation in standard IPA, labelled with its variety when known. */
@@ -139,7 +140,7 @@ const stressedFirst = (ipa: string) => ipa.startsWith('ˈ');
  * Nouns and verbs spelt alike and stressed apart ("a ˈrecord", "to reˈcord"; "an ˈestimət", "to
  * ˈestimeɪt"): the American dictionary lists both, and the word has both kinds of meaning.
  */
-export function shiftsStress(word: string, american: string[]): boolean {
+export function shiftsStress(word: string, american: readonly string[]): boolean {
   const stressed = american.filter((v) => v.includes('ˈ'));
   if (/ate$/.test(word)) return american.some((v) => /eɪt$/.test(v)) && american.some((v) => /(?<!e)[əɪ]t$/.test(v));
   return stressed.some(stressedFirst) && stressed.some((v) => !stressedFirst(v));
@@ -166,12 +167,12 @@ function ruleFor(word: string, use: Use, stressShift: boolean): ((ipa: string) =
  */
 export function forUse(
   word: string,
-  variants: { uk: string[]; us: string[] },
+  variants: { uk: readonly string[]; us: readonly string[] },
   use: Use,
   stressShift: boolean,
 ): { uk: string | undefined; us: string | undefined } {
   const rule = ruleFor(word, use, stressShift);
-  const pick = (own: string[], other: string[]) => {
+  const pick = (own: readonly string[], other: readonly string[]) => {
     if (!rule) return own[0];
     return own.find(rule) ?? (other.some(rule) ? undefined : own[0]);
   };
@@ -327,20 +328,27 @@ export function openCmudict(file = cmudictFile()) {
     return end > 3 ? line.slice(3, end).replace(/\(\d+\)$/, '') : null;
   };
   const lines = sortedLineFile(file, keyOf);
+  // A headword is asked again with every sentence it is tapped in.
+  const answered = new LRUCache<string, readonly string[]>({ max: 4000 });
   return {
     /** The first (most common) pronunciation of a word in IPA, or null. */
     us(word: string): string | null {
       return this.usAll(word)[0] ?? null;
     },
     /** Every pronunciation the CMU dictionary lists for a word (tear: /tɛr/ and /tɪr/), most common first. */
-    usAll(word: string): string[] {
+    usAll(word: string): readonly string[] {
       const key = word.toLowerCase();
       if (!/^[a-z][a-z'.-]*$/.test(key)) return [];
-      return lines
-        .find(key)
-        .map((line) => line.match(/:\s*"([^"]+)"/)?.[1])
-        .filter((m): m is string => !!m)
-        .map(arpabetToIpa);
+      let found = answered.get(key);
+      if (!found) {
+        found = lines
+          .find(key)
+          .map((line) => line.match(/:\s*"([^"]+)"/)?.[1])
+          .filter((m): m is string => !!m)
+          .map(arpabetToIpa);
+        answered.set(key, found);
+      }
+      return found;
     },
     close: () => lines.close(),
   };

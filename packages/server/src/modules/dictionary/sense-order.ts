@@ -66,15 +66,25 @@ const COMMON_RATIO = 20;
 /** Characters too common in Chinese glosses to tie an item to a sense (的 in every adjective). */
 const COMMON_HAN = new Set([...'的地得之性化者人物子儿于以与和或等使被把为了是在有不一个上下中大小']);
 
+/**
+ * Chinese words asked about many items (a sense's words, for every item of every line): one set
+ * for the same word, and the words joined by a character no item holds, so a pair or a character
+ * is looked for once, not word by word.
+ */
+export interface HanWords {
+  words: ReadonlySet<string>;
+  joined: string;
+}
+
+export const hanWords = (words: readonly string[]): HanWords => ({ words: new Set(words), joined: words.join('\u0000') });
+
 /** How strongly a Chinese item agrees with Chinese words: the same word 3, a shared pair 2, a rarer shared character 1. */
-export function hanAgreement(item: string, words: string[]): number {
-  let best = 0;
-  for (const w of words) {
-    if (w === item) return 3;
-    for (let i = 0; i + 1 < item.length; i++) if (w.includes(item.slice(i, i + 2))) best = Math.max(best, 2);
-    if (best < 1) for (const ch of item) if (!COMMON_HAN.has(ch) && /\p{Script=Han}/u.test(ch) && w.includes(ch)) best = 1;
-  }
-  return best;
+export function hanAgreement(item: string, words: readonly string[] | HanWords): number {
+  const han = 'joined' in words ? words : hanWords(words);
+  if (han.words.has(item)) return 3;
+  for (let i = 0; i + 1 < item.length; i++) if (han.joined.includes(item.slice(i, i + 2))) return 2;
+  for (const ch of item) if (!COMMON_HAN.has(ch) && /\p{Script=Han}/u.test(ch) && han.joined.includes(ch)) return 1;
+  return 0;
 }
 
 /**
@@ -85,7 +95,7 @@ export interface SenseBridges {
   synsetWords: ChineseWordNet;
   glosses: ChineseGlosses;
   /** The Chinese items of an English word's general ECDICT lines ("gift" → 礼物, 赠品, 天赋). */
-  chineseOf(english: string): string[];
+  chineseOf(english: string): readonly string[];
   /** How common a Chinese item is in running text (jieba's counts). */
   frequency: ChineseFrequency;
 }
@@ -101,8 +111,8 @@ function senseWords(sense: WordNetSense, skip: Set<string>): string[] {
  * How well an item is one of the Chinese Open Wordnet's words for a sense: the same word (or one
  * of its forms, 粘住 for "(使)粘住") 4, otherwise as much as its characters agree (at most 2).
  */
-function synsetAgreement(forms: string[], words: string[]): number {
-  if (forms.some((f) => words.includes(f))) return 4;
+function synsetAgreement(forms: string[], words: HanWords): number {
+  if (forms.some((f) => words.words.has(f))) return 4;
   return Math.min(2, hanAgreement(forms[0] ?? '', words));
 }
 
@@ -110,27 +120,34 @@ function synsetAgreement(forms: string[], words: string[]): number {
  * How well an ECDICT item says each ranked sense: its agreement with the Chinese Open Wordnet's
  * words for the sense, CC-CEDICT's English for the item against the sense's synonyms (double) and
  * definition, and the item's agreement with ECDICT's Chinese for those English words (礼品 and
- * "gift" → 礼物, 赠品). Senses after the eighth are not weighed.
+ * "gift" → 礼物, 赠品). Senses after the eighth are not weighed. What each sense is weighed by is
+ * prepared once per tap and each item's scores kept: one tap asks about the same items several
+ * times (every item of every line, the first again, topic.ts's candidates).
  */
-function itemScores(
-  item: string,
-  ranked: RankedSense[],
-  bridges: SenseBridges,
-  skip: Set<string>,
-  senseHan: string[][],
-  senseCow: string[][],
-): number[] {
-  const english = itemForms(item)
-    .map((f) => bridges.glosses.english(f))
-    .find((g) => g !== null);
-  const said = english ? glossWords(english.join(' '), skip) : new Set<string>();
-  const bare = itemForms(item)[0] ?? item;
-  return ranked.slice(0, 8).map(({ sense }, i) => {
-    let score = 0;
-    for (const w of glossWords(sense.words.join(' ').replace(/_/g, ' '), skip)) if (said.has(w)) score += 2;
-    for (const w of glossWords(sense.definition, skip)) if (said.has(w)) score += 1;
-    return score + hanAgreement(bare, senseHan[i]!) + synsetAgreement(itemForms(item), senseCow[i]!);
-  });
+function itemScorer(ranked: RankedSense[], bridges: SenseBridges, skip: Set<string>, senseCow: string[][]): (item: string) => number[] {
+  const senses = ranked.slice(0, 8).map(({ sense }, i) => ({
+    synonyms: glossWords(sense.words.join(' ').replace(/_/g, ' '), skip),
+    defined: glossWords(sense.definition, skip),
+    han: hanWords(senseWords(sense, skip).flatMap((w) => bridges.chineseOf(w))),
+    cow: hanWords(senseCow[i]!),
+  }));
+  const kept = new Map<string, number[]>();
+  return (item) => {
+    const known = kept.get(item);
+    if (known) return known;
+    const forms = itemForms(item);
+    const english = forms.map((f) => bridges.glosses.english(f)).find((g) => g !== null);
+    const said = english ? glossWords(english.join(' '), skip) : new Set<string>();
+    const bare = forms[0] ?? item;
+    const scores = senses.map(({ synonyms, defined, han, cow }) => {
+      let score = 0;
+      for (const w of synonyms) if (said.has(w)) score += 2;
+      for (const w of defined) if (said.has(w)) score += 1;
+      return score + hanAgreement(bare, han) + synsetAgreement(forms, cow);
+    });
+    kept.set(item, scores);
+    return scores;
+  };
 }
 
 /**
@@ -164,16 +181,16 @@ export function orderBySense<L extends MeaningLine>(
   const rivals = ranked.slice(1).filter((r, k) => k + 1 >= 8 || !senseCow[k + 1]!.some((w) => topWords.has(w)));
   const lead = top.similarity - Math.max(-1, ...rivals.map((r) => r.similarity));
   const skip = new Set(forms.map((f) => f.toLowerCase().replace(/(ies|es|s|ed|ing|ly|e)$/, '')));
-  const senseHan = ranked.slice(0, 8).map(({ sense }) => senseWords(sense, skip).flatMap((w) => bridges.chineseOf(w)));
+  const itemScores = itemScorer(ranked, bridges, skip, senseCow);
   // How well each item says the chosen sense; 0 when it says another sense as well or better.
   const topScore = (item: string) => {
-    const scores = itemScores(item, ranked, bridges, skip, senseHan, senseCow);
+    const scores = itemScores(item);
     return scores.every((s) => s <= scores[0]!) ? scores[0]! : 0;
   };
   const firstItem = lines[0] ? lineItems(lines[0].text)[0] : undefined;
-  const firstSays = !!firstItem && itemScores(firstItem, ranked, bridges, skip, senseHan, senseCow)[0]! > 0;
+  const firstSays = !!firstItem && itemScores(firstItem)[0]! > 0;
   const saysLikelySense = (item: string) =>
-    itemScores(item, ranked, bridges, skip, senseHan, senseCow)
+    itemScores(item)
       .slice(0, 2)
       .some((score) => score > 0);
   if (top.overlap === 0 && !top.frame && !top.topic && lead < SIMILARITY_LEAD) return { lines, settled: false, firstSays, saysLikelySense };

@@ -6,12 +6,34 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
  * index files, the CMU pronouncing dictionary, CC-CEDICT's derived file). The file is opened on
  * first use. Lines whose key is null (headers) are skipped.
  */
-export function sortedLineFile(path: string, keyOf: (line: string) => string | null, blockBytes = 4096) {
+export function sortedLineFile(path: string, keyOf: (line: string) => string | null, blockBytes = 1024) {
   let fd: number | null = null;
   let size = 0;
   // A line read by its offset (WordNet's data files) is short: one small chunk, a longer line read on.
   const chunk = Buffer.alloc(512);
-  const readBuffer = Buffer.alloc(8192);
+  const readBuffer = Buffer.alloc(4096);
+  // A search reads every line before its key: each line's key is written here to be compared,
+  // and read from the line's start only (a WordNet index line or a CC-CEDICT line runs to hundreds
+  // of bytes; keys are words, synsets and sense keys).
+  const keyBuffer = Buffer.alloc(1024);
+  const KEY_BYTES = 256;
+
+  function keyOfLine(data: Buffer, start: number, end: number): string | null {
+    if (end - start > KEY_BYTES) {
+      const head = data.toString('utf8', start, start + KEY_BYTES);
+      const key = keyOf(head);
+      // A key that reaches the cut (or none found before it) may go on: the whole line decides.
+      if (key !== null && key.length < head.length - 4) return key;
+    }
+    return keyOf(data.toString('utf8', start, end));
+  }
+
+  /** Byte order of a line's key against the searched key, as the file is sorted. */
+  function compareKey(key: string, target: Buffer): number {
+    if (key.length * 3 > keyBuffer.length) return Buffer.compare(Buffer.from(key), target);
+    const n = keyBuffer.write(key);
+    return keyBuffer.compare(target, 0, target.length, 0, n);
+  }
 
   function open(): number {
     if (fd === null) {
@@ -26,7 +48,7 @@ export function sortedLineFile(path: string, keyOf: (line: string) => string | n
     const handle = open();
     if (pos >= size) return null;
     const parts: Buffer[] = [];
-    for (let at = pos; ; ) {
+    for (let at = pos; ;) {
       const n = readSync(handle, chunk, 0, chunk.length, at);
       if (n <= 0) break;
       const nl = chunk.subarray(0, n).indexOf(10);
@@ -53,7 +75,7 @@ export function sortedLineFile(path: string, keyOf: (line: string) => string | n
     let carry = Buffer.alloc(0);
     let carryAt = 0;
     let nextMark = 0;
-    for (let at = 0; at < size; ) {
+    for (let at = 0; at < size;) {
       const n = readSync(handle, buffer, 0, buffer.length, at);
       if (n <= 0) break;
       const data = carry.length ? Buffer.concat([carry, buffer.subarray(0, n)]) : buffer.subarray(0, n);
@@ -102,8 +124,8 @@ export function sortedLineFile(path: string, keyOf: (line: string) => string | n
         for (let nl = data.indexOf(10); nl >= 0 || at >= size; nl = data.indexOf(10, lineStart)) {
           const end = nl >= 0 ? nl : data.length;
           if (end > lineStart) {
-            const k = keyOf(data.toString('utf8', lineStart, end));
-            const order = k === null ? -1 : Buffer.compare(Buffer.from(k), target);
+            const k = keyOfLine(data, lineStart, end);
+            const order = k === null ? -1 : compareKey(k, target);
             if (order > 0) return found;
             if (order === 0) found.push(data.toString('utf8', lineStart, end));
           }

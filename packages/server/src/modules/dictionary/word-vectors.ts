@@ -150,16 +150,21 @@ export function openWordVectors(file = embeddingsFile(), dir?: string, cachedWor
         else hi = mid - 1;
       }
       const block = key.length <= WORD_BYTES && firsts.length ? read(lo) : Buffer.alloc(0);
-      for (let offset = 0; offset + RECORD <= block.length; offset += RECORD) {
-        const record = block.subarray(offset, offset + RECORD);
-        const c = Buffer.compare(wordOf(record), key);
-        if (c > 0) break;
-        if (c === 0) {
+      // The block's records are sorted by word: a binary search, comparing in place.
+      let low = 0;
+      let high = Math.floor(block.length / RECORD) - 1;
+      while (low <= high) {
+        const mid = (low + high) >> 1;
+        const c = compareWordAt(block, mid * RECORD, key);
+        if (c < 0) low = mid + 1;
+        else if (c > 0) high = mid - 1;
+        else {
+          const offset = mid * RECORD;
           // Every slot taken: the least recently asked word gives up its own.
           while (free.length === 0) answered.pop();
           slot = free.pop()!;
-          arena.set(new Int8Array(record.buffer, record.byteOffset + WORD_BYTES + 4, DIMENSIONS), slot * DIMENSIONS);
-          ranks[slot] = record.readUInt32LE(WORD_BYTES);
+          arena.set(new Int8Array(block.buffer, block.byteOffset + offset + WORD_BYTES + 4, DIMENSIONS), slot * DIMENSIONS);
+          ranks[slot] = block.readUInt32LE(offset + WORD_BYTES);
           break;
         }
       }
@@ -167,6 +172,13 @@ export function openWordVectors(file = embeddingsFile(), dir?: string, cachedWor
       return at(slot);
     },
   };
+}
+
+/** The word of the record at `offset` (its zero-padded first bytes) against `key`, in byte order. */
+function compareWordAt(block: Buffer, offset: number, key: Buffer): number {
+  let end = block.indexOf(0, offset);
+  if (end < 0 || end > offset + WORD_BYTES) end = offset + WORD_BYTES;
+  return block.compare(key, 0, key.length, offset, end);
 }
 
 /** A record's word (its zero-padded first bytes). */
