@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  type Transaction,
+} from 'kysely';
 import { loadPg } from './pg.js';
 import type { Database } from './schema.js';
 
@@ -167,11 +176,38 @@ export function openPostgres(url: string, settings: Partial<PoolSettings> = {}, 
   pool.on('connect', (client) => client.on('error', (err) => log.warn({ err }, 'PostgreSQL connection lost during use')));
   // Any failure to get a connection (server down, starting, refusing this database, pool
   // exhausted past its timeout) is an outage, whatever SQLSTATE the server chose for it.
-  const checkout = {
-    connect: () =>
-      pool.connect().catch((cause: unknown) => {
+  const nameOf = statementNames();
+  const checkout: PostgresPool = {
+    connect: async () => {
+      const client = await pool.connect().catch((cause: unknown) => {
         throw new DatabaseUnavailable(cause);
-      }),
+      });
+      // Kysely sends every statement as its text; a named one is parsed and planned once per
+      // connection and only bound and run after that (node-postgres keeps which it prepared).
+      let inTransaction = false;
+      let stalePlan = false;
+      async function query<R>(text: string, values: readonly unknown[]): Promise<PostgresQueryResult<R>> {
+        if (TRANSACTION_START.test(text)) inTransaction = true;
+        else if (TRANSACTION_END.test(text)) inTransaction = false;
+        const name = nameOf(text, values);
+        const params = values as unknown[];
+        // node-postgres's result is the one Kysely reads (its `command` typed as any string).
+        type Result = PostgresQueryResult<R>;
+        if (!name) return (await client.query(text, params)) as unknown as Result;
+        try {
+          return (await client.query({ name, text, values: params })) as unknown as Result;
+        } catch (err) {
+          // A migration by a newer process changed what a prepared `select *` returns: this
+          // connection's plans are stale. It is closed when released; outside a transaction the
+          // statement (refused before it ran) is run once more, unprepared.
+          if (!isStalePlan(err)) throw err;
+          stalePlan = true;
+          if (inTransaction) throw err;
+          return (await client.query(text, params)) as unknown as Result;
+        }
+      }
+      return { query, release: (err?: Error | boolean) => client.release(err ?? stalePlan) } as PostgresPoolClient;
+    },
     end: () => pool.end(),
   };
   const poolStats = (): PoolStats => ({
@@ -181,6 +217,37 @@ export function openPostgres(url: string, settings: Partial<PoolSettings> = {}, 
     max: poolSize,
   });
   return contextualDb(new Kysely<Database>({ dialect: new PostgresDialect({ pool: checkout }) }), 'postgres', poolStats);
+}
+
+const TRANSACTION_START = /^(begin|start transaction)\b/i;
+const TRANSACTION_END = /^(commit|rollback)$/i;
+
+/** PostgreSQL refusing a prepared statement whose result columns a schema change altered (SQLSTATE 0A000). */
+function isStalePlan(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  return e?.code === '0A000' && typeof e.message === 'string' && e.message.includes('cached plan must not change result type');
+}
+
+/** Distinct statements a PostgreSQL connection keeps prepared: the app's own are a few hundred. */
+const NAMED_STATEMENTS = 500;
+
+/**
+ * The name a statement is prepared under, the same on every connection: statements with values
+ * only (transaction control and the migrations' DDL are not prepared), and only the first
+ * `NAMED_STATEMENTS` texts, so a statement built with a varying shape (an `in` list) cannot make
+ * the server keep an unbounded number per connection.
+ */
+function statementNames(): (text: string, values: readonly unknown[]) => string | undefined {
+  const names = new Map<string, string>();
+  return (text, values) => {
+    if (values.length === 0) return undefined;
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS) {
+      name = `changdu_${names.size}`;
+      names.set(text, name);
+    }
+    return name;
+  };
 }
 
 /** The database could not be reached; `cause` is the driver's error. */
