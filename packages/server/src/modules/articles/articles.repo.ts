@@ -83,7 +83,7 @@ type ArticleStamp = Pick<Selectable<ArticlesTable>, 'id' | 'status' | 'is_lock' 
  */
 const committedWrites = new WeakMap<Db, number>();
 export const articleWrites = (db: Db): number => committedWrites.get(db) ?? 0;
-const wrote = (db: Db) => afterCommit(db, () => committedWrites.set(db, articleWrites(db) + 1));
+export const wrote = (db: Db) => afterCommit(db, () => committedWrites.set(db, articleWrites(db) + 1));
 
 export function articlesRepo(db: Db) {
   const own = tablesOf(db, 'articles');

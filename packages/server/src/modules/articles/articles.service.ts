@@ -84,6 +84,12 @@ export function articlesService(
   const mentions = mentionsRepo(db);
   const prepared = preparedArticles();
   const kept = new PublishedAnswers(db, { ttlMs: options.keepMs });
+  // What decides who may open an article (status, lock, version) is asked on every open and every
+  // write naming the article (a word's context, a note, a reading token): kept as lists are, let go
+  // when this process writes an article row; another process's change is seen within the same
+  // few seconds as in the lists.
+  const keptStamps = new PublishedAnswers(db, { ttlMs: options.keepMs, max: 5_000 });
+  const stampOf = async (id: number) => (await keptStamps.answer(String(id), async () => ({ row: await repo.stamp(id) }))).row;
 
   async function seenAt(viewer: Viewer): Promise<string | null> {
     if (viewer.userId !== null) return seen.users.articlesSeenAt(viewer.userId);
@@ -105,7 +111,7 @@ export function articlesService(
    * a reading token, a star). Answers whether the caller may read all of it.
    */
   async function assertOpenable(who: Who, id: number): Promise<{ full: boolean }> {
-    return { full: readableBy(await repo.stamp(id), who).full };
+    return { full: readableBy(await stampOf(id), who).full };
   }
 
   /** Paragraph ids per (article, version, preview): kept, since only a new version changes them. */
@@ -117,7 +123,7 @@ export function articlesService(
    * stamp only; the body is read once per version.
    */
   async function visibleParagraphIds(who: Who, id: number): Promise<ReadonlySet<string>> {
-    const { row: stamp, full } = readableBy(await repo.stamp(id), who);
+    const { row: stamp, full } = readableBy(await stampOf(id), who);
     const kept = paragraphIdsKept.get(paragraphsKey(id, stamp.version, stamp.is_lock === 1 && !full));
     if (kept) return kept;
     const { row, full: fullNow } = await readable(who, id);
@@ -204,7 +210,7 @@ export function articlesService(
      * the view is counted and the reader's own marks are added.
      */
     async show(id: number, actor: Actor, cuid: string | null) {
-      const { row: stamp, full } = readableBy(await repo.stamp(id), actor);
+      const { row: stamp, full } = readableBy(await stampOf(id), actor);
       if (stamp.status === 'published') {
         const now = clock.now();
         await meta.addView(id, viewerOf(actor, cuid), now.toISOString(), new Date(now.getTime() - 30 * MINUTE).toISOString());
@@ -221,7 +227,7 @@ export function articlesService(
      * still calls `show`, which counts it and adds the reader's own marks.
      */
     async publicBody(id: number): Promise<string | null> {
-      const stamp = await repo.stamp(id);
+      const stamp = await stampOf(id);
       const anonymous: Actor = { kind: 'anonymous', role: 'anonymous' };
       // Published, and all of it open to anyone: a members-only article's page is drawn by the app.
       if (!stamp || stamp.status !== 'published' || !can(anonymous, 'readFull', { kind: 'article', ...stamp })) return null;

@@ -1,16 +1,20 @@
 import type { Db } from '../../db/client.js';
 import { tablesOf } from '../../db/ownership.js';
+import { wrote } from './articles.repo.js';
 
 /** Editors' key words of an article. */
 export function keyWordsRepo(db: Db) {
   const own = tablesOf(db, 'articles');
   /** Key words are part of the reader's article: a change raises its version (articles.repo#update). */
-  const bump = (articleId: number) =>
-    own.query
+  const bump = async (articleId: number) => {
+    await own.query
       .updateTable('articles')
       .set((eb) => ({ version: eb('version', '+', 1) }))
       .where('id', '=', articleId)
       .execute();
+    // The version is part of the article's kept stamp (articles.service#stampOf).
+    wrote(db);
+  };
   return {
     list: (articleId: number) =>
       own.query
