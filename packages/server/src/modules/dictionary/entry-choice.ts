@@ -27,6 +27,8 @@ export interface FormInSentence {
   query: string;
   lower: string;
   sentence: string | undefined;
+  /** The sentence from the tapped token on, when the token was found (what follows this occurrence). */
+  from?: string | undefined;
   context: TokenInContext | null;
   entry: EcdictEntry | null;
 }
@@ -85,7 +87,10 @@ export function entryForForm(
   // "the bond rose 23/32": a form pos-rules read as a verb before a price's move keeps the tagger's noun
   // lemma; when it is another verb's past form, that verb is meant (rise, not the rose's 使成玫瑰色).
   // Only there: "lay the cards", "saw the logs", "wound him" are verbs of their own.
-  const beforeAmount = !!sentence && new RegExp(`\\b${lower}\\s+[$£€¥]?\\d`, 'i').test(sentence);
+  const beforeAmount =
+    form.from !== undefined
+      ? new RegExp(`^${lower}\\s+[$£€¥]?\\d`, 'i').test(form.from)
+      : !!sentence && new RegExp(`\\b${lower}\\s+[$£€¥]?\\d`, 'i').test(sentence);
   const pastOf = context?.pos === 'VERB' && context.lemma === lower && beforeAmount ? dict.lemma(lower) : null;
   if (pastOf && pastOf !== entry && (pastOf.exchange.p?.toLowerCase() === lower || pastOf.exchange.d?.toLowerCase() === lower)) {
     entry = pastOf;

@@ -5,6 +5,7 @@ import type { HasPos } from './pos-lexicon.js';
 import { POSSESSIVE, complementReading, formReading } from './form-rules.js';
 import { BE, LINKING, markVerbGroups } from './verb-group.js';
 import { OBJECT_PRONOUNS, isWord, modifierReading } from './modifier-rules.js';
+import { tappedToken } from './tapped-token.js';
 
 export type { HasPos };
 
@@ -372,16 +373,16 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
   return tagged;
 }
 
-/** The tapped word in its sentence with a corrected part of speech (the first occurrence). */
+/** The tapped word in its sentence with a corrected part of speech (its `at`-th occurrence, tapped-token.ts). */
 export function tokenInSentence(
   word: string,
   sentence: string | undefined,
   has: HasPos,
   /** The sentence's tokens as tagSentence gives them (a caller may keep them per sentence). */
   tagged: (sentence: string) => readonly TokenInContext[] = (s) => tagSentence(s, has),
+  at = 0,
 ): TokenInContext | null {
   if (!sentence) return null;
-  const lower = word.toLowerCase();
   const tokens = tagged(sentence);
-  return tokens.find((t) => t.text.toLowerCase() === lower) ?? null;
+  return tokens[tappedToken(tokens, sentence, word, at)] ?? null;
 }
