@@ -118,4 +118,11 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   // A clause or a name after the verb is its object: the vt. line first.
   ['arguing', 'He has spent years arguing that civil rights belong to each person.', '主张'],
   ['succeeds', 'Mr. Johnson succeeds Harry Sherman, who resigned in May.', '接替|继承'],
+  // Session 31: a comparative whose own entry is only a specialist's line is its adjective's ("slower":
+  // [计] 减慢); anybody is the pronoun, not ECDICT's noun 重要人物; a quantifier between be and its
+  // participle leaves the passive ("were both hired"); a fall to a figure is 下跌.
+  ['slower', 'With slower economic growth and flat earnings likely next year, shares may stall.', '慢'],
+  ['anybody', 'Is anybody home?', '任何人'],
+  ['were', 'The two cousins were both hired last spring.', '被'],
+  ['fell', 'Net fell to $4.2 million from $6 million a year earlier.', '下跌|下降'],
 ];
