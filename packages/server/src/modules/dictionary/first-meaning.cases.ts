@@ -125,4 +125,6 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['anybody', 'Is anybody home?', '任何人'],
   ['were', 'The two cousins were both hired last spring.', '被'],
   ['fell', 'Net fell to $4.2 million from $6 million a year earlier.', '下跌|下降'],
+  // A word that opens its sentence alone before a comma is the interjection the dictionary has.
+  ['Well', 'Well, it is getting late.', '好啦'],
 ];

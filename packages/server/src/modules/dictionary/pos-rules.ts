@@ -89,6 +89,12 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'NOUN';
       continue;
     }
+    // "Well, it is late.": a word that opens its sentence on its own, before a comma, is the interjection
+    // when the dictionary has one (interj. 好啦), not the adverb of manner (很好地).
+    if (t.pos === 'ADV' && next?.text === ',' && out.slice(0, i).every((x) => !isWord(x)) && has(word, 'INTJ')) {
+      t.pos = 'INTJ';
+      continue;
+    }
     // "(anybody wanna sequel?)": anybody, somebody, nobody are the pronouns 任何人, 有人, 无人; a determiner
     // or an adjective before one makes it the noun ("a nobody", "a real somebody"). Only words the
     // dictionary also lists as nouns: for the others (anyone: pron. only) the reading shows the same line.

@@ -182,4 +182,5 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['fell', 'Net fell to $4.2 million from $6 million a year earlier.', 'verb'],
   ['finish', 'The skaters argued about the order of finish in the final.', 'noun'],
   ['amazed', 'She stood at the door, looking amazed.', 'adj'],
+  ['finalize', 'The risks have to be settled in order to finalize contract terms.', 'verb'],
 ];
