@@ -104,4 +104,6 @@ export const WITHIN_POS_CASES: [string, string, string][] = [
   // Two senses worded alike (价格) that the sentence cannot tell apart: their shared word, not the one
   // that says the first alone (价值: "the property of having material worth").
   ['prices', 'Rising house prices worry young buyers.', '价格'],
+  // On the money pages a fall in prices is 猛跌, ECDICT's fifth item (after 钻进, 跳进, 跳水).
+  ['plunge', 'Investors fled after the plunge in bond prices and shares.', '跌'],
 ];
