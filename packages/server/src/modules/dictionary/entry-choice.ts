@@ -98,7 +98,7 @@ export function entryForForm(
   // "the bond rose 23/32": a form pos-rules read as a verb before a price's move keeps the tagger's noun
   // lemma; when it is another verb's past form, that verb is meant (rise, not the rose's 使成玫瑰色).
   // Only there: "lay the cards", "saw the logs", "wound him" are verbs of their own.
-  // ("Net fell to $40.1 million": the figure may come after to or by.)
+  // ("net fell to $4.2 million": the figure may come after to or by.)
   const amount = `${lower}\\s+((to|by)\\s+)?[$£€¥]?\\d`;
   const beforeAmount =
     form.from !== undefined ? new RegExp(`^${amount}`, 'i').test(form.from) : !!sentence && new RegExp(`\\b${amount}`, 'i').test(sentence);

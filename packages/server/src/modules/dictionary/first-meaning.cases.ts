@@ -121,10 +121,10 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   // Session 31: a comparative whose own entry is only a specialist's line is its adjective's ("slower":
   // [计] 减慢); anybody is the pronoun, not ECDICT's noun 重要人物; a quantifier between be and its
   // participle leaves the passive ("were both hired"); a fall to a figure is 下跌.
-  ['slower', 'With slower economic growth and flat earnings likely next year, shares may stall.', '慢'],
+  ['slower', 'Because of slower global trade, the port expects fewer ships.', '慢'],
   ['anybody', 'Is anybody home?', '任何人'],
   ['were', 'The two cousins were both hired last spring.', '被'],
-  ['fell', 'Net fell to $4.2 million from $6 million a year earlier.', '下跌|下降'],
+  ['fell', 'Quarterly net fell to $4.2 million, the bakery said.', '下跌|下降'],
   // A word that opens its sentence alone before a comma is the interjection the dictionary has.
-  ['Well', 'Well, it is getting late.', '好啦'],
+  ['Well', 'Well, that was a long day.', '好啦'],
 ];

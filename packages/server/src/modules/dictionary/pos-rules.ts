@@ -174,7 +174,7 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'VERB';
       continue;
     }
-    // "the bond rose 23/32 to 112", "Sales fell 5%", "Net fell to $40.1 million": a past tense read as a
+    // "the bond rose 23/32 to 112", "Sales fell 5%", "net fell to $4.2 million": a past tense read as a
     // noun before a price's or a figure's move is the verb that moved it.
     const amount = (k: number) => out[k]?.pos === 'NUM' || (/^[$£€¥]$/.test(out[k]?.text ?? '') && out[k + 1]?.pos === 'NUM');
     const moves =

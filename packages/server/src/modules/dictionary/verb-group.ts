@@ -276,7 +276,7 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
       (/^[$£€¥]$/.test(tagged[k]?.text ?? '') && /^\d/.test(tagged[k + 1]?.text ?? ''));
     const at = /^by$/i.test(next?.text ?? '') ? i + 2 : i + 1;
     if (!LINKING.has(word) && figure(at)) t.frame = /^[$£€¥]/.test(tagged[at]!.text) ? 'sum' : 'amount';
-    // "Net fell to $40.1 million", "rose to 112": a figure reached is a change of amount too (never a sum paid).
+    // "net fell to $4.2 million", "rose to 112": a figure reached is a change of amount too (never a sum paid).
     else if (!LINKING.has(word) && /^to$/i.test(next?.text ?? '') && figure(i + 2)) t.frame = 'amount';
     // "the camera to point toward the trucks", "worked for a bank": a preposition right after the
     // verb opens its phrase; the verb has no object (vi.). Not a particle, which may take one ("put on a coat").
