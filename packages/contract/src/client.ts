@@ -21,3 +21,4 @@ export * from './learner-constants.js';
 export { describedPath, fillPath, inQuery, pathParams, requestParts, routerPath, type RouteShape } from './paths.js';
 export { routes as endpoints } from './routes.generated.js';
 export * from './word-lookup.js';
+export * from './word-occurrence.js';

@@ -35,3 +35,4 @@ export * from './endpoints/offline.endpoints.js';
 export * from './reader-html.js';
 export * from './article-pack.js';
 export * from './word-lookup.js';
+export * from './word-occurrence.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { clientKey, flag, freeJsonObject, id, offset, optionalText, page, text } from '../fields.js';
+import { clientKey, flag, freeJsonObject, id, int, offset, optionalText, page, text } from '../fields.js';
 import { articleCardSchema, articleWordSchema, examLevels } from './articles.shared.js';
 import { okResult } from './shared.js';
 
@@ -41,9 +41,7 @@ export const wordEntrySchema = z.object({
    * spelled as the dictionary's headword, with its Chinese meanings and an English definition; null
    * when the word stands alone.
    */
-  phrase: z
-    .object({ text: z.string(), meanings: z.array(wordMeaningSchema), definition: z.string().nullable() })
-    .nullable(),
+  phrase: z.object({ text: z.string(), meanings: z.array(wordMeaningSchema), definition: z.string().nullable() }).nullable(),
 });
 export type WordEntry = z.infer<typeof wordEntrySchema>;
 
@@ -101,10 +99,15 @@ export const readerEndpoints = {
     role: 'anonymous',
     // A reader's taps repeat: the same hard words in the same sentences of the same article.
     cache: { maxAge: 300, replay: true },
-    summary: '查词：按句子把词形还原为词头，给出音标、中文释义、英文释义、词形变化、考试标签、词频；词典里没有的词答 found: false 与相近拼写',
+    summary:
+      '查词：按句子把词形还原为词头，给出音标、中文释义、英文释义、词形变化、考试标签、词频；词典里没有的词答 found: false 与相近拼写',
     input: z.object({
       word: text('单词', { max: 64 }).regex(/^\p{Script=Latin}[\p{Script=Latin}'’-]*$/u, { error: '只能查询英文单词' }),
       sentence: optionalText('句子', 1000),
+      // Which of the sentence's occurrences of the word was tapped (0-based, word-occurrence.ts): the
+      // second "run" of a sentence may be another part of speech than the first. Sent only when not
+      // 0, so a first occurrence's URL is as before; past the last occurrence it means the first.
+      at: int('at', { min: 0, max: 500 }).optional(),
     }),
     output: z.union([wordEntrySchema, wordMissingSchema]),
   }),

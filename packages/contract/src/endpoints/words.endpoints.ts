@@ -58,6 +58,8 @@ export const wordsEndpoints = {
       source: optionalText('来源', 40),
       /** The meaning the sheet showed ("n. 岸"), when it was not the dictionary's first for the sentence (an AI choice): one of the word's own. */
       meaning: optionalText('释义', 200),
+      /** Which occurrence of the word in `sentence` was tapped, as the lookup (`dict.word`) was asked: the card keeps that one's meaning. */
+      at: int('at', { min: 0, max: 500 }).optional(),
     }),
     output: wordItemSchema.extend({ added: z.boolean() }),
   }),
@@ -134,7 +136,11 @@ export const wordsEndpoints = {
        * The card's `reps` as the reader saw it: the review's idempotency key with `id`. A review
        * sent again (the offline outbox after a lost answer) finds the card moved on and applies nothing.
        */
-      reps: int('reps', { min: 0, max: 1_000_000, msg: { type: 'reps 必须是整数', int: 'reps 必须是整数', min: 'reps 不能为负数', max: 'reps 太大了' } }).optional(),
+      reps: int('reps', {
+        min: 0,
+        max: 1_000_000,
+        msg: { type: 'reps 必须是整数', int: 'reps 必须是整数', min: 'reps 不能为负数', max: 'reps 太大了' },
+      }).optional(),
     }),
     output: reviewCardSchema,
   }),

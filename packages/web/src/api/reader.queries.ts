@@ -4,14 +4,22 @@ import { apiKey, useApiInfiniteQuery, useApiMutation, useApiQuery } from './hook
 
 /* ---- Dictionary ---- */
 
-const wordInput = (word: string, sentence: string | undefined) => (sentence ? { word, sentence } : { word });
+/**
+ * A lookup's input: `at` (which occurrence of the word in the sentence was tapped) only when it is
+ * not the first, so a first occurrence's URL, and the answers kept for it, stay as they were.
+ */
+export const wordInput = (word: string, sentence: string | undefined, at = 0) => ({
+  word,
+  ...(sentence ? { sentence } : {}),
+  ...(sentence && at > 0 ? { at } : {}),
+});
 
 /** The query key of a tapped word's entry (`useWordEntry`), e.g. to start it from an answer the page already has. */
-export const wordEntryKey = (word: string, sentence: string | undefined) => apiKey('dict.word', wordInput(word, sentence));
+export const wordEntryKey = (word: string, sentence: string | undefined, at?: number) => apiKey('dict.word', wordInput(word, sentence, at));
 
-/** The dictionary entry of a tapped word, read in its sentence. Entries do not change while reading. */
-export function useWordEntry(word: string, sentence: string | undefined) {
-  return useApiQuery('dict.word', wordInput(word, sentence), { enabled: word !== '', staleTime: 10 * 60_000 });
+/** The dictionary entry of a tapped word, read in its sentence at the tapped occurrence. Entries do not change while reading. */
+export function useWordEntry(word: string, sentence: string | undefined, at?: number) {
+  return useApiQuery('dict.word', wordInput(word, sentence, at), { enabled: word !== '', staleTime: 10 * 60_000 });
 }
 
 /* ---- Level words, marks ---- */

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_SHEET_ID, packArticle } from '@changdu/contract';
 import { makeDetail, makeParagraph } from '../test/articles';
 import { makeEntry } from '../test/reader';
+import { wordInput } from '../api/reader.queries';
 import { startApp, startOnceTextIsShown } from './first-screen';
 
 /** The caret the browser's hit test would give: here, a character of the first text node of `element`. */
@@ -95,21 +96,23 @@ describe('the tapped word looked up before the app has started', () => {
   const answer = makeEntry({ word: 'woman', query: 'women', form_of: { label: '复数', form: 'women' } });
   let fetched: { url: string; headers: Record<string, string> }[] = [];
   const page = () => {
-    const text = 'The women’s deal held. Then it ended.';
+    const text = 'The women’s deal held. Then the deal ended and the deal held.';
     const sentences = [
       { id: 'p1-s1', text: 'The women’s deal held.' },
-      { id: 'p1-s2', text: 'Then it ended.' },
+      { id: 'p1-s2', text: 'Then the deal ended and the deal held.' },
     ];
     const article = makeDetail({
       id: 12,
       summary: null,
-      paragraphs: [makeParagraph('p1', { html: 'The women’s <a href="/x">deal</a> held. Then it ended.', text, sentences })],
+      paragraphs: [
+        makeParagraph('p1', { html: 'The women’s <a href="/x">deal</a> held. Then the deal ended and the deal held.', text, sentences }),
+      ],
     });
     document.body.insertAdjacentHTML(
       'beforeend',
       `<script type="application/json" id="cd-article" data-id="12">${JSON.stringify(packArticle(article))}</script>`,
     );
-    document.querySelector('[data-pid="p1"]')!.innerHTML = 'The women’s <a href="/x">deal</a> held. Then it ended.';
+    document.querySelector('[data-pid="p1"]')!.innerHTML = 'The women’s <a href="/x">deal</a> held. Then the deal ended and the deal held.';
   };
   const respond = (reply: () => Promise<Response>) =>
     vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
@@ -150,6 +153,27 @@ describe('the tapped word looked up before the app has started', () => {
     expect(sheet.querySelector('.word-form-of')!.textContent).toBe('women 是 woman 的复数');
     expect(sheet.querySelector('[role="status"]')).toBeNull();
     expect(window.__cdEarlyTap?.answer).toEqual({ word: 'women', sentence: 'The women’s deal held.', result: answer });
+  });
+
+  it('names a second occurrence of the word in its sentence as the reader’s query does, and keeps it with the answer', async () => {
+    page();
+    respond(found);
+    const p = document.querySelector('[data-pid="p1"]')!;
+    const node = p.lastChild!;
+    const sentence = 'Then the deal ended and the deal held.';
+    (document as Document & { caretRangeFromPoint?: unknown }).caretRangeFromPoint = () => {
+      const range = document.createRange();
+      range.setStart(node, node.textContent!.lastIndexOf('deal') + 1);
+      return range;
+    };
+    tap(p);
+    await settle();
+    await settle();
+    const url = new URL(fetched[0]!.url, 'http://x');
+    // The same parameters, in the same order, as the app's lookup of that tap (api/reader.queries.ts#wordInput).
+    expect([...url.searchParams]).toEqual(Object.entries(wordInput('deal', sentence, 1)).map(([k, v]) => [k, String(v)]));
+    expect(url.searchParams.get('at')).toBe('1');
+    expect(window.__cdEarlyTap?.answer).toEqual({ word: 'deal', sentence, at: 1, result: answer });
   });
 
   it('leaves the sheet looking up, and keeps no answer, when the lookup fails or the reader has taken over', async () => {

@@ -127,8 +127,10 @@ function lookUp(tap: EarlyTap): void {
   const headers: Record<string, string> = { [Headers.requestedWith]: REQUESTED_WITH };
   const cuid = cookie(Cookies.clientId);
   if (cuid) headers[Headers.clientId] = decodeURIComponent(cuid);
-  // As the reader's query asks it (api/reader.queries.ts): no sentence parameter for none.
+  // As the reader's query asks it (api/reader.queries.ts#wordInput): no sentence parameter for none,
+  // the tapped occurrence only when it is not the first.
   const query = new URLSearchParams(target.sentence ? { word: target.word, sentence: target.sentence } : { word: target.word });
+  if (target.sentence && target.at) query.set('at', String(target.at));
   // High: on a cold load it queues beside the app's own files, which the sheet's meaning need not wait for.
   fetch(`${LOOKUP_PATH}?${query}`, { headers, credentials: 'same-origin', priority: 'high' })
     .then((res) => res.json() as Promise<{ status?: { code?: string }; result?: WordLookup | null }>)
@@ -136,7 +138,7 @@ function lookUp(tap: EarlyTap): void {
       const result = body.status?.code === Codes.OK ? body.result : null;
       // The reader has taken over, or another word was tapped since.
       if (!result || window.__cdEarlyTap !== tap) return;
-      tap.answer = { word: target.word, sentence: target.sentence, result };
+      tap.answer = { word: target.word, sentence: target.sentence, ...(target.at ? { at: target.at } : {}), result };
       fillSheet(result);
     })
     .catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { EcdictEntry } from './ecdict.js';
 import { auxiliaryWord, functionWord, isFunctionUse } from './function-words.js';
 import { analyse, type TokenInContext } from './lemmatizer.js';
+import { tappedToken } from './tapped-token.js';
 import { lineItems } from './ecdict-clean.js';
 import { sentenceTopic, topicFirst, topicSenseFirst } from './topic.js';
 import { frameItemFirst } from './frame-items.js';
@@ -255,11 +256,11 @@ function ecdictDefinitions(entry: EcdictEntry, wnPos: WnPos | null, tapped: stri
     .map(({ pos, text, overlap }) => ({ pos, text, overlap }));
 }
 
-/** The tapped token in its sentence (the first occurrence, case-insensitively). */
-export function tokenIn(word: string, sentence: string | undefined): TokenInContext | null {
+/** The tapped token in its sentence (its `at`-th occurrence, case-insensitively: tapped-token.ts). */
+export function tokenIn(word: string, sentence: string | undefined, at = 0): TokenInContext | null {
   if (!sentence) return null;
-  const lower = word.toLowerCase();
-  return analyse(sentence).find((t) => t.text.toLowerCase() === lower) ?? null;
+  const tokens = analyse(sentence);
+  return tokens[tappedToken(tokens, sentence, word, at)] ?? null;
 }
 
 /**

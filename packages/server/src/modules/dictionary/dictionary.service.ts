@@ -22,6 +22,7 @@ import { phraseLedLines, phraseLinesBySense } from './sense-order.js';
 import { openChineseFrequency } from './chinese-frequency.js';
 import { functionWord } from './function-words.js';
 import { entryForForm } from './entry-choice.js';
+import { fromToken, tappedToken } from './tapped-token.js';
 
 const FORM_LABELS: Record<string, string> = {
   p: '过去式',
@@ -122,6 +123,13 @@ export interface LookupHooks {
   recordLookup(userId: number, word: string): void;
 }
 
+export interface LookupOptions {
+  /** False: not counted toward the reader's read data (a lookup made for another module). */
+  record?: boolean;
+  /** Which occurrence of the word in its sentence was tapped (0-based; contract word-occurrence.ts); the first when absent. */
+  at?: number | undefined;
+}
+
 /** Offline dictionary lookups: the tapped form resolved to its headword using the sentence. */
 export function dictionaryService(
   dict: Ecdict,
@@ -219,30 +227,34 @@ export function dictionaryService(
   });
 
   // "gaming tables", "the spreading maples": a form in -ing before its noun stays the word its entry has.
-  const beforeNoun = (word: string, sentence: string | undefined) => {
+  const beforeNoun = (word: string, sentence: string | undefined, occurrence: number) => {
     if (!sentence) return false;
     const tokens = taggedSentence(sentence);
-    const at = tokens.findIndex((t) => t.text.toLowerCase() === word.toLowerCase());
+    const at = tappedToken(tokens, sentence, word, occurrence);
     return at >= 0 && ['NOUN', 'PROPN'].includes(tokens[at + 1]?.pos ?? '');
   };
 
-  function resolve(word: string, sentence: string | undefined) {
+  /** The tapped word read in its sentence; `at` says which occurrence of it was tapped (0 the first; contract word-occurrence.ts). */
+  function resolve(word: string, sentence: string | undefined, at = 0) {
     // "in men's eyes": a possessive is its noun (ECDICT's "men's" is 男公共厕所), as the reader's tap
     // sends it (web word-span.ts#lookupForm); "it's", "let's" are no possessives.
     const possessive = word.trim().match(/^([A-Za-z-]+)['’]s$/);
     const noun = possessive && !functionWord(possessive[1]!) && !/^let$/i.test(possessive[1]!) && hasPos(possessive[1]!, 'NOUN');
     const query = (noun ? possessive[1]! : word).trim().replace(/[’]/g, "'");
     const lower = query.toLowerCase();
-    const found = phraseOf(query, sentence);
-    let context = tokenInSentence(query, sentence, hasPos, taggedSentence);
+    const found = phraseOf(query, sentence, at);
+    let context = tokenInSentence(query, sentence, hasPos, taggedSentence, at);
     // The phrase settles a tagger's slip: "points" in "Chesley points out that…" is the verb of
     // "point out", so the sheet, the word book and the card show its verb meanings.
     if (context && found?.verb && context.pos === 'NOUN') context = { ...context, pos: 'VERB', lemma: found.verb };
     const fromContext = context && context.pos !== 'PROPN' ? dict.lookup(context.lemma) : null;
     const fromForms = dict.lemma(lower);
+    // What follows the tapped token, not the word's first occurrence ("rose 23/32" after "a rose").
+    const tokens = sentence ? taggedSentence(sentence) : [];
+    const from = sentence ? fromToken(sentence, tokens, tappedToken(tokens, sentence, query, at)) : undefined;
     const chosen = entryForForm(
-      { dict, wordnet, beforeNoun },
-      { query, lower, sentence, context, entry: fromContext ?? fromForms ?? dict.lookup(lower) },
+      { dict, wordnet, beforeNoun: (w, s) => beforeNoun(w, s, at) },
+      { query, lower, sentence, from, context, entry: fromContext ?? fromForms ?? dict.lookup(lower) },
     );
     return { query, lower, context: chosen.context, entry: chosen.entry, phrase: found?.phrase ?? null };
   }
@@ -264,8 +276,8 @@ export function dictionaryService(
    * Everything of a lookup that is the same for every reader: the headword and the answer
    * without `in_wordbook`, or the not-found message with its suggestions.
    */
-  function analyse(word: string, sentence: string | undefined): Analysed {
-    const { query, lower, context, entry, phrase } = resolve(word, sentence);
+  function analyse(word: string, sentence: string | undefined, at: number): Analysed {
+    const { query, lower, context, entry, phrase } = resolve(word, sentence, at);
     if (!entry) {
       const close = suggestions(lower);
       const message = `词典里没有找到“${query}”${close.length ? `。你要找的是不是：${close.join('、')}？` : ''}`;
@@ -316,12 +328,13 @@ export function dictionaryService(
   // (docs/performance.md § The answer cache). An answer is 1–3 KB, so 6,000 stay under ~18 MB.
   // Callers must not change what they get.
   const answers = new LRUCache<string, Analysed>({ max: 6000 });
-  const answerKey = (word: string, sentence: string | undefined) => `${word}\u0000${sentence ?? ''}`;
-  function answered(word: string, sentence: string | undefined): Analysed {
-    const key = answerKey(word, sentence);
+  // Keyed by the tapped occurrence too: the second "run" of a sentence may be another word than the first.
+  const answerKey = (word: string, sentence: string | undefined, at: number) => `${word}\u0000${sentence ?? ''}\u0000${at}`;
+  function answered(word: string, sentence: string | undefined, at: number): Analysed {
+    const key = answerKey(word, sentence, at);
     let found = answers.get(key);
     if (!found) {
-      found = analyse(word, sentence);
+      found = analyse(word, sentence, at);
       answers.set(key, found);
     }
     return found;
@@ -330,14 +343,15 @@ export function dictionaryService(
   /**
    * The dictionary's answer for a tapped word: its entry (with `in_wordbook` for a logged-in
    * reader, whose lookup counts toward read data), or what was not found and close spellings.
+   * `at`: which occurrence of the word in the sentence was tapped (0, the first, when not given).
    */
   async function answerFor(
     word: string,
     sentence: string | undefined,
     userId: number | null,
-    options: { record?: boolean } = {},
+    options: LookupOptions = {},
   ): Promise<WordLookup> {
-    const found = answered(word, sentence);
+    const found = answered(word, sentence, options.at ?? 0);
     if ('missing' in found) return found.missing;
     if (userId !== null && options.record !== false) hooks.recordLookup(userId, found.headword);
     const kept = userId !== null && (await hooks.inWordBook(userId, found.headword));
@@ -356,29 +370,24 @@ export function dictionaryService(
      * speech, Chinese meanings of that part of speech first, the WordNet definitions that best fit
      * the sentence, and a learner's note for function words. Null when the dictionary has no entry.
      */
-    senses(word: string, sentence: string | undefined): (SensesInContext & { headword: string }) | null {
-      const { query, context, entry, phrase } = resolve(word, sentence);
+    senses(word: string, sentence: string | undefined, at = 0): (SensesInContext & { headword: string }) | null {
+      const { query, context, entry, phrase } = resolve(word, sentence, at);
       if (!entry) return null;
       return { headword: entry.word.toLowerCase(), ...sensesWithPhrase(entry, query, sentence, context, phrase) };
     },
 
     /** The headword a tapped form belongs to in its sentence, or null when the dictionary has none. */
-    headword(word: string, sentence: string | undefined): string | null {
+    headword(word: string, sentence: string | undefined, at = 0): string | null {
       // A word added from the sheet was just looked up in its sentence: its kept answer knows.
-      const kept = answers.peek(answerKey(word, sentence));
+      const kept = answers.peek(answerKey(word, sentence, at));
       if (kept) return 'missing' in kept ? null : kept.headword;
-      return resolve(word, sentence).entry?.word.toLowerCase() ?? null;
+      return resolve(word, sentence, at).entry?.word.toLowerCase() ?? null;
     },
 
     answer: answerFor,
 
     /** The entry for a tapped word, for the modules that need one; NotFound when the dictionary has none. */
-    async lookup(
-      word: string,
-      sentence: string | undefined,
-      userId: number | null,
-      options: { record?: boolean } = {},
-    ): Promise<WordEntry> {
+    async lookup(word: string, sentence: string | undefined, userId: number | null, options: LookupOptions = {}): Promise<WordEntry> {
       const answer = await answerFor(word, sentence, userId, options);
       if (isWordMissing(answer)) throw new NotFound(answer.message);
       return answer;

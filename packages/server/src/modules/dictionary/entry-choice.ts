@@ -27,12 +27,25 @@ export interface FormInSentence {
   query: string;
   lower: string;
   sentence: string | undefined;
+  /** The sentence from the tapped token on, when the token was found (what follows this occurrence). */
+  from?: string | undefined;
   context: TokenInContext | null;
   entry: EcdictEntry | null;
 }
 
 /** ECDICT's keys of an entry's inflected forms: past, past participle, -ing, third person, plural, comparative, superlative. */
 const FORM_KINDS = ['p', 'd', 'i', '3', 's', 'r', 't'] as const;
+
+/** The parts of speech each of ECDICT's form kinds is used as (its `exchange['1']`: "r" comparative…). */
+const FORM_UPOS: Record<string, string[]> = {
+  p: ['VERB'],
+  d: ['VERB', 'ADJ'],
+  i: ['VERB', 'NOUN', 'ADJ'],
+  '3': ['VERB'],
+  s: ['NOUN'],
+  r: ['ADJ', 'ADV'],
+  t: ['ADJ', 'ADV'],
+};
 
 /** A general line of verb meanings (vt., vi., v.). */
 export const verbLine = (l: Line) => isGeneralLine(l) && uposOfLabel(l.pos).includes('VERB');
@@ -85,7 +98,10 @@ export function entryForForm(
   // "the bond rose 23/32": a form pos-rules read as a verb before a price's move keeps the tagger's noun
   // lemma; when it is another verb's past form, that verb is meant (rise, not the rose's 使成玫瑰色).
   // Only there: "lay the cards", "saw the logs", "wound him" are verbs of their own.
-  const beforeAmount = !!sentence && new RegExp(`\\b${lower}\\s+[$£€¥]?\\d`, 'i').test(sentence);
+  // ("net fell to $4.2 million": the figure may come after to or by.)
+  const amount = `${lower}\\s+((to|by)\\s+)?[$£€¥]?\\d`;
+  const beforeAmount =
+    form.from !== undefined ? new RegExp(`^${amount}`, 'i').test(form.from) : !!sentence && new RegExp(`\\b${amount}`, 'i').test(sentence);
   const pastOf = context?.pos === 'VERB' && context.lemma === lower && beforeAmount ? dict.lemma(lower) : null;
   if (pastOf && pastOf !== entry && (pastOf.exchange.p?.toLowerCase() === lower || pastOf.exchange.d?.toLowerCase() === lower)) {
     entry = pastOf;
@@ -121,6 +137,15 @@ export function entryForForm(
         .flatMap((l) => topicItems(topic, l)),
     );
     if (meaningLines(own).some((l) => ownFits(l) && topicItems(topic, l).some((item) => !lemmaItems.has(item)))) entry = own;
+  }
+  // "slower economic growth": a form whose own entry is only a specialist's line ("slower": [计] 减慢)
+  // and which ECDICT files as another word's form (slow's comparative) means that word, when the
+  // sentence uses it as that kind of form ("sang" read as a noun is no past tense of sing).
+  const base = entry && entry.word.toLowerCase() === lower && entry.exchange['0'] ? dict.lookup(entry.exchange['0']) : null;
+  const kindFits = !context || [...(entry?.exchange['1'] ?? '')].some((k) => FORM_UPOS[k]?.includes(context!.pos));
+  if (entry && base && base !== entry && kindFits && !meaningLines(entry).some(isGeneralLine) && meaningLines(base).some(isGeneralLine)) {
+    entry = base;
+    if (context) context = { ...context, lemma: base.word.toLowerCase() };
   }
   // A form in -ing or -ed whose own entry is only a specialist's line ("restructuring": [计] 重构的),
   // or only a noun where the sentence uses it as a verb ("after spending two years": 经费), means

@@ -118,4 +118,13 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   // A clause or a name after the verb is its object: the vt. line first.
   ['arguing', 'He has spent years arguing that civil rights belong to each person.', '主张'],
   ['succeeds', 'Mr. Johnson succeeds Harry Sherman, who resigned in May.', '接替|继承'],
+  // Session 31: a comparative whose own entry is only a specialist's line is its adjective's ("slower":
+  // [计] 减慢); anybody is the pronoun, not ECDICT's noun 重要人物; a quantifier between be and its
+  // participle leaves the passive ("were both hired"); a fall to a figure is 下跌.
+  ['slower', 'Because of slower global trade, the port expects fewer ships.', '慢'],
+  ['anybody', 'Is anybody home?', '任何人'],
+  ['were', 'The two cousins were both hired last spring.', '被'],
+  ['fell', 'Quarterly net fell to $4.2 million, the bakery said.', '下跌|下降'],
+  // A word that opens its sentence alone before a comma is the interjection the dictionary has.
+  ['Well', 'Well, that was a long day.', '好啦'],
 ];

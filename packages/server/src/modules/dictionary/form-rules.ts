@@ -91,6 +91,11 @@ export function complementReading(
   ) {
     return { pos: 'VERB' };
   }
+  // "in order to finalize loan terms": after that "to" a word the dictionary has only as a verb is
+  // one, whatever follows (the second pass read "finalize" as a noun before "loan terms").
+  if (t.pos === 'NOUN' && t.lemma === word && lower(prev) === 'to' && prev!.pos === 'PART' && has(word, 'VERB') && !has(word, 'NOUN')) {
+    return { pos: 'VERB' };
+  }
   return null;
 }
 

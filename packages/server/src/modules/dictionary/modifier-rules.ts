@@ -26,7 +26,9 @@ export function modifierReading(
     (t.pos === 'ADV' || t.pos === 'VERB') &&
     !/ly$/.test(word) &&
     governor &&
-    LINKING.has(lower(governor)) &&
+    // ("leaned forward, looking amazed": the -ing form links a participle as look does; not an adverb,
+    // "looking forward to".)
+    (LINKING.has(lower(governor)) || (t.pos === 'VERB' && /^(looking|seeming)$/.test(lower(governor)))) &&
     governor.pos !== 'NOUN' &&
     has(word, 'ADJ')
   ) {

@@ -138,7 +138,9 @@ export function holds(
       while (tokens[b]?.pos === 'ADV' && b > start - 3) b--;
       const before = tokens[b]?.text.toLowerCase() ?? '';
       if (key === 'used to') return !BE_FORMS.has(before);
-      if (key === 'going to') return BE_FORMS.has(before);
+      // "Was I going to be late?", "Are you going to eat that?": in a question the subject pronoun stands between.
+      const asked = tokens[b]?.pos === 'PRON' && BE_FORMS.has(tokens[b - 1]?.text.toLowerCase() ?? '');
+      if (key === 'going to') return BE_FORMS.has(before) || asked;
       return true;
     }
     if (infinitive) return false;

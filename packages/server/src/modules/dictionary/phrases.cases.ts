@@ -4,6 +4,10 @@
  * no phrase. `phrases.test.ts` prints the right-phrase rate and the false claims.
  */
 export const INSIDE: [sentence: string, tapped: string, phrase: string][] = [
+  // Session 31: "in order to" before a verb the second pass read as a noun (it had claimed "in order"
+  // 整齐); "going to" in a question, its subject between be and going.
+  ['Lawyers worked late in order to finalize contract details.', 'order', 'in order to'],
+  ['Was she going to call us?', 'going', 'going to'],
   ['We had better leave the garden as it is.', 'as', 'as it is'],
   ['She turned the offer down without a second thought.', 'turned', 'turn down'],
   ['She turned the offer down without a second thought.', 'down', 'turn down'],

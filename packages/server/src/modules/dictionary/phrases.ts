@@ -7,6 +7,7 @@ import type { WnPos, WordNet, WordNetSense } from './wordnet.js';
 import { PARTICLES, type PhraseIndex } from './phrase-index.js';
 import { POSSESSIVES, REFLEXIVES, ADVERB_PARTICLES } from './phrase-words.js';
 import { holds, isVerb, afterRelativeThat, NOUNISH, OBJECT_PARTS, NP_START, type PhraseLexicon } from './phrase-holds.js';
+import { tappedToken } from './tapped-token.js';
 
 /** Where a phrase sits in a sentence's tokens, and its key in the index ("turn down"). */
 export interface PhraseMatch {
@@ -154,7 +155,7 @@ export interface PhraseInSentence {
 /** A tapped word's phrase, and the verb the word is when the tagger read it as a noun ("points out" → "point"). */
 export interface FoundPhrase {
   phrase: PhraseInSentence;
-  /** Set when the tapped word (its first occurrence) begins a phrasal verb the tagger read as a noun. */
+  /** Set when the tapped word begins a phrasal verb the tagger read as a noun. */
   verb: string | null;
 }
 
@@ -173,8 +174,9 @@ const PLAIN_SENSES: PhraseSenses = {
 };
 
 /**
- * Finds the phrase a tapped word belongs to in its sentence (the first occurrence of the word
- * that is inside one), or null: single words answer no phrase.
+ * Finds the phrase the tapped word belongs to in its sentence (its `at`-th occurrence, tapped-token.ts;
+ * a phrase that holds another occurrence of the word is not this tap's), or null: single words
+ * answer no phrase.
  */
 export function phraseFinder(
   dict: Ecdict,
@@ -204,44 +206,40 @@ export function phraseFinder(
     return definition.includes(` ${adjective} `) && definition.includes(` ${noun}`);
   };
   const lexicon: PhraseLexicon = { isThing, composes, literal };
-  return (word: string, sentence: string | undefined): FoundPhrase | null => {
+  return (word: string, sentence: string | undefined, occurrence = 0): FoundPhrase | null => {
     if (!sentence) return null;
-    const lower = word.toLowerCase().replace(/’/g, "'");
     const tokens = tag(sentence);
-    const first = tokens.findIndex((t) => t.text.toLowerCase().replace(/’/g, "'") === lower);
-    for (let at = 0; at < tokens.length; at++) {
-      if (tokens[at]!.text.toLowerCase().replace(/’/g, "'") !== lower) continue;
-      const match = phraseAt(index, tokens, at, lemmaOf, lexicon);
-      // "old fashioned bribery": before its noun the words are ECDICT's hyphenated adjective
-      // (old-fashioned 老式的), not the spaced headword (old fashioned 古典鸡尾酒).
-      const last = match ? tokens[match.positions[match.positions.length - 1]! + 1] : undefined;
-      const attributive = match && last?.pos === 'NOUN' && !isVerb(tokens[match.positions[0]!]);
-      const hyphened = attributive ? dict.lookup(match.key.replace(/ /g, '-')) : null;
-      const entry = match && (hyphened && meaningLines(hyphened).some((l) => !l.text.startsWith('[')) ? hyphened : dict.lookup(match.key));
-      if (!match || !entry) continue;
-      const lines = meaningLines(entry);
-      // A finance term ECDICT files for the trade only ("line of credit": [经] 信用额度) shows that line,
-      // its tag dropped (phrase-index.ts keeps these terms); a phrasal verb's trade line is not shown.
-      const general = lines.filter((m) => !m.text.startsWith('['));
-      const financeTerm = !general.length && / of /.test(match.key);
-      const meanings = (financeTerm ? lines.filter((m) => m.text.startsWith('[经]')) : general).map((m) => ({
-        pos: m.pos,
-        text: m.text
-          .replace(/^\[经\]\s*/, '')
-          .replace(/\s+/g, ' ')
-          .trim(),
-      }));
-      const wnPos = index.wordnetPos(match.key);
-      const order: WnPos[] = isVerb(tokens[match.positions[0]!]) ? ['v', 'r', 'a', 'n'] : ['r', 'a', 'n', 'v'];
-      const pos = order.find((p) => wnPos.includes(p));
-      const ranked = pos ? senses.rank(wordnet.senses(match.key, pos), sentence, word, match.key) : [];
-      const definition = ranked[0]?.sense.definition ?? null;
-      // `holds` takes a noun-tagged first word only as the verb of a phrasal verb (verbBeforeParticle).
-      const [lead, second, ...rest] = match.key.split(' ');
-      const verbal = !!second && rest.length === 0 && ADVERB_PARTICLES.has(second) && !PARTICLES.has(lead!);
-      const verb = at === first && match.positions[0] === at && tokens[at]!.pos === 'NOUN' && verbal ? lead! : null;
-      return { phrase: { text: entry.word, meanings: senses.order(meanings, ranked), definition }, verb };
-    }
-    return null;
+    const at = tappedToken(tokens, sentence, word, occurrence);
+    if (at < 0) return null;
+    const match = phraseAt(index, tokens, at, lemmaOf, lexicon);
+    // "old fashioned bribery": before its noun the words are ECDICT's hyphenated adjective
+    // (old-fashioned 老式的), not the spaced headword (old fashioned 古典鸡尾酒).
+    const last = match ? tokens[match.positions[match.positions.length - 1]! + 1] : undefined;
+    const attributive = match && last?.pos === 'NOUN' && !isVerb(tokens[match.positions[0]!]);
+    const hyphened = attributive ? dict.lookup(match.key.replace(/ /g, '-')) : null;
+    const entry = match && (hyphened && meaningLines(hyphened).some((l) => !l.text.startsWith('[')) ? hyphened : dict.lookup(match.key));
+    if (!match || !entry) return null;
+    const lines = meaningLines(entry);
+    // A finance term ECDICT files for the trade only ("line of credit": [经] 信用额度) shows that line,
+    // its tag dropped (phrase-index.ts keeps these terms); a phrasal verb's trade line is not shown.
+    const general = lines.filter((m) => !m.text.startsWith('['));
+    const financeTerm = !general.length && / of /.test(match.key);
+    const meanings = (financeTerm ? lines.filter((m) => m.text.startsWith('[经]')) : general).map((m) => ({
+      pos: m.pos,
+      text: m.text
+        .replace(/^\[经\]\s*/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    }));
+    const wnPos = index.wordnetPos(match.key);
+    const order: WnPos[] = isVerb(tokens[match.positions[0]!]) ? ['v', 'r', 'a', 'n'] : ['r', 'a', 'n', 'v'];
+    const pos = order.find((p) => wnPos.includes(p));
+    const ranked = pos ? senses.rank(wordnet.senses(match.key, pos), sentence, word, match.key) : [];
+    const definition = ranked[0]?.sense.definition ?? null;
+    // `holds` takes a noun-tagged first word only as the verb of a phrasal verb (verbBeforeParticle).
+    const [lead, second, ...rest] = match.key.split(' ');
+    const verbal = !!second && rest.length === 0 && ADVERB_PARTICLES.has(second) && !PARTICLES.has(lead!);
+    const verb = match.positions[0] === at && tokens[at]!.pos === 'NOUN' && verbal ? lead! : null;
+    return { phrase: { text: entry.word, meanings: senses.order(meanings, ranked), definition }, verb };
   };
 }

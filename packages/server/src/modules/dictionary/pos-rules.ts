@@ -5,6 +5,7 @@ import type { HasPos } from './pos-lexicon.js';
 import { POSSESSIVE, complementReading, formReading } from './form-rules.js';
 import { BE, LINKING, markVerbGroups } from './verb-group.js';
 import { OBJECT_PRONOUNS, isWord, modifierReading } from './modifier-rules.js';
+import { tappedToken } from './tapped-token.js';
 
 export type { HasPos };
 
@@ -25,6 +26,14 @@ export const MODALS = new Set(['can', 'could', 'will', 'would', 'may', 'might', 
 const SUBJECT_PRONOUNS = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'who', 'people']);
 const CAUSATIVE = new Set(['make', 'let', 'have', 'help', 'watch', 'hear']);
 const NATIONALITY = /(an|ese|ish|ch|sh|i)$/;
+/** Prepositions after which a verb takes -ing ("of finishing"): a base form right after one is a noun. */
+const PREPOSITIONS = new Set(
+  'of in on at for with by from into onto about under over without through during against between among within upon toward towards across despite via'.split(
+    ' ',
+  ),
+);
+/** Indefinite pronouns; ECDICT lists some as nouns too (anybody: n. 重要人物; nobody: n. 小人物): only a determiner makes them one. */
+const INDEFINITE_PRONOUNS = new Set('anybody anyone somebody someone everybody everyone nobody'.split(' '));
 
 /**
  * "Goldman Sachs estimates the market will…", "The Senate plans to take up…": token `i`, a word in
@@ -66,6 +75,38 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
         t.pos = modifier ? 'ADJ' : 'NOUN';
         continue;
       }
+    }
+    // "the order of finish for the dancers", "with help from": right after a preposition a base form is
+    // no verb (a verb there takes -ing), it is the noun.
+    if (
+      t.pos === 'VERB' &&
+      t.text.toLowerCase() === t.lemma &&
+      !/(ing|ed)$/.test(word) &&
+      prev?.pos === 'ADP' &&
+      PREPOSITIONS.has(lower(prev)) &&
+      has(word, 'NOUN')
+    ) {
+      t.pos = 'NOUN';
+      continue;
+    }
+    // "Well, it is late.": a word that opens its sentence on its own, before a comma, is the interjection
+    // when the dictionary has one (interj. 好啦), not the adverb of manner (很好地).
+    if (t.pos === 'ADV' && next?.text === ',' && out.slice(0, i).every((x) => !isWord(x)) && has(word, 'INTJ')) {
+      t.pos = 'INTJ';
+      continue;
+    }
+    // "(anybody wanna sequel?)": anybody, somebody, nobody are the pronouns 任何人, 有人, 无人; a determiner
+    // or an adjective before one makes it the noun ("a nobody", "a real somebody"). Only words the
+    // dictionary also lists as nouns: for the others (anyone: pron. only) the reading shows the same line.
+    if (
+      t.pos === 'NOUN' &&
+      INDEFINITE_PRONOUNS.has(word) &&
+      !['DET', 'ADJ'].includes(prev?.pos ?? '') &&
+      has(word, 'PRON') &&
+      has(word, 'NOUN')
+    ) {
+      t.pos = 'PRON';
+      continue;
     }
     // "driving a pork chop through": a base form after "a" and a singular noun ends that noun phrase
     // (a singular subject would take -s).
@@ -133,17 +174,13 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'VERB';
       continue;
     }
-    // "the bond rose 23/32 to 112", "Sales fell 5%": a word read as a noun before a price's or a figure's
-    // move is the verb that moved it.
-    if (
-      t.pos === 'NOUN' &&
-      next?.pos === 'NUM' &&
-      prev &&
-      ['NOUN', 'PROPN', 'NUM'].includes(prev.pos) &&
-      (/[./]/.test(next.text) || /^(to|%|percent|points?|cents?)$/i.test(lower(out[i + 2]))) &&
-      has(word, 'VERB') &&
-      has(word, 'VBD')
-    ) {
+    // "the bond rose 23/32 to 112", "Sales fell 5%", "net fell to $4.2 million": a past tense read as a
+    // noun before a price's or a figure's move is the verb that moved it.
+    const amount = (k: number) => out[k]?.pos === 'NUM' || (/^[$£€¥]$/.test(out[k]?.text ?? '') && out[k + 1]?.pos === 'NUM');
+    const moves =
+      (next?.pos === 'NUM' && (/[./]/.test(next.text) || /^(to|%|percent|points?|cents?)$/i.test(lower(out[i + 2])))) ||
+      (/^(to|by)$/.test(lower(next)) && amount(i + 2) && /^[$£€¥\d]/.test(out[i + 2]?.text ?? ''));
+    if (t.pos === 'NOUN' && moves && prev && ['NOUN', 'PROPN', 'NUM', 'ADJ'].includes(prev.pos) && has(word, 'VERB') && has(word, 'VBD')) {
       t.pos = 'VERB';
       continue;
     }
@@ -372,16 +409,16 @@ export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseMod
   return tagged;
 }
 
-/** The tapped word in its sentence with a corrected part of speech (the first occurrence). */
+/** The tapped word in its sentence with a corrected part of speech (its `at`-th occurrence, tapped-token.ts). */
 export function tokenInSentence(
   word: string,
   sentence: string | undefined,
   has: HasPos,
   /** The sentence's tokens as tagSentence gives them (a caller may keep them per sentence). */
   tagged: (sentence: string) => readonly TokenInContext[] = (s) => tagSentence(s, has),
+  at = 0,
 ): TokenInContext | null {
   if (!sentence) return null;
-  const lower = word.toLowerCase();
   const tokens = tagged(sentence);
-  return tokens.find((t) => t.text.toLowerCase() === lower) ?? null;
+  return tokens[tappedToken(tokens, sentence, word, at)] ?? null;
 }

@@ -178,14 +178,22 @@ export function orderBySense<L extends MeaningLine>(
   // A sense the Chinese Open Wordnet words as the chosen one is no rival ("refuse to accept" and
   // "show unwillingness towards" are both 谢绝): the lead is over the senses that say something else.
   const topWords = new Set(senseCow[0]);
-  const rivals = ranked.slice(1).filter((r, k) => k + 1 >= 8 || !senseCow[k + 1]!.some((w) => topWords.has(w)));
+  const sameWorded = (k: number) => k > 0 && k < 8 && senseCow[k]!.some((w) => topWords.has(w));
+  const rivals = ranked.slice(1).filter((r, k) => !sameWorded(k + 1));
   const lead = top.similarity - Math.max(-1, ...rivals.map((r) => r.similarity));
   const skip = new Set(forms.map((f) => f.toLowerCase().replace(/(ies|es|s|ed|ing|ly|e)$/, '')));
   const itemScores = itemScorer(ranked, bridges, skip, senseCow);
-  // How well each item says the chosen sense; 0 when it says another sense as well or better.
+  // A sense worded as the chosen one that lies as near the sentence is no rival, but the ranking did not
+  // tell the two apart either ("real estate prices": "the property of having material worth" first on
+  // its count, "the amount of money needed to purchase something" nearer, both 价格): the item both
+  // say is the sentence's word, not one that says the first alone (价值).
+  const twins = ranked.slice(1, 8).flatMap((r, k) => (sameWorded(k + 1) && r.similarity >= top.similarity ? [k + 1] : []));
+  // How well each item says the chosen sense (with its twins, the senses worded as it: then no sense
+  // worded as it is a rival); 0 when it says a rival sense as well or better.
   const topScore = (item: string) => {
     const scores = itemScores(item);
-    return scores.every((s) => s <= scores[0]!) ? scores[0]! : 0;
+    const own = Math.min(scores[0]!, ...twins.map((k) => scores[k]!));
+    return scores.every((s, k) => s <= scores[0]! || (twins.length > 0 && sameWorded(k))) ? own : 0;
   };
   const firstItem = lines[0] ? lineItems(lines[0].text)[0] : undefined;
   const firstSays = !!firstItem && itemScores(firstItem)[0]! > 0;

@@ -177,4 +177,10 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['long', 'It was a long, cold winter in the north.', 'adj'],
   // Have is a causative only before a short object: "has low priority on the House side".
   ['side', 'The bill has low priority on the House side, says one aide.', 'noun'],
+  // Session 31: a past tense before "to" + a figure is the verb that moved ("net fell to $4.2 million");
+  // a base form right after a preposition is a noun ("the order of finish"); looking links like look.
+  ['fell', 'Quarterly net fell to $4.2 million, the bakery said.', 'verb'],
+  ['finish', 'The skaters argued about the order of finish in the final.', 'noun'],
+  ['amazed', 'She stood at the door, looking amazed.', 'adj'],
+  ['finalize', 'The two firms must talk again in order to finalize loan terms.', 'verb'],
 ];

@@ -31,7 +31,7 @@ export const FINANCE: Topic = {
   name: 'finance',
   cues: /\b(stocks?|shares?|shareholders?|investors?|investments?|markets?|prices?|bonds?|yields?|rates?|earnings|profits?|revenues?|dividends?|billions?|millions?|percent|trading|traders?|securities|futures|funds?|banks?|loans?|debts?|credit|economy|economic|economists?|fiscal|quarter|quarterly|inflation|dollars?|yen|taxes|financial|treasury|brokers?|brokerage|assets?|interest|capital|sales|deficit|equity|returns)\b|[$%]/gi,
   items: new Set(
-    '费用 成本 债券 季度 指数 信贷 股票 股份 股 证券 有价证券 利息 利率 收益 投资收益 利润率 利润 份额 资本 票据 到期 期货 权益 产权 贴现 贴现率 负债 资产 销售额 赤字 盈利 存款 保证金 差额 发行 上市的股票(或证券等) 上限 崩溃 暴跌'.split(
+    '费用 成本 债券 季度 指数 信贷 股票 股份 股 证券 有价证券 利息 利率 收益 投资收益 利润率 利润 份额 资本 票据 到期 期货 权益 产权 贴现 贴现率 负债 资产 销售额 赤字 盈利 存款 保证金 差额 发行 上市的股票(或证券等) 上限 崩溃 暴跌 猛跌'.split(
       ' ',
     ),
   ),

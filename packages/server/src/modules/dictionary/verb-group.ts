@@ -64,8 +64,9 @@ function auxiliaryUse(tagged: readonly TokenInContext[], i: number, has: HasPos)
   // "didn't, in fact, cause", "I didn't.": do with not is always the auxiliary.
   if (kind === 'do' && /^(not|n't)$/i.test(tagged[i + 1]?.text ?? '')) return 'support';
   let j = i + 1;
-  // "has since classified", "have since become": "since" between them is an adverb of time.
-  const skippable = (t: TokenInContext) => t.pos === 'ADV' || /^(not|n't|never|since)$/i.test(t.text);
+  // "has since classified", "have since become": "since" between them is an adverb of time; "were both
+  // laid off", "have all left": a quantifier of the subject may stand there too.
+  const skippable = (t: TokenInContext) => t.pos === 'ADV' || /^(not|n't|never|since|both|all|each)$/i.test(t.text);
   while (j < tagged.length && skippable(tagged[j]!)) j++;
   // "Have you seen", "Did they know", "what did you serve": the subject pronoun of a question.
   if (
@@ -275,6 +276,8 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
       (/^[$£€¥]$/.test(tagged[k]?.text ?? '') && /^\d/.test(tagged[k + 1]?.text ?? ''));
     const at = /^by$/i.test(next?.text ?? '') ? i + 2 : i + 1;
     if (!LINKING.has(word) && figure(at)) t.frame = /^[$£€¥]/.test(tagged[at]!.text) ? 'sum' : 'amount';
+    // "net fell to $4.2 million", "rose to 112": a figure reached is a change of amount too (never a sum paid).
+    else if (!LINKING.has(word) && /^to$/i.test(next?.text ?? '') && figure(i + 2)) t.frame = 'amount';
     // "the camera to point toward the trucks", "worked for a bank": a preposition right after the
     // verb opens its phrase; the verb has no object (vi.). Not a particle, which may take one ("put on a coat").
     if (!t.transitive && PREPOSITIONS_ONLY.test(next?.text ?? '') && next?.pos === 'ADP') t.transitive = false;

@@ -101,4 +101,9 @@ export const WITHIN_POS_CASES: [string, string, string][] = [
   ['reservoir', 'The town gets its water from a reservoir.', '水库'],
   // "each" is no evidence for the mathematical function ("each element of a given set").
   ['function', 'Each button has a different function.', '功能'],
+  // Two senses worded alike (价格) that the sentence cannot tell apart: their shared word, not the one
+  // that says the first alone (价值: "the property of having material worth").
+  ['prices', 'Rising house prices worry young buyers.', '价格'],
+  // On the money pages a fall in prices is 猛跌, ECDICT's fifth item (after 钻进, 跳进, 跳水).
+  ['plunge', 'Investors fled after the plunge in bond prices and shares.', '跌'],
 ];

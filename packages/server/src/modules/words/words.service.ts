@@ -172,14 +172,16 @@ export function wordsService(db: Db, clock: Clock, { dict, dictionary, articles,
         article_id?: number | undefined;
         source?: string | undefined;
         meaning?: string | undefined;
+        /** Which occurrence of the word in the sentence was tapped, as the sheet's lookup was asked. */
+        at?: number | undefined;
       },
     ) {
       const userId = actor.user.id;
       // The meaning the sheet showed first for this tap: the same in-context answer the sheet got
       // (a phrase, "give up", is its own headword and answers its own meanings). Asked first: the
       // headword is then read from the same kept answer.
-      const shown = await dictionary.lookup(input.word, input.sentence, null, { record: false }).catch(() => null);
-      const headword = dictionary.headword(input.word, input.sentence);
+      const shown = await dictionary.lookup(input.word, input.sentence, null, { record: false, at: input.at }).catch(() => null);
+      const headword = dictionary.headword(input.word, input.sentence, input.at);
       if (!headword) throw new NotFound(`词典里没有找到“${input.word}”，无法加入生词本`);
       // A context may only point at an article the reader may open: a draft's id is as unknown as a made-up one.
       if (input.article_id !== undefined) await articles.assertOpenable(actor, input.article_id);

@@ -20,6 +20,8 @@ export interface WordTarget {
   word: string;
   /** The sentence it sits in, for lemmas in context and the word book. */
   sentence: string;
+  /** Which occurrence of the word in the sentence was tapped (contract word-occurrence.ts); absent for the first. */
+  at?: number;
   /** A note of mine drawn over the word, if any. */
   noteId?: string;
 }
@@ -38,7 +40,7 @@ export interface WordSheetProps {
 /** The dictionary sheet of a tapped word: entry, word-book button, and a review when it is due. */
 export function WordSheet({ target, articleId, info, onClose, onEditNote, settled }: WordSheetProps) {
   // The headword once the dictionary answers (negotiated → negotiate); the tapped form until then.
-  const entry = foundEntry(useWordEntry(target?.word ?? '', target?.sentence).data);
+  const entry = foundEntry(useWordEntry(target?.word ?? '', target?.sentence, target?.at).data);
   return (
     <Modal open={target !== null} onClose={onClose} title={entry?.word ?? target?.word ?? ''} className="word-sheet" settled={settled}>
       {target && <WordSheetBody target={target} articleId={articleId} info={info} onEditNote={onEditNote} />}
@@ -52,7 +54,7 @@ function WordSheetBody({
   info,
   onEditNote,
 }: Omit<WordSheetProps, 'onClose' | 'target' | 'settled'> & { target: WordTarget }) {
-  const answer = useWordEntry(target.word, target.sentence);
+  const answer = useWordEntry(target.word, target.sentence, target.at);
   const entry = foundEntry(answer.data);
   const loggedIn = useIsLoggedIn();
   const sense = useWordSense(entry, target.sentence, loggedIn);
@@ -92,6 +94,7 @@ function WordSheetBody({
           inBook={entry.in_wordbook || info?.book !== undefined}
           book={info?.book}
           sentence={target.sentence}
+          at={target.at}
           articleId={articleId}
           openedAt={openedAt}
           meaning={chosen ? meaningLabel(chosen) : undefined}
@@ -220,13 +223,15 @@ interface WordBookProps {
   inBook: boolean;
   book: BookWord | undefined;
   sentence: string;
+  /** The tapped occurrence, sent as the lookup sent it, so the card keeps that occurrence's meaning. */
+  at?: number | undefined;
   articleId: number | null;
   openedAt: { current: number };
   /** The meaning shown first when it is not the dictionary's own first (the provider's choice): the word book keeps it. */
   meaning?: string | undefined;
 }
 
-function WordBook({ tapped, headword, inBook, book, sentence, articleId, openedAt, meaning }: WordBookProps) {
+function WordBook({ tapped, headword, inBook, book, sentence, at, articleId, openedAt, meaning }: WordBookProps) {
   const loggedIn = useIsLoggedIn();
   const { pathname } = useLocation();
   const add = useAddWord();
@@ -305,6 +310,7 @@ function WordBook({ tapped, headword, inBook, book, sentence, articleId, openedA
                 {
                   word: tapped,
                   sentence,
+                  ...(at ? { at } : {}),
                   ...(articleId === null ? { source: 'book' } : { article_id: articleId }),
                   ...(meaning ? { meaning } : {}),
                 },

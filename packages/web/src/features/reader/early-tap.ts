@@ -15,7 +15,7 @@ export interface EarlyTap {
    * The dictionary's answer for the tapped word, when the script had it before the reader mounted,
    * with the word and sentence it asked for: the reader's sheet starts from it instead of asking again.
    */
-  answer?: { word: string; sentence: string; result: WordLookup };
+  answer?: { word: string; sentence: string; at?: number; result: WordLookup };
 }
 
 declare global {

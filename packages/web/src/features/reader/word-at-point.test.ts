@@ -84,6 +84,30 @@ describe('a tap on the reading page', () => {
     });
   });
 
+  it('says which occurrence of the word in its sentence was tapped, only when it is not the first', () => {
+    // The second paragraph's second sentence holds "run" twice (and "Run" once before, in another
+    // sentence); "women’s" and "women" are one word for the count, as the lookup form drops the 's.
+    const twice = makeParagraph('p2', {
+      html: 'Run. The run was long, but the women’s team will run again with the women.',
+      text: 'Run. The run was long, but the women’s team will run again with the women.',
+      sentences: [
+        { id: 'p2-s1', text: 'Run.' },
+        { id: 'p2-s2', text: 'The run was long, but the women’s team will run again with the women.' },
+      ],
+    });
+    const known = new Map([['p2', twice]]);
+    const root = render(decorateHtml(twice.html, []), 'p2');
+    const node = root.firstChild!;
+    const tapAt = (offset: number) => tappedWord(root, point, known, fake({ node, offset }));
+    const text = twice.text;
+    const sentence = twice.sentences[1]!.text;
+    expect(tapAt(1)).toEqual({ word: 'Run', sentence: 'Run.' });
+    expect(tapAt(text.indexOf('run') + 1)).toEqual({ word: 'run', sentence });
+    expect(tapAt(text.lastIndexOf('run') + 1)).toEqual({ word: 'run', sentence, at: 1 });
+    expect(tapAt(text.indexOf('women’s') + 2)).toEqual({ word: 'women', sentence });
+    expect(tapAt(text.lastIndexOf('women') + 2)).toEqual({ word: 'women', sentence, at: 1 });
+  });
+
   it('carries the note drawn over the word', () => {
     const start = paragraph.text.indexOf('she');
     const root = render(decorateHtml(paragraph.html, [{ id: 'n1', start, end: start + 8, color: 'green' }]));

@@ -1,5 +1,5 @@
-import type { Paragraph } from '@changdu/contract';
-import { normalizedIndex, paragraphElement, rawOffset, sentenceAt } from './decorate';
+import { occurrenceAt, type Paragraph } from '@changdu/contract';
+import { normalizedIndex, paragraphElement, rawOffset, sentenceSpans } from './decorate';
 import { textRange } from './sentence-range';
 import { lookupForm, wordSpanAt } from './word-span';
 import type { WordTarget } from './WordSheet';
@@ -91,11 +91,20 @@ export function tappedWord(
   return wordTarget(caret && wordAt(caret, point), paragraphs);
 }
 
-/** What a word found in a paragraph looks up: the word, its sentence, and the note drawn over it. */
+/**
+ * What a word found in a paragraph looks up: the word, its sentence, which of the sentence's
+ * occurrences of the word it is (`at`, only when not the first: the second "run" of a sentence
+ * may be another part of speech), and the note drawn over it.
+ */
 export function wordTarget(hit: WordHit | null, paragraphs: ReadonlyMap<string, Paragraph>): WordTarget | null {
   const paragraph = hit && paragraphs.get(hit.root.dataset.pid ?? '');
   if (!hit || !paragraph) return null;
-  const sentence = sentenceAt(paragraph, hit.start).text.slice(0, SENTENCE_MAX);
+  // The sentence holding the word (decorate.ts#sentenceAt's rule), with where it starts in the paragraph.
+  const spans = sentenceSpans(paragraph);
+  const span = spans.find((s) => hit.start >= s.start && hit.start < s.end) ?? spans.findLast((s) => s.start <= hit.start);
+  const sentence = (span ? span.text : paragraph.text).slice(0, SENTENCE_MAX);
+  const word = lookupForm(hit.word);
+  const at = occurrenceAt(sentence, word, hit.start - (span?.start ?? 0));
   const noteId = hit.node.parentElement?.closest<HTMLElement>('mark.hl')?.dataset.note;
-  return { word: lookupForm(hit.word), sentence, ...(noteId ? { noteId } : {}) };
+  return { word, sentence, ...(at > 0 ? { at } : {}), ...(noteId ? { noteId } : {}) };
 }

@@ -19,8 +19,8 @@ export function useFirstScreenHandover(body: RefObject<HTMLElement | null>, tapp
     const kept = takeEarlyTap();
     const target = kept && earlyTapTarget(kept.tap, tappable);
     const answer = kept?.tap.answer;
-    if (target && answer && answer.word === target.word && answer.sentence === target.sentence)
-      queryClient.setQueryData(wordEntryKey(target.word, target.sentence), answer.result);
+    if (target && answer && answer.word === target.word && answer.sentence === target.sentence && (answer.at ?? 0) === (target.at ?? 0))
+      queryClient.setQueryData(wordEntryKey(target.word, target.sentence, target.at), answer.result);
     return { target, shown: kept?.shown ?? false };
   });
   const [earlySelection] = useState(takeEarlySelection);
