@@ -6,7 +6,7 @@ describe('configuration', () => {
   it('has working defaults: port 3000 and SQLite under ./data', () => {
     const config = loadConfig({});
     expect(config.http.port).toBe(3000);
-    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/changdu.sqlite') });
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/changdu.sqlite'), synchronous: 'NORMAL' });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -25,9 +25,20 @@ describe('configuration', () => {
       statementTimeoutMs: 30_000,
       idleTimeoutMs: 30_000,
     });
-    const tuned = loadConfig({ DATABASE_URL: 'postgres://u@h/db', DB_POOL_SIZE: '40', DB_STATEMENT_TIMEOUT_MS: '0', DB_IDLE_TIMEOUT_MS: '5000' });
+    const tuned = loadConfig({
+      DATABASE_URL: 'postgres://u@h/db',
+      DB_POOL_SIZE: '40',
+      DB_STATEMENT_TIMEOUT_MS: '0',
+      DB_IDLE_TIMEOUT_MS: '5000',
+    });
     expect(tuned.database).toMatchObject({ poolSize: 40, statementTimeoutMs: 0, idleTimeoutMs: 5000 });
     expect(() => loadConfig({ DB_POOL_SIZE: '1' })).toThrow(/DB_POOL_SIZE/);
+  });
+
+  it('commits SQLite without waiting for the disk unless told FULL, and refuses anything else', () => {
+    expect(loadConfig({}).database).toMatchObject({ kind: 'sqlite', synchronous: 'NORMAL' });
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'FULL' }).database).toMatchObject({ synchronous: 'FULL' });
+    expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'OFF' })).toThrow(/SQLITE_SYNCHRONOUS/);
   });
 
   it('writes looked-up words every 2 s unless told otherwise, and refuses an interval of nothing', () => {

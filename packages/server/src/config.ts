@@ -70,6 +70,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z][a-z0-9_]{0,23}$/, '以小写字母开头，只能含小写字母、数字和 _，最多 24 个字符')
     .default('changdu'),
+  // SQLite's durability (docs/decisions.md "SQLite commits"): NORMAL survives a killed process, FULL a power loss too.
+  SQLITE_SYNCHRONOUS: z.enum(['NORMAL', 'FULL']).default('NORMAL'),
   // PostgreSQL pool: connections per process, the longest a statement may run, how long an idle connection is kept.
   DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(20),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
@@ -170,7 +172,7 @@ export interface Config {
   readonly logLevel: Env['LOG_LEVEL'];
   readonly dataDir: string;
   readonly database:
-    | { readonly kind: 'sqlite'; readonly file: string }
+    | { readonly kind: 'sqlite'; readonly file: string; readonly synchronous?: 'NORMAL' | 'FULL' }
     | {
         readonly kind: 'postgres';
         readonly url: string;
@@ -287,7 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
           idleTimeoutMs: e.DB_IDLE_TIMEOUT_MS,
         }
-      : { kind: 'sqlite', file: path.join(dataDir, 'changdu.sqlite') },
+      : { kind: 'sqlite', file: path.join(dataDir, 'changdu.sqlite'), synchronous: e.SQLITE_SYNCHRONOUS },
     tasks: { leaseMs: e.TASK_LEASE_SECONDS * 1000, graceMs: e.TASK_STOP_GRACE_SECONDS * 1000 },
     redisNamespace: e.REDIS_NAMESPACE,
     lookupFlushMs: Math.round(e.LOOKUP_FLUSH_SECONDS * 1000),

@@ -121,16 +121,23 @@ function withStatementCache(database: SQLite.Database) {
   };
 }
 
+/** How hard a SQLite commit waits for the disk (config SQLITE_SYNCHRONOUS). */
+export type SqliteSynchronous = 'NORMAL' | 'FULL';
+
 /**
  * Opens SQLite (a file, `:memory:`, or an in-memory copy of a database image such as a file's
- * bytes) with WAL (files only) and foreign keys on.
+ * bytes) with WAL (files only) and foreign keys on. Under WAL, `NORMAL` writes each commit to the
+ * log without waiting for the disk (the log is synced at checkpoints): a killed process loses no
+ * committed write, a power loss may undo the last ones, never half of one; `FULL` syncs every
+ * commit (docs/decisions.md "SQLite commits").
  */
-export function openSqlite(file: string | Buffer): Db {
+export function openSqlite(file: string | Buffer, synchronous: SqliteSynchronous = 'NORMAL'): Db {
   if (typeof file === 'string' && file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const database = new SQLite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
+  database.pragma(`synchronous = ${synchronous}`);
   return contextualDb(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }), 'sqlite');
 }
 
@@ -258,10 +265,10 @@ export class DatabaseUnavailable extends Error {
 }
 
 export function openDb(
-  database: { kind: 'sqlite'; file: string } | ({ kind: 'postgres'; url: string } & Partial<PoolSettings>),
+  database: { kind: 'sqlite'; file: string; synchronous?: SqliteSynchronous } | ({ kind: 'postgres'; url: string } & Partial<PoolSettings>),
   log?: DbLogger,
 ): Db {
-  return database.kind === 'sqlite' ? openSqlite(database.file) : openPostgres(database.url, database, log);
+  return database.kind === 'sqlite' ? openSqlite(database.file, database.synchronous) : openPostgres(database.url, database, log);
 }
 
 // SQLSTATE classes and codes that mean "the database is not reachable right now", not "this
