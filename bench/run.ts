@@ -34,6 +34,8 @@ const STEP_REFS = (process.env.BENCH_STEPS ?? '214a275')
   .map((r) => r.trim())
   .filter((r) => r && r !== 'none');
 const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
+/** BENCH_PAGE_TRACE=1: each page load's timeline (long tasks, the app's start, its scripts and look-up) on stderr. */
+const PAGE_TRACE = process.env.BENCH_PAGE_TRACE === '1';
 /** The after server's port; bare and before take the next two (BENCH_PORT: two benches side by side). */
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 /**
@@ -284,12 +286,22 @@ async function longArticleTimes(pages: { name: string; url: string; kind: 'app' 
         await page.addInitScript(() => {
           const w = window as unknown as { __tapAt?: number; __sheetAt?: number; __meaningAt?: number };
           document.addEventListener('click', () => (w.__tapAt ??= performance.now()), true);
+          const trace = ((window as unknown as { __trace: string[] }).__trace = [] as string[]);
+          try {
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries()) trace.push(`long task ${Math.round(e.startTime)}+${Math.round(e.duration)}`);
+            }).observe({ type: 'longtask', buffered: true });
+          } catch {
+            // No long-task timing in this browser: the trace has no long tasks.
+          }
           new MutationObserver(() => {
             if (w.__sheetAt === undefined && document.querySelector('.word-sheet')) w.__sheetAt = performance.now();
             if (w.__meaningAt === undefined && document.querySelector('.word-sheet .word-entry, .word-sheet .word-missing'))
               w.__meaningAt = performance.now();
           }).observe(document, { childList: true, subtree: true });
         });
+        const traced = PAGE_TRACE && p.kind === 'app';
+        if (traced) await browser.startTracing(page, { path: path.join(os.tmpdir(), `page-trace-${run}.json`) });
         await page.goto(p.url, { waitUntil: 'commit' });
         // Wherever the product puts the word (a span per word before, plain text after).
         // Playwright's locator.click() would add its own actionability round trips (scroll,
@@ -309,8 +321,22 @@ async function longArticleTimes(pages: { name: string; url: string; kind: 'app' 
             tap: w.__tapAt,
             sheet: w.__sheetAt ?? null,
             meaning: w.__meaningAt ?? null,
+            trace: [
+              ...(window as unknown as { __trace: string[] }).__trace,
+              `app started ${Math.round((window as unknown as { __cdAppStarted?: number }).__cdAppStarted ?? -1)}`,
+              ...performance
+                .getEntriesByType('resource')
+                .map((e) => e as PerformanceResourceTiming)
+                .filter((e) => /\/api\/english\/word|\.js$/.test(e.name))
+                .map((e) => `${e.name.replace(/^.*\//, '').slice(0, 30)} ${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`),
+            ],
           };
         });
+        if (traced) await browser.stopTracing();
+        if (PAGE_TRACE)
+          log(
+            `${p.name} run ${run}: fcp ${Math.round(t.fcp)} tap ${Math.round(t.tap)} sheet ${Math.round(t.sheet ?? -1)} meaning ${Math.round(t.meaning ?? -1)} | ${t.trace.join('; ')}`,
+          );
         times.get(p.name)!.push({ fcp: t.fcp, tap: t.tap, interactive: p.kind === 'app' ? t.sheet! : t.tap, meaning: t.meaning });
         await context.close();
       }

@@ -20,8 +20,12 @@ export type PackedArticle = Omit<ArticleDetail, 'paragraphs'> & { paragraphs: Pa
 
 const sentenceId = (paragraph: string, index: number) => `${paragraph}-s${index + 1}`;
 
-/** The sentences as cuts of the text, or null when they are not its slices in order with their usual ids. */
-function cutsOf(p: Paragraph): number[] | null {
+/**
+ * The sentences as cuts of the text, or null when they are not its slices in order with their
+ * usual ids. The server's drawing of a page puts them on each paragraph too (`data-cuts`,
+ * reader-html.ts), so a tap can find its sentence before the data block is read.
+ */
+export function sentenceCuts(p: Paragraph): number[] | null {
   const cuts: number[] = [];
   let from = 0;
   for (const [i, s] of p.sentences.entries()) {
@@ -35,7 +39,7 @@ function cutsOf(p: Paragraph): number[] | null {
 
 function packParagraph(p: Paragraph): PackedParagraph {
   const { html, sentences, ...rest } = p;
-  const cuts = cutsOf(p);
+  const cuts = sentenceCuts(p);
   return { ...rest, ...(html === p.text ? {} : { html }), ...(cuts ? { cuts } : { sentences }) };
 }
 

@@ -1,6 +1,7 @@
 import { levelLabels, topics } from './constants.js';
 import type { ArticleDetail, Paragraph } from './endpoints/articles.shared.js';
 import type { WordEntry } from './endpoints/reader.endpoints.js';
+import { sentenceCuts } from './article-pack.js';
 
 /**
  * The reading page's first screen as HTML text, for the server's first response to
@@ -49,25 +50,32 @@ export const READER_FIRST_BLOCKS = 20;
 /** Block kind → the element that carries `data-pid` (list items are `div`s inside `li`). */
 const TAG: Record<Paragraph['kind'], string> = { p: 'p', h2: 'h2', h3: 'h3', blockquote: 'p', li: 'div', figure: 'figure' };
 
-/** One paragraph element: the paragraph's sanitised HTML as it is, and the paragraph menu's handle before text. */
-function paragraphHtml(p: Paragraph, html: string): string {
+/**
+ * One paragraph element: the paragraph's sanitised HTML as it is, and the paragraph menu's handle
+ * before text. `cuts`: its sentences' cuts of its text (`sentenceCuts`) as `data-cuts`, for the
+ * first screen's script.
+ */
+function paragraphHtml(p: Paragraph, html: string, cuts: boolean): string {
   const tag = TAG[p.kind];
+  const sentences = cuts ? sentenceCuts(p) : null;
+  const cutsAttr = sentences?.length ? ` data-cuts="${sentences.join(' ')}"` : '';
   const handle =
     p.kind === 'h2' || p.kind === 'h3' || p.kind === 'figure'
       ? ''
       : `<button type="button" class="para-menu" data-para-menu="${escapeAttr(p.id)}" aria-label="段落菜单"></button>`;
-  return `${handle}<${tag} class="para para-${p.kind}" data-pid="${escapeAttr(p.id)}" lang="en">${html}</${tag}>`;
+  return `${handle}<${tag} class="para para-${p.kind}" data-pid="${escapeAttr(p.id)}"${cutsAttr} lang="en">${html}</${tag}>`;
 }
 
 /**
  * The article body's blocks (the inside of `.reader-body`), the first `blocks` of them (a list is
  * one block), each paragraph's HTML given by `html` (the server passes its sanitised HTML
- * through; the app its allow-listed copy).
+ * through; the app its allow-listed copy). `cuts`: each paragraph carries its sentences' cuts
+ * (the server's drawing; the app's own render has no use for them).
  */
 export function readerBodyHtml(
   paragraphs: readonly Paragraph[],
   html: (p: Paragraph) => string = (p) => p.html,
-  blocks = Infinity,
+  { blocks = Infinity, cuts = false }: { blocks?: number; cuts?: boolean } = {},
 ): string {
   const out: string[] = [];
   for (let i = 0; i < paragraphs.length && out.length < blocks; i++) {
@@ -75,12 +83,12 @@ export function readerBodyHtml(
     if (p.kind === 'li') {
       const items: string[] = [];
       while (i < paragraphs.length && paragraphs[i]!.kind === 'li')
-        items.push(`<li>${paragraphHtml(paragraphs[i]!, html(paragraphs[i++]!))}</li>`);
+        items.push(`<li>${paragraphHtml(paragraphs[i]!, html(paragraphs[i++]!), cuts)}</li>`);
       i--;
       out.push(`<ul class="para-list">${items.join('')}</ul>`);
-    } else if (p.kind === 'blockquote') out.push(`<blockquote class="para-quote">${paragraphHtml(p, html(p))}</blockquote>`);
-    else if (p.kind === 'figure') out.push(`<div class="para-figure-wrap">${paragraphHtml(p, html(p))}</div>`);
-    else out.push(paragraphHtml(p, html(p)));
+    } else if (p.kind === 'blockquote') out.push(`<blockquote class="para-quote">${paragraphHtml(p, html(p), cuts)}</blockquote>`);
+    else if (p.kind === 'figure') out.push(`<div class="para-figure-wrap">${paragraphHtml(p, html(p), cuts)}</div>`);
+    else out.push(paragraphHtml(p, html(p), cuts));
   }
   return out.join('');
 }
@@ -158,7 +166,7 @@ export function readerPageHtml(article: ArticleDetail, options: { now?: Date; lo
   return (
     `<div class="app"><main class="app-main"><div class="page page-reading">` +
     `<header class="page-header"><div class="page-header-side">${BACK}</div><p class="page-title">${escapeText(article.source ?? '外刊精读')}</p><div class="page-header-side page-header-actions"></div></header>` +
-    `<article class="reader" style="--reader-scale: 1;">${readerHeadHtml(article, now)}${loggedIn ? PREREAD_PENDING_HTML : ''}${AI_SUMMARY_PENDING_HTML}<div><div class="reader-body">${readerBodyHtml(article.paragraphs, undefined, READER_FIRST_BLOCKS)}</div></div></article>` +
+    `<article class="reader" style="--reader-scale: 1;">${readerHeadHtml(article, now)}${loggedIn ? PREREAD_PENDING_HTML : ''}${AI_SUMMARY_PENDING_HTML}<div><div class="reader-body">${readerBodyHtml(article.paragraphs, undefined, { blocks: READER_FIRST_BLOCKS, cuts: true })}</div></div></article>` +
     `</div></main></div>`
   );
 }

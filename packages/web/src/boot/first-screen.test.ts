@@ -203,16 +203,72 @@ describe('the tapped word looked up before the app has started', () => {
     expect(document.getElementById(EARLY_SHEET_ID)!.querySelector('.word-entry')).toBeNull();
     expect(kept.answer).toBeUndefined();
   });
+
+  it('asks in the tap’s own task when the paragraph is drawn with its sentences’ cuts, without the data block', () => {
+    respond(found);
+    const p = document.querySelector<HTMLElement>('[data-pid="p1"]')!;
+    p.innerHTML = 'The women’s deal held. Then the deal ended and the deal held.';
+    p.dataset.cuts = '0 22 23 61';
+    const node = p.firstChild!;
+    (document as Document & { caretRangeFromPoint?: unknown }).caretRangeFromPoint = () => {
+      const range = document.createRange();
+      range.setStart(node, 30); // "deal" of the second sentence
+      return range;
+    };
+    tap(p);
+    expect(fetched).toHaveLength(1);
+    expect(new URL(fetched[0]!.url, 'http://x').searchParams.get('sentence')).toBe('Then the deal ended and the deal held.');
+  });
+
+  it('the app’s entry waits while a tapped word is looked up, and runs once its meaning is drawn', async () => {
+    page();
+    let arrive = () => {};
+    respond(() => new Promise<Response>((resolve) => (arrive = () => void found().then(resolve))));
+    document.head.innerHTML = '<template id="cd-app" data-entry="/assets/index-e3.js"></template>';
+    window.__cdAppStarted = undefined;
+    await tapWomen();
+    startApp();
+    await settle();
+    expect(document.head.querySelector('script[src="/assets/index-e3.js"]')).toBeNull();
+    arrive();
+    await settle();
+    await settle();
+    expect(document.getElementById(EARLY_SHEET_ID)!.querySelector('.word-form-of')).not.toBeNull();
+    expect(document.head.querySelector('script[src="/assets/index-e3.js"]')).not.toBeNull();
+    document.head.innerHTML = '';
+    window.__cdAppStarted = undefined;
+  });
+
+  it('the app’s entry waits no longer than 1.5 s for a look-up that does not answer', async () => {
+    page();
+    respond(() => new Promise<Response>(() => {}));
+    document.head.innerHTML = '<template id="cd-app" data-entry="/assets/index-e4.js"></template>';
+    window.__cdAppStarted = undefined;
+    await tapWomen();
+    vi.useFakeTimers();
+    try {
+      startApp();
+      await vi.advanceTimersByTimeAsync(1400);
+      expect(document.head.querySelector('script[src="/assets/index-e4.js"]')).toBeNull();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(document.head.querySelector('script[src="/assets/index-e4.js"]')).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+      document.head.innerHTML = '';
+      window.__cdAppStarted = undefined;
+    }
+  });
 });
 
 describe('starting the app', () => {
-  it('puts the held styles and modules into the head and runs the entry, once', () => {
+  it('puts the held styles and modules into the head and runs the entry, once', async () => {
     document.head.insertAdjacentHTML(
       'beforeend',
       '<template id="cd-app" data-entry="/assets/index-e1.js"><link rel="preload" as="style" href="/assets/a.css" data-held><link rel="modulepreload" href="/assets/s.js"></template>',
     );
     startApp();
     startApp();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect([...document.head.querySelectorAll('link[rel="preload"][as="style"]')].map((l) => l.getAttribute('href'))).toEqual([
       '/assets/a.css',
     ]);
@@ -223,7 +279,7 @@ describe('starting the app', () => {
     expect(window.__cdAppStarted).toBeTypeOf('number');
   });
 
-  it('waits for the text’s first paint to be presented, then starts it once', () => {
+  it('waits for the text’s first paint to be presented, then starts it once', async () => {
     vi.useFakeTimers();
     let report = () => {};
     let painted = false;
@@ -247,8 +303,9 @@ describe('starting the app', () => {
       expect(window.__cdAppStarted).toBeUndefined();
       painted = true;
       report();
+      await vi.advanceTimersByTimeAsync(0);
       expect(document.head.querySelectorAll('script[src="/assets/index-e2.js"]')).toHaveLength(1);
-      vi.advanceTimersByTime(1000);
+      await vi.advanceTimersByTimeAsync(2000);
       expect(document.head.querySelectorAll('script[src="/assets/index-e2.js"]')).toHaveLength(1);
     } finally {
       vi.useRealTimers();

@@ -27,13 +27,15 @@ import { summaryParagraph, tappableParagraphs } from '../features/reader/summary
  * - A tap on a word opens that word's sheet at once, in its looking-up state (the reader's own
  *   sheet markup: contract `wordSheetPendingHtml`), and is kept as the paragraph, its text and
  *   the tap's offset. The word and its sentence are found by the reader's own rules (`wordAt`,
- *   `earlyTapTarget` over the page's data block) and looked up at once, as the reader asks, with
- *   the reader's identity: the answer fills the sheet (contract `wordEntryHtml`) and is kept on
- *   the tap. When the reader mounts it takes the tap (`takeEarlyTap`) and replaces this sheet with
- *   its own, filled from the kept answer, or looking the word up itself if none came yet.
+ *   `earlyTapTarget` over the paragraph's sentence cuts drawn on it, or the page's data block) and
+ *   looked up at once, as the reader asks, with the reader's identity: the answer fills the sheet
+ *   (contract `wordEntryHtml`) and is kept on the tap. When the reader mounts it takes the tap
+ *   (`takeEarlyTap`) and replaces this sheet with its own, filled from the kept answer, or looking
+ *   the word up itself if none came yet.
  * - The app is started once the page has been parsed and its text painted, so fetching and
  *   running it does not compete with the text: its styles and modules are listed, inert, in
- *   `<template id="cd-app">` (`startOnceTextIsShown`).
+ *   `<template id="cd-app">` (`startOnceTextIsShown`); its entry runs once its modules are in and
+ *   a tapped word's meaning is on screen (`startApp`).
  */
 
 declare global {
@@ -75,11 +77,28 @@ function onClick(event: MouseEvent): void {
   const tap: EarlyTap = { pid: hit.root.dataset.pid ?? '', text: hit.root.textContent ?? '', offset: offsetIn(hit.root, caret) };
   window.__cdEarlyTap = tap;
   openSheet(lookupForm(hit.word));
-  // The data block read by an earlier tap: ask now. Else after the sheet's frame: reading the block
-  // (~80 KB on a long read, ~10–20 ms) must not delay it. (Read ahead at the first paint instead, it
-  // delayed the sheet of a tap that came just then.)
-  if (drawn) lookUp(tap);
-  else requestAnimationFrame(() => setTimeout(() => lookUp(tap), 0));
+  // A paragraph drawn with its sentences' cuts, or the data block read by an earlier tap: ask now,
+  // in the tap's task. Else after the sheet's frame: reading the block (~80 KB on a long read,
+  // ~10–20 ms) must not delay it. (Read ahead at the first paint instead, it delayed the sheet of a
+  // tap that came just then.)
+  const own = drawnParagraph(tap, hit.root.dataset.cuts);
+  pendingLookUp = own || drawn ? lookUp(tap, own) : afterNextFrame().then(() => lookUp(tap));
+}
+
+/**
+ * The tapped paragraph as the reader reads it, from its text as drawn and the sentences' cuts the
+ * server drew on it (contract `sentenceCuts`); null when it carries none (the summary) or they do
+ * not fit its text.
+ */
+function drawnParagraph(tap: EarlyTap, cuts: string | undefined): ReadonlyMap<string, Paragraph> | null {
+  const numbers = cuts ? cuts.split(' ').map(Number) : [];
+  if (
+    numbers.length === 0 ||
+    numbers.length % 2 ||
+    numbers.some((n, i) => !Number.isInteger(n) || n > tap.text.length || n < (numbers[i - 1] ?? 0))
+  )
+    return null;
+  return new Map([[tap.pid, unpackParagraph({ id: tap.pid, kind: 'p', text: tap.text, cuts: numbers, zh: null })]]);
 }
 
 /** The page's data block, read once, by the first tap that needs it. */
@@ -113,17 +132,17 @@ const cookie = (name: string) => document.cookie.match(new RegExp(`(?:^|; )${nam
  * cookie with the app's `X-Requested-With`, the client id), so a reader's tap is counted once and
  * the answer says whether the word is in their book. A failure leaves the sheet to the reader.
  */
-function lookUp(tap: EarlyTap): void {
+function lookUp(tap: EarlyTap, own: ReadonlyMap<string, Paragraph> | null = null): Promise<void> {
   // Asked after the sheet's frame: by then the reader may have taken over, or the sheet closed.
-  if (window.__cdEarlyTap !== tap) return;
-  const all = paragraphsFor(tap.pid);
+  if (window.__cdEarlyTap !== tap) return Promise.resolve();
+  const all = own ?? paragraphsFor(tap.pid);
   // A long page tapped while its end (the data block) is still arriving: ask once it is parsed.
-  if (!all && document.readyState === 'loading') {
-    document.addEventListener('DOMContentLoaded', () => window.__cdEarlyTap === tap && lookUp(tap), { once: true });
-    return;
-  }
+  if (!all && document.readyState === 'loading')
+    return new Promise((resolve) =>
+      document.addEventListener('DOMContentLoaded', () => resolve(window.__cdEarlyTap === tap ? lookUp(tap) : undefined), { once: true }),
+    );
   const target = all && earlyTapTarget(tap, all);
-  if (!target) return;
+  if (!target) return Promise.resolve();
   const headers: Record<string, string> = { [Headers.requestedWith]: REQUESTED_WITH };
   const cuid = cookie(Cookies.clientId);
   if (cuid) headers[Headers.clientId] = decodeURIComponent(cuid);
@@ -132,16 +151,20 @@ function lookUp(tap: EarlyTap): void {
   const query = new URLSearchParams(target.sentence ? { word: target.word, sentence: target.sentence } : { word: target.word });
   if (target.sentence && target.at) query.set('at', String(target.at));
   // High: on a cold load it queues beside the app's own files, which the sheet's meaning need not wait for.
-  fetch(`${LOOKUP_PATH}?${query}`, { headers, credentials: 'same-origin', priority: 'high' })
-    .then((res) => res.json() as Promise<{ status?: { code?: string }; result?: WordLookup | null }>)
-    .then((body) => {
-      const result = body.status?.code === Codes.OK ? body.result : null;
-      // The reader has taken over, or another word was tapped since.
-      if (!result || window.__cdEarlyTap !== tap) return;
-      tap.answer = { word: target.word, sentence: target.sentence, ...(target.at ? { at: target.at } : {}), result };
-      fillSheet(result);
-    })
-    .catch(() => undefined);
+  return (
+    fetch(`${LOOKUP_PATH}?${query}`, { headers, credentials: 'same-origin', priority: 'high' })
+      .then((res) => res.json() as Promise<{ status?: { code?: string }; result?: WordLookup | null }>)
+      .then((body) => {
+        const result = body.status?.code === Codes.OK ? body.result : null;
+        // The reader has taken over, or another word was tapped since.
+        if (!result || window.__cdEarlyTap !== tap) return;
+        tap.answer = { word: target.word, sentence: target.sentence, ...(target.at ? { at: target.at } : {}), result };
+        fillSheet(result);
+      })
+      .catch(() => undefined)
+      // The meaning painted before the app's modules run.
+      .then(afterNextFrame)
+  );
 }
 
 /** The early sheet with the answer in place of its spinner (the reader's phrase and entry, their top parts). */
@@ -170,17 +193,58 @@ function onKey(event: KeyboardEvent): void {
   if (event.key === 'Escape' && window.__cdEarlyTap !== null && document.getElementById(EARLY_SHEET_ID)) closeSheet();
 }
 
-/** Puts the app's styles and modules (the template's links) into the head and runs its entry. */
+/**
+ * The early look-up in flight, if any: the app's entry waits for its answer to be drawn (below).
+ * Settles whatever the answer, so a failed look-up never holds the app.
+ */
+let pendingLookUp: Promise<void> | null = null;
+
+/** Longest the app's entry waits for an early look-up's answer to be drawn. */
+const HOLD_MS = 1500;
+
+/** Resolves after the next frame has been drawn: what was put on screen is painted. */
+const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
+ * Resolves once every module link has loaded or failed; at once where the browser does not
+ * preload modules (an older WebView), which would never fire either event.
+ */
+function modulesLoaded(links: HTMLLinkElement[]): Promise<unknown> {
+  if (!document.createElement('link').relList.supports?.('modulepreload')) return Promise.resolve();
+  return Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          link.addEventListener('load', () => resolve(), { once: true });
+          link.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  );
+}
+
+/**
+ * Puts the app's styles and modules (the template's links) into the head, and runs its entry once
+ * its modules have been fetched and compiled (`modulepreload`) and no early look-up is waiting to
+ * be drawn: running the app's modules and mounting a long article takes the main thread for
+ * 100–200 ms, and a meaning that arrived meanwhile waited behind it.
+ */
 export function startApp(): void {
   const template = document.getElementById('cd-app');
   if (!(template instanceof HTMLTemplateElement) || window.__cdAppStarted !== undefined) return;
   window.__cdAppStarted = performance.now();
-  document.head.append(document.importNode(template.content, true));
-  const entry = document.createElement('script');
-  entry.type = 'module';
-  entry.crossOrigin = '';
-  entry.src = template.dataset.entry ?? '';
-  document.head.append(entry);
+  const content = document.importNode(template.content, true);
+  const modules = [...content.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+  document.head.append(content);
+  const run = () => {
+    const entry = document.createElement('script');
+    entry.type = 'module';
+    entry.crossOrigin = '';
+    entry.src = template.dataset.entry ?? '';
+    document.head.append(entry);
+  };
+  const held = new Promise((resolve) => setTimeout(resolve, HOLD_MS));
+  // Only a tap the script still answers holds it (one closed, or taken by a reader, does not).
+  void Promise.race([modulesLoaded(modules).then(() => (window.__cdEarlyTap ? pendingLookUp : null)), held]).then(run);
 }
 
 /**
