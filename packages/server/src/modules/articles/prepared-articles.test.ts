@@ -9,6 +9,7 @@ import {
   Cookies,
   FIRST_SCREEN_FILE,
   PREREAD_PENDING_HTML,
+  sentenceCuts,
   unpackArticle,
   type FirstScreenBuild,
   type PackedArticle,
@@ -165,9 +166,15 @@ describe("the reader page's first response", () => {
     expect(root?.[1]).toBe(String(id));
     const drawn = root![2]!;
     const { paragraphs } = (await open(id)).result!;
-    // Every paragraph, in order, in the reader's element with its id, its text as the reader shows it.
-    const pids = [...drawn.matchAll(/<p class="para para-p" data-pid="([^"]+)" lang="en">(.*?)<\/p>/g)].map((m) => [m[1], m[2]]);
-    expect(pids).toEqual(paragraphs.map((p) => [p.id, p.html]));
+    // Every paragraph, in order, in the reader's element with its id and its sentences' cuts (the first
+    // screen's script finds a tapped word's sentence by them), its text as the reader shows it.
+    const pids = [...drawn.matchAll(/<p class="para para-p" data-pid="([^"]+)" data-cuts="([^"]+)" lang="en">(.*?)<\/p>/g)].map((m) => [
+      m[1],
+      m[2],
+      m[3],
+    ]);
+    expect(pids).toEqual(paragraphs.map((p) => [p.id, sentenceCuts(p)!.join(' '), p.html]));
+    expect(pids[0]![1]).toBe('0 31');
     expect(pids[1]![1]).not.toContain('<em>');
     expect(drawn).toContain('<h1 class="reader-title" lang="en">Herons &lt;b&gt;return&lt;/b&gt;</h1>');
     // A long article: the first 20 blocks, as the reader's first render has them; the rest come with the app.
