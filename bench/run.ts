@@ -324,6 +324,10 @@ async function longArticleTimes(pages: { name: string; url: string; kind: 'app' 
             trace: [
               ...(window as unknown as { __trace: string[] }).__trace,
               `app started ${Math.round((window as unknown as { __cdAppStarted?: number }).__cdAppStarted ?? -1)}`,
+              ...performance.getEntriesByType('navigation').map((e) => {
+                const n = e as PerformanceNavigationTiming;
+                return `response ${Math.round(n.responseStart)}→${Math.round(n.responseEnd)} (${n.transferSize} B), DOMContentLoaded ${Math.round(n.domContentLoadedEventStart)}`;
+              }),
               ...performance
                 .getEntriesByType('resource')
                 .map((e) => e as PerformanceResourceTiming)

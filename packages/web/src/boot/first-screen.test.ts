@@ -272,7 +272,7 @@ describe('starting the app', () => {
     expect([...document.head.querySelectorAll('link[rel="preload"][as="style"]')].map((l) => l.getAttribute('href'))).toEqual([
       '/assets/a.css',
     ]);
-    expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/s.js']);
+    expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/s.js', '/assets/index-e1.js']);
     const entries = document.head.querySelectorAll('script[type="module"]');
     expect(entries).toHaveLength(1);
     expect(entries[0]!.getAttribute('src')).toBe('/assets/index-e1.js');

@@ -233,6 +233,12 @@ export function startApp(): void {
   if (!(template instanceof HTMLTemplateElement) || window.__cdAppStarted !== undefined) return;
   window.__cdAppStarted = performance.now();
   const content = document.importNode(template.content, true);
+  // The entry too, so it is fetched beside its modules rather than after them.
+  const preloadEntry = document.createElement('link');
+  preloadEntry.rel = 'modulepreload';
+  preloadEntry.crossOrigin = '';
+  preloadEntry.href = template.dataset.entry ?? '';
+  content.append(preloadEntry);
   const modules = [...content.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
   document.head.append(content);
   const run = () => {
