@@ -76,13 +76,14 @@ function onClick(event: MouseEvent): void {
   if (!hit) return;
   const tap: EarlyTap = { pid: hit.root.dataset.pid ?? '', text: hit.root.textContent ?? '', offset: offsetIn(hit.root, caret) };
   window.__cdEarlyTap = tap;
-  openSheet(lookupForm(hit.word));
   // A paragraph drawn with its sentences' cuts, or the data block read by an earlier tap: ask now,
-  // in the tap's task. Else after the sheet's frame: reading the block (~80 KB on a long read,
-  // ~10–20 ms) must not delay it. (Read ahead at the first paint instead, it delayed the sheet of a
-  // tap that came just then.)
+  // before the sheet is drawn, so the request is out first. Else after the sheet's frame: reading
+  // the block (~80 KB on a long read, ~10–20 ms) must not delay it. (Read ahead at the first
+  // paint instead, it delayed the sheet of a tap that came just then.)
   const own = drawnParagraph(tap, hit.root.dataset.cuts);
-  pendingLookUp = own || drawn ? lookUp(tap, own) : afterNextFrame().then(() => lookUp(tap));
+  if (own || drawn) pendingLookUp = lookUp(tap, own);
+  openSheet(lookupForm(hit.word));
+  if (!own && !drawn) pendingLookUp = afterNextFrame().then(() => lookUp(tap));
 }
 
 /**
