@@ -127,4 +127,7 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['fell', 'Quarterly net fell to $4.2 million, the bakery said.', '下跌|下降'],
   // A word that opens its sentence alone before a comma is the interjection the dictionary has.
   ['Well', 'Well, that was a long day.', '好啦'],
+  // Session 32: "the only answer" is the noun; a word saying when between a verb and its preposition is no object.
+  ['answer', 'The only answer for tired parents is more sleep.', '答案|回答'],
+  ['meet', 'The mayor plans to meet today with the shop owners.', '相遇|接触'],
 ];

@@ -32,6 +32,8 @@ const PREPOSITIONS = new Set(
     ' ',
   ),
 );
+/** Adjectives that pick out which one(s) a noun means, never standing for people themselves ("the only", "its first"). */
+const SELECTING = /^(only|first|last|next|same|other|whole|sole|final|entire|single|usual|second|third|very|main|real|best|worst)$/;
 /** Indefinite pronouns; ECDICT lists some as nouns too (anybody: n. 重要人物; nobody: n. 小人物): only a determiner makes them one. */
 const INDEFINITE_PRONOUNS = new Set('anybody anyone somebody someone everybody everyone nobody'.split(' '));
 
@@ -75,6 +77,21 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
         t.pos = modifier ? 'ADJ' : 'NOUN';
         continue;
       }
+    }
+    // "the only answer for", "their first move", "the same return": after a determiner and an adjective
+    // that only ever picks out which one (never "the rich", "the young", which stand for people and
+    // take a verb: "the young need help"), a base form is the noun.
+    if (
+      t.pos === 'VERB' &&
+      t.text.toLowerCase() === t.lemma &&
+      !/(ing|ed)$/.test(word) &&
+      prev?.pos === 'ADJ' &&
+      SELECTING.test(lower(prev)) &&
+      (/^(a|an|the|this|that|these|those|each|every|another|any|no)$/.test(lower(out[i - 2])) || POSSESSIVE.has(lower(out[i - 2]))) &&
+      has(word, 'NOUN')
+    ) {
+      t.pos = 'NOUN';
+      continue;
     }
     // "the order of finish for the dancers", "with help from": right after a preposition a base form is
     // no verb (a verb there takes -ing), it is the noun.

@@ -183,4 +183,8 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['finish', 'The skaters argued about the order of finish in the final.', 'noun'],
   ['amazed', 'She stood at the door, looking amazed.', 'adj'],
   ['finalize', 'The two firms must talk again in order to finalize loan terms.', 'verb'],
+  // Session 32: after a determiner and an adjective that picks out which one ("the only", "their
+  // first"), a base form is the noun (it was read as the verb, and "answer for" claimed as a phrase).
+  ['answer', 'The only answer for tired parents is more sleep.', 'noun'],
+  ['answer', 'For many families the only answer is to move away.', 'noun'],
 ];
