@@ -130,4 +130,6 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   // Session 32: "the only answer" is the noun; a word saying when between a verb and its preposition is no object.
   ['answer', 'The only answer for tired parents is more sleep.', '答案|回答'],
   ['meet', 'The mayor plans to meet today with the shop owners.', '相遇|接触'],
+  ['level', 'Costs were still 20% above the year-ago level, and rising.', '水平|水准'],
+  ['separated', 'The teacher took the two boys and separated them, then called their parents.', '分开|分离'],
 ];

@@ -34,6 +34,9 @@ const PREPOSITIONS = new Set(
 );
 /** Adjectives that pick out which one(s) a noun means, never standing for people themselves ("the only", "its first"). */
 const SELECTING = /^(only|first|last|next|same|other|whole|sole|final|entire|single|usual|second|third|very|main|real|best|worst)$/;
+/** Adjectives that stand for people after "the" and take a verb ("the poor live on", "the young leave"). */
+const PEOPLE =
+  /^(rich|poor|young|old|elderly|wealthy|unemployed|dead|sick|homeless|blind|deaf|injured|wounded|living|brave|weak|strong|former|latter|accused|faithful|jobless|disabled|needy|powerful|many|few)$/;
 /** Indefinite pronouns; ECDICT lists some as nouns too (anybody: n. 重要人物; nobody: n. 小人物): only a determiner makes them one. */
 const INDEFINITE_PRONOUNS = new Set('anybody anyone somebody someone everybody everyone nobody'.split(' '));
 
@@ -58,6 +61,8 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
   const out = tokens.map((t) => ({ ...t }));
   const lower = (t: TokenInContext | undefined) => t?.text.toLowerCase() ?? '';
   const hasVerb = out.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  const determinerAt = (k: number) =>
+    /^(a|an|the|this|that|these|those|each|every|another|any|no)$/.test(lower(out[k])) || POSSESSIVE.has(lower(out[k]));
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
     const word = lower(t);
@@ -85,9 +90,12 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos === 'VERB' &&
       t.text.toLowerCase() === t.lemma &&
       !/(ing|ed)$/.test(word) &&
-      prev?.pos === 'ADJ' &&
-      SELECTING.test(lower(prev)) &&
-      (/^(a|an|the|this|that|these|those|each|every|another|any|no)$/.test(lower(out[i - 2])) || POSSESSIVE.has(lower(out[i - 2]))) &&
+      // ("the usual level, and…", "the year-ago level in": any other adjective or a hyphened compound
+      // too, when the word closes its phrase.)
+      ((prev?.pos === 'ADJ' && SELECTING.test(lower(prev))) ||
+        ((!next || ['PUNCT', 'ADP', 'CCONJ'].includes(next.pos)) &&
+          ((prev?.pos === 'ADJ' && !PEOPLE.test(lower(prev))) || (out[i - 2]?.text === '-' && isWord(prev) && isWord(out[i - 3]))))) &&
+      determinerAt(out[i - 2]?.text === '-' && isWord(prev) ? i - 4 : i - 2) &&
       has(word, 'NOUN')
     ) {
       t.pos = 'NOUN';
@@ -243,6 +251,12 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       (prev.pos === 'CCONJ' || prev.pos === 'PART' || prev.pos === 'AUX') &&
       has(word, 'VERB')
     ) {
+      t.pos = 'VERB';
+      continue;
+    }
+    // "took our families and separated them": a form in -ed read as an adjective, right before an object
+    // pronoun (one that is never a subject), is the verb that acts on it.
+    if (t.pos === 'ADJ' && /ed$/.test(word) && /^(them|him|me|us)$/.test(lower(next)) && has(word, 'VERB')) {
       t.pos = 'VERB';
       continue;
     }

@@ -187,4 +187,8 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   // first"), a base form is the noun (it was read as the verb, and "answer for" claimed as a phrase).
   ['answer', 'The only answer for tired parents is more sleep.', 'noun'],
   ['answer', 'For many families the only answer is to move away.', 'noun'],
+  // Any adjective or a hyphened compound there, when the word closes its phrase ("the year-ago level,").
+  ['level', 'Costs were still 20% above the year-ago level, and rising.', 'noun'],
+  // A form in -ed read as an adjective right before an object pronoun is the verb acting on it.
+  ['separated', 'The teacher took the two boys and separated them, then called their parents.', 'verb'],
 ];
