@@ -132,4 +132,7 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['meet', 'The mayor plans to meet today with the shop owners.', '相遇|接触'],
   ['level', 'Costs were still 20% above the year-ago level, and rising.', '水平|水准'],
   ['separated', 'The teacher took the two boys and separated them, then called their parents.', '分开|分离'],
+  // The polite please set off by commas, or between a modal's subject and its verb, is 请.
+  ['Please', 'Please, sit down and wait here.', '请'],
+  ['please', 'Could you please carry this box upstairs?', '请'],
 ];

@@ -90,6 +90,13 @@ describe('ECDICT noise cleaned at load', () => {
     expect(JSON.stringify(trick.meanings)).not.toMatch(/决窍/);
   });
 
+  it('corrects 张帖 to 张贴 (session 32) and keeps the words 请帖', async () => {
+    const posted = JSON.stringify((await lookup('posted', 'She posted the notice on the church door.')).meanings);
+    expect(posted).toMatch(/张贴/);
+    expect(posted).not.toMatch(/张帖/);
+    expect(cleanTranslation('n. 请帖, 字帖\nvt. 张帖')).toBe('n. 请帖, 字帖\nvt. 张贴');
+  });
+
   it('corrects the other miswritings found in the source (时侯, 铁练, 岔恨)', async () => {
     const time = JSON.stringify((await lookup('time', 'What time is it?')).meanings);
     expect(time).toMatch(/时候/);

@@ -399,6 +399,18 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       prev!.pos = 'INTJ';
       continue;
     }
+    // "Please, sit down.", "Sit down, please.", "Could you please help?": please set off by commas, or
+    // between a modal's subject and its verb, is the polite 请 too, not the verb 使高兴.
+    if (
+      word === 'please' &&
+      t.pos !== 'INTJ' &&
+      has(word, 'ADV') &&
+      (i === 0 || prev?.text === ',' || (prev?.pos === 'PRON' && MODALS.has(lower(out[i - 2])))) &&
+      (!next || /^[,.!?]$/.test(next.text) || (prev?.pos === 'PRON' && next.pos === 'VERB'))
+    ) {
+      t.pos = 'INTJ';
+      continue;
+    }
     // Modifiers: what a linking verb, a determiner or a verb's phrase makes of a word (modifier-rules.ts).
     const modifier = modifierReading(out, i, governor, has);
     if (modifier) {
