@@ -135,4 +135,7 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   // The polite please set off by commas, or between a modal's subject and its verb, is 请.
   ['Please', 'Please, sit down and wait here.', '请'],
   ['please', 'Could you please carry this box upstairs?', '请'],
+  // times after a number and before a comparison multiplies (ECDICT has no 倍 for times or time).
+  ['times', 'The new tank holds three times as much water as the old one.', '倍'],
+  ['times', 'Phones today are fifty times faster than the first ones.', '倍'],
 ];

@@ -90,6 +90,12 @@ describe('ECDICT noise cleaned at load', () => {
     expect(JSON.stringify(trick.meanings)).not.toMatch(/决窍/);
   });
 
+  it('reads times as 倍 only where it multiplies a comparison (session 32)', async () => {
+    expect((await lookup('times', 'Rents are now ten times the level of 1990.')).meanings[0]!.text).toBe('倍');
+    for (const sentence of ['He called five times that day.', 'She read the letter three times over.', 'Times are hard for farmers.'])
+      expect((await lookup('times', sentence)).meanings[0]!.text).not.toMatch(/倍/);
+  });
+
   it('corrects 张帖 to 张贴 (session 32) and keeps the words 请帖', async () => {
     const posted = JSON.stringify((await lookup('posted', 'She posted the notice on the church door.')).meanings);
     expect(posted).toMatch(/张贴/);
