@@ -138,4 +138,6 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   // times after a number and before a comparison multiplies (ECDICT has no 倍 for times or time).
   ['times', 'The new tank holds three times as much water as the old one.', '倍'],
   ['times', 'Phones today are fifty times faster than the first ones.', '倍'],
+  // Before its noun an adjective has no predicative-only sense (WordNet's markers): anxious(p) "eagerly desirous".
+  ['anxious', 'The anxious parents waited outside the hospital room.', '忧虑|发愁'],
 ];

@@ -90,6 +90,14 @@ describe('ECDICT noise cleaned at load', () => {
     expect(JSON.stringify(trick.meanings)).not.toMatch(/决窍/);
   });
 
+  it("weighs WordNet's position markers where the first sense cannot stand there (session 32)", async () => {
+    // certain(a) "definite but not specified" only before a noun; present(a) "now existing" likewise.
+    expect((await lookup('certain', 'She was certain that he would come.')).definition).toMatch(/no doubt/);
+    expect((await lookup('present', 'Only ten members were present at the meeting.')).definition).toMatch(/specified place/);
+    expect((await lookup('present', 'The present system is too slow.')).definition).toMatch(/temporal/);
+    expect((await lookup('present', "The club's present rules are too strict.")).definition).toMatch(/temporal/);
+  });
+
   it('reads times as 倍 only where it multiplies a comparison (session 32)', async () => {
     expect((await lookup('times', 'Rents are now ten times the level of 1990.')).meanings[0]!.text).toBe('倍');
     for (const sentence of ['He called five times that day.', 'She read the letter three times over.', 'Times are hard for farmers.'])

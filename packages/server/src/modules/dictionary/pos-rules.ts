@@ -422,6 +422,21 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
   return out;
 }
 
+/** Where each adjective stands: before its noun, or after be or a linking verb (frame-senses.ts weighs WordNet's position markers by it). */
+function markPositions(tagged: TokenInContext[]): void {
+  tagged.forEach((t, i) => {
+    if (t.pos !== 'ADJ' || t.frame) return;
+    if (['NOUN', 'PROPN'].includes(tagged[i + 1]?.pos ?? '')) t.frame = 'attributive';
+    else {
+      let j = i - 1;
+      while (j >= 0 && tagged[j]!.pos === 'ADV') j--;
+      const verb = tagged[j]?.text.toLowerCase() ?? '';
+      // ("the CDC's present enrollment": a possessive 's is no "is".)
+      if ((BE.has(verb) || LINKING.has(verb)) && !(tagged[j]!.pos === 'PART' || /^['’]s$/.test(verb))) t.frame = 'predicative';
+    }
+  });
+}
+
 /**
  * wink-nlp's tokens of a sentence. A capitalised first word the tagger takes for a name ("Cheap
  * flights…") is read again with a lower-case initial when the dictionary knows it as a common word.
@@ -449,6 +464,7 @@ export function winkTags(sentence: string, has: HasPos): readonly TokenInContext
 export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseModel | null = coarseModel()): TokenInContext[] {
   const tagged = refineTags(correctTags(winkTags(sentence, has), has, secondPass), has);
   markVerbGroups(tagged, has);
+  markPositions(tagged);
   return tagged;
 }
 
