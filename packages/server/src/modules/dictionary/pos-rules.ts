@@ -149,6 +149,20 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       t.pos = 'NOUN';
       continue;
     }
+    // "not very spiritual people", "a very spiritual place": before a word read as a noun that the
+    // dictionary has as an adjective, with a noun after it, very is the adverb of that adjective ("the
+    // very thought of" has no noun after its noun).
+    if (
+      word === 'very' &&
+      (t.pos === 'ADJ' || t.pos === 'ADV') &&
+      next?.pos === 'NOUN' &&
+      ['NOUN', 'PROPN'].includes(out[i + 2]?.pos ?? '') &&
+      has(lower(next), 'ADJ')
+    ) {
+      t.pos = 'ADV';
+      next.pos = 'ADJ';
+      continue;
+    }
     // "well below the average", "well over a million": well before a preposition is the adverb 远远.
     if (
       word === 'well' &&

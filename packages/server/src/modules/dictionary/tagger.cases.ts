@@ -191,4 +191,7 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['level', 'Costs were still 20% above the year-ago level, and rising.', 'noun'],
   // A form in -ed read as an adjective right before an object pronoun is the verb acting on it.
   ['separated', 'The teacher took the two boys and separated them, then called their parents.', 'verb'],
+  // very before a word read as a noun that is also an adjective, with its noun after it.
+  ['very', 'It is a very spiritual place for them.', 'adv'],
+  ['spiritual', 'It is a very spiritual place for them.', 'adj'],
 ];
