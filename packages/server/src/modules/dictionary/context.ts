@@ -1,5 +1,5 @@
 import type { EcdictEntry } from './ecdict.js';
-import { auxiliaryWord, functionWord, isFunctionUse } from './function-words.js';
+import { auxiliaryWord, functionWord, isFunctionUse, multiplierWord } from './function-words.js';
 import { analyse, type TokenInContext } from './lemmatizer.js';
 import { tappedToken } from './tapped-token.js';
 import { lineItems } from './ecdict-clean.js';
@@ -276,7 +276,13 @@ export function sensesInContext(
   context: TokenInContext | null = tokenIn(tapped, sentence),
 ): SensesInContext {
   const pos = context?.pos ?? null;
-  const fn = context?.auxiliary ? auxiliaryWord(context.auxiliary) : isFunctionUse(tapped, pos) ? functionWord(tapped) : null;
+  const fn = context?.auxiliary
+    ? auxiliaryWord(context.auxiliary)
+    : isFunctionUse(tapped, pos)
+      ? functionWord(tapped)
+      : pos === 'NOUN'
+        ? multiplierWord(tapped, sentence)
+        : null;
   let lines = meaningLines(entry);
   if (fn) lines = [{ pos: fn.pos, text: fn.meaning }, ...lines.filter((l) => l.pos !== null && !l.text.startsWith('['))];
   // Specialist lines ("[计] 累加器", "[医] 库") and form notes ("run的过去式") go after the word's own meanings.

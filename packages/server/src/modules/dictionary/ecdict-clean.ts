@@ -17,6 +17,8 @@ const TYPOS: [RegExp, string][] = [
   [/侯选/g, '候选'],
   [/幅射/g, '辐射'],
   [/竟争/g, '竞争'],
+  // Session 32 (post: "vt. 张帖, 邮递…"; 请帖 and 字帖 are words, 张帖 is not).
+  [/张帖/g, '张贴'],
   // "too late" is glossed with an unrelated idiom.
   [/^\s*客来扫地\s*$/, '太迟, 来不及'],
 ];

@@ -127,4 +127,17 @@ export const FIRST_MEANING_CASES: [string, string, string][] = [
   ['fell', 'Quarterly net fell to $4.2 million, the bakery said.', '下跌|下降'],
   // A word that opens its sentence alone before a comma is the interjection the dictionary has.
   ['Well', 'Well, that was a long day.', '好啦'],
+  // Session 32: "the only answer" is the noun; a word saying when between a verb and its preposition is no object.
+  ['answer', 'The only answer for tired parents is more sleep.', '答案|回答'],
+  ['meet', 'The mayor plans to meet today with the shop owners.', '相遇|接触'],
+  ['level', 'Costs were still 20% above the year-ago level, and rising.', '水平|水准'],
+  ['separated', 'The teacher took the two boys and separated them, then called their parents.', '分开|分离'],
+  // The polite please set off by commas, or between a modal's subject and its verb, is 请.
+  ['Please', 'Please, sit down and wait here.', '请'],
+  ['please', 'Could you please carry this box upstairs?', '请'],
+  // times after a number and before a comparison multiplies (ECDICT has no 倍 for times or time).
+  ['times', 'The new tank holds three times as much water as the old one.', '倍'],
+  ['times', 'Phones today are fifty times faster than the first ones.', '倍'],
+  // Before its noun an adjective has no predicative-only sense (WordNet's markers): anxious(p) "eagerly desirous".
+  ['anxious', 'The anxious parents waited outside the hospital room.', '忧虑|发愁'],
 ];

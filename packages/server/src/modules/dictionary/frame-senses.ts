@@ -46,6 +46,9 @@ export function senseFit(frame: TokenInContext['frame'], senses: readonly WordNe
   if (frame === 'sum') return (s) => MONEY_SENSE.test(s.definition);
   if (frame === 'speech') return says;
   if (frame === 'notice') return notices;
+  // "certain sectors" is not "certain(p)", having no doubt; "she was present" is not "the present(a) day".
+  if (frame === 'attributive') return (s) => s.position !== 'p' && s.position !== 'ip';
+  if (frame === 'predicative') return (s) => s.position !== 'a';
   const frameOf = FRAMES[frame ?? ''];
   return frameOf ? (s) => s.frames.some((f) => frameOf.has(f)) : null;
 }

@@ -136,6 +136,23 @@ export function auxiliaryWord(use: NonNullable<TokenInContext['auxiliary']>): Fu
   return AUXILIARIES[use];
 }
 
+/**
+ * "50 times faster than", "three times as large", "ten times the size": times after a number and before a
+ * comparison multiplies (倍; not "five times that day", "read it three times over"); ECDICT's times and time have no such item (时代, 时间, 次数).
+ */
+const MULTIPLIER: FunctionWord = {
+  pos: 'n.',
+  meaning: '倍',
+  note: '倍数：数词 + times + 比较级 / as…as / the + 名词，表示“是…的几倍”（50 times faster 快 50 倍，three times as large 是…的三倍大）。',
+};
+const MULTIPLYING =
+  /(?:^|[^\w-])(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|hundred|thousand|several|many|few)\s+times\s+(?:(?:more|less)\s+\w|as|the|\w+er\s+than)/i;
+
+/** The multiplier's entry when `times` compares in its sentence. */
+export function multiplierWord(tapped: string, sentence: string | undefined): FunctionWord | null {
+  return tapped.toLowerCase() === 'times' && !!sentence && MULTIPLYING.test(sentence) ? MULTIPLIER : null;
+}
+
 /** The learner's entry of a function word, or null for a content word. */
 export function functionWord(word: string): FunctionWord | null {
   return Object.hasOwn(FUNCTION_WORDS, word.toLowerCase()) ? FUNCTION_WORDS[word.toLowerCase()]! : null;

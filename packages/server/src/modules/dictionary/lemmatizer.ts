@@ -20,9 +20,10 @@ export interface TokenInContext {
    * What follows a verb that WordNet's senses tell apart: a person as its object ("fired him"), and an
    * infinitive after it ("told him to go"), an adjective as its complement ("get stronger"), a figure
    * that may measure a change ("fell 12%"), a sum of money that may ("rose $2 to $40") or be the object
-   * ("raised $10 million").
+   * ("raised $10 million"). For an adjective, where it stands: before its noun ("certain sectors") or
+   * after a linking verb ("she was certain"), which WordNet's position markers tell apart.
    */
-  frame?: 'person' | 'person-infinitive' | 'adjective' | 'amount' | 'sum' | 'speech' | 'notice';
+  frame?: 'person' | 'person-infinitive' | 'adjective' | 'amount' | 'sum' | 'speech' | 'notice' | 'attributive' | 'predicative';
 }
 
 /** Tokens of a text with their lemma and part of speech, in order. */

@@ -90,6 +90,27 @@ describe('ECDICT noise cleaned at load', () => {
     expect(JSON.stringify(trick.meanings)).not.toMatch(/决窍/);
   });
 
+  it("weighs WordNet's position markers where the first sense cannot stand there (session 32)", async () => {
+    // certain(a) "definite but not specified" only before a noun; present(a) "now existing" likewise.
+    expect((await lookup('certain', 'She was certain that he would come.')).definition).toMatch(/no doubt/);
+    expect((await lookup('present', 'Only ten members were present at the meeting.')).definition).toMatch(/specified place/);
+    expect((await lookup('present', 'The present system is too slow.')).definition).toMatch(/temporal/);
+    expect((await lookup('present', "The club's present rules are too strict.")).definition).toMatch(/temporal/);
+  });
+
+  it('reads times as 倍 only where it multiplies a comparison (session 32)', async () => {
+    expect((await lookup('times', 'Rents are now ten times the level of 1990.')).meanings[0]!.text).toBe('倍');
+    for (const sentence of ['He called five times that day.', 'She read the letter three times over.', 'Times are hard for farmers.'])
+      expect((await lookup('times', sentence)).meanings[0]!.text).not.toMatch(/倍/);
+  });
+
+  it('corrects 张帖 to 张贴 (session 32) and keeps the words 请帖', async () => {
+    const posted = JSON.stringify((await lookup('posted', 'She posted the notice on the church door.')).meanings);
+    expect(posted).toMatch(/张贴/);
+    expect(posted).not.toMatch(/张帖/);
+    expect(cleanTranslation('n. 请帖, 字帖\nvt. 张帖')).toBe('n. 请帖, 字帖\nvt. 张贴');
+  });
+
   it('corrects the other miswritings found in the source (时侯, 铁练, 岔恨)', async () => {
     const time = JSON.stringify((await lookup('time', 'What time is it?')).meanings);
     expect(time).toMatch(/时候/);

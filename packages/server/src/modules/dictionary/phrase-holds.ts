@@ -230,6 +230,9 @@ export function holds(
   // "came to Portland in 1920": "come to" before a name goes to a place, not the phrase (苏醒, 共计);
   // other verbs + "to" keep theirs ("turned to Smith for help" 求助于).
   if (key === 'come to' && tokens[end + 1]?.pos === 'PROPN') return false;
+  // "the energy people bring to their work": a phrasal verb with "to" that takes its object between
+  // ("brought him to" 使恢复知觉) names nothing where "to" right after the verb opens a noun phrase.
+  if (parts.length === 2 && last === 'to' && end === start + 1 && after && index.separable(key)) return false;
   // "the question to be asked in this situation": a passive's object is its subject, so the noun phrase
   // after "in"/"on" is the preposition's; "the pages he held in his left hand": a possessive thing
   // after "in" is where something is ("depend on their phones" keeps its verb's preposition).

@@ -229,6 +229,11 @@ export const NEAR_MISSES: [sentence: string, tapped: string][] = [
   ['The old man sat by the fire all evening.', 'man'],
   ['The buyer took on the assumption of $52 million in debt.', 'debt'],
   ['Sorry it took so long for me to reply.', 'long'],
+  // Session 32: "the only answer for" is a noun and its preposition, no "answer for" (对…负责).
+  ['The only answer for tired parents is more sleep.', 'answer'],
+  // "bring to" (使恢复知觉) takes its object between; right before a noun phrase "to" is bring's preposition.
+  ['Teachers value the energy students bring to their work.', 'bring'],
+  ['What did you bring to the party?', 'bring'],
 ];
 
 /**

@@ -48,6 +48,11 @@ describe('phrases in a sentence', () => {
     expect(phrase.definition).toMatch(/\w/);
   });
 
+  it('defines a phrasal verb that closes its clause by a sense with no object (session 32)', () => {
+    expect(find('came', 'Nobody knew how long it took before she came to.')!.phrase.definition).toMatch(/consciousness/);
+    expect(find('came', 'The bill came to forty dollars.')!.phrase.definition).not.toMatch(/consciousness/);
+  });
+
   it('names a phrasal verb ECDICT glosses for a specialist only with WordNet’s definition and no specialist line', () => {
     const { phrase } = find('buy', 'The board plans to buy back a tenth of its shares this year.')!;
     expect(phrase.text).toBe('buy back');

@@ -1,4 +1,5 @@
 import { meaningLines, rankedSenses } from './context.js';
+import { COMPLEMENT_FRAMES } from './frame-senses.js';
 import type { Ecdict } from './ecdict.js';
 import { lineItems } from './ecdict-clean.js';
 import { hanAgreement, type MeaningLine, type RankedSense } from './sense-order.js';
@@ -160,6 +161,28 @@ export interface FoundPhrase {
 }
 
 /**
+ * Whether a phrasal verb's words stand together at the end of their clause, with no object after
+ * them or between them ("Aw, shut up.", "when I came to."), and not as a passive ("was shut up.").
+ */
+function closesClause(tokens: readonly TokenInContext[], positions: readonly number[]): boolean {
+  if (positions.length < 2 || positions.some((p, k) => k > 0 && p !== positions[k - 1]! + 1)) return false;
+  const after = tokens[positions[positions.length - 1]! + 1];
+  if (after && !/^[.,;:!?]$/.test(after.text)) return false;
+  const verb = tokens[positions[0]!]!;
+  return isVerb(verb) && verb.transitive !== true;
+}
+
+/**
+ * Such a verb has no object, so its senses that take none (WordNet's frames without an object or a
+ * clause) go first: "shut up." is "refrain from talking" (住口), not "close completely" (关闭).
+ */
+function withoutObject(ranked: RankedSense[], closes: boolean): RankedSense[] {
+  const none = (r: RankedSense) => r.sense.frames.length > 0 && !r.sense.frames.some((f) => COMPLEMENT_FRAMES.has(f));
+  if (!closes || !ranked[0] || none(ranked[0]) || !ranked.some(none)) return ranked;
+  return [...ranked.filter(none), ...ranked.filter((r) => !none(r))];
+}
+
+/**
  * How a phrase's senses are weighed against its sentence and its items ordered by the chosen one
  * (the dictionary service gives its word vectors and the Chinese Open Wordnet); by default WordNet's
  * counts and gloss overlap, and ECDICT's order.
@@ -234,7 +257,10 @@ export function phraseFinder(
     const wnPos = index.wordnetPos(match.key);
     const order: WnPos[] = isVerb(tokens[match.positions[0]!]) ? ['v', 'r', 'a', 'n'] : ['r', 'a', 'n', 'v'];
     const pos = order.find((p) => wnPos.includes(p));
-    const ranked = pos ? senses.rank(wordnet.senses(match.key, pos), sentence, word, match.key) : [];
+    const ranked = withoutObject(
+      pos ? senses.rank(wordnet.senses(match.key, pos), sentence, word, match.key) : [],
+      pos === 'v' && closesClause(tokens, match.positions),
+    );
     const definition = ranked[0]?.sense.definition ?? null;
     // `holds` takes a noun-tagged first word only as the verb of a phrasal verb (verbBeforeParticle).
     const [lead, second, ...rest] = match.key.split(' ');

@@ -32,6 +32,11 @@ const PREPOSITIONS = new Set(
     ' ',
   ),
 );
+/** Adjectives that pick out which one(s) a noun means, never standing for people themselves ("the only", "its first"). */
+const SELECTING = /^(only|first|last|next|same|other|whole|sole|final|entire|single|usual|second|third|very|main|real|best|worst)$/;
+/** Adjectives that stand for people after "the" and take a verb ("the poor live on", "the young leave"). */
+const PEOPLE =
+  /^(rich|poor|young|old|elderly|wealthy|unemployed|dead|sick|homeless|blind|deaf|injured|wounded|living|brave|weak|strong|former|latter|accused|faithful|jobless|disabled|needy|powerful|many|few)$/;
 /** Indefinite pronouns; ECDICT lists some as nouns too (anybody: n. 重要人物; nobody: n. 小人物): only a determiner makes them one. */
 const INDEFINITE_PRONOUNS = new Set('anybody anyone somebody someone everybody everyone nobody'.split(' '));
 
@@ -56,6 +61,8 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
   const out = tokens.map((t) => ({ ...t }));
   const lower = (t: TokenInContext | undefined) => t?.text.toLowerCase() ?? '';
   const hasVerb = out.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  const determinerAt = (k: number) =>
+    /^(a|an|the|this|that|these|those|each|every|another|any|no)$/.test(lower(out[k])) || POSSESSIVE.has(lower(out[k]));
   for (let i = 0; i < out.length; i++) {
     const t = out[i]!;
     const word = lower(t);
@@ -75,6 +82,24 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
         t.pos = modifier ? 'ADJ' : 'NOUN';
         continue;
       }
+    }
+    // "the only answer for", "their first move", "the same return": after a determiner and an adjective
+    // that only ever picks out which one (never "the rich", "the young", which stand for people and
+    // take a verb: "the young need help"), a base form is the noun.
+    if (
+      t.pos === 'VERB' &&
+      t.text.toLowerCase() === t.lemma &&
+      !/(ing|ed)$/.test(word) &&
+      // ("the usual level, and…", "the year-ago level in": any other adjective or a hyphened compound
+      // too, when the word closes its phrase.)
+      ((prev?.pos === 'ADJ' && SELECTING.test(lower(prev))) ||
+        ((!next || ['PUNCT', 'ADP', 'CCONJ'].includes(next.pos)) &&
+          ((prev?.pos === 'ADJ' && !PEOPLE.test(lower(prev))) || (out[i - 2]?.text === '-' && isWord(prev) && isWord(out[i - 3]))))) &&
+      determinerAt(out[i - 2]?.text === '-' && isWord(prev) ? i - 4 : i - 2) &&
+      has(word, 'NOUN')
+    ) {
+      t.pos = 'NOUN';
+      continue;
     }
     // "the order of finish for the dancers", "with help from": right after a preposition a base form is
     // no verb (a verb there takes -ing), it is the noun.
@@ -122,6 +147,20 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       has(word, 'NOUN')
     ) {
       t.pos = 'NOUN';
+      continue;
+    }
+    // "not very spiritual people", "a very spiritual place": before a word read as a noun that the
+    // dictionary has as an adjective, with a noun after it, very is the adverb of that adjective ("the
+    // very thought of" has no noun after its noun).
+    if (
+      word === 'very' &&
+      (t.pos === 'ADJ' || t.pos === 'ADV') &&
+      next?.pos === 'NOUN' &&
+      ['NOUN', 'PROPN'].includes(out[i + 2]?.pos ?? '') &&
+      has(lower(next), 'ADJ')
+    ) {
+      t.pos = 'ADV';
+      next.pos = 'ADJ';
       continue;
     }
     // "well below the average", "well over a million": well before a preposition is the adverb 远远.
@@ -226,6 +265,12 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       (prev.pos === 'CCONJ' || prev.pos === 'PART' || prev.pos === 'AUX') &&
       has(word, 'VERB')
     ) {
+      t.pos = 'VERB';
+      continue;
+    }
+    // "took our families and separated them": a form in -ed read as an adjective, right before an object
+    // pronoun (one that is never a subject), is the verb that acts on it.
+    if (t.pos === 'ADJ' && /ed$/.test(word) && /^(them|him|me|us)$/.test(lower(next)) && has(word, 'VERB')) {
       t.pos = 'VERB';
       continue;
     }
@@ -368,6 +413,18 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
       prev!.pos = 'INTJ';
       continue;
     }
+    // "Please, sit down.", "Sit down, please.", "Could you please help?": please set off by commas, or
+    // between a modal's subject and its verb, is the polite 请 too, not the verb 使高兴.
+    if (
+      word === 'please' &&
+      t.pos !== 'INTJ' &&
+      has(word, 'ADV') &&
+      (i === 0 || prev?.text === ',' || (prev?.pos === 'PRON' && MODALS.has(lower(out[i - 2])))) &&
+      (!next || /^[,.!?]$/.test(next.text) || (prev?.pos === 'PRON' && next.pos === 'VERB'))
+    ) {
+      t.pos = 'INTJ';
+      continue;
+    }
     // Modifiers: what a linking verb, a determiner or a verb's phrase makes of a word (modifier-rules.ts).
     const modifier = modifierReading(out, i, governor, has);
     if (modifier) {
@@ -377,6 +434,21 @@ export function refineTags(tokens: readonly TokenInContext[], has: HasPos): Toke
     }
   }
   return out;
+}
+
+/** Where each adjective stands: before its noun, or after be or a linking verb (frame-senses.ts weighs WordNet's position markers by it). */
+function markPositions(tagged: TokenInContext[]): void {
+  tagged.forEach((t, i) => {
+    if (t.pos !== 'ADJ' || t.frame) return;
+    if (['NOUN', 'PROPN'].includes(tagged[i + 1]?.pos ?? '')) t.frame = 'attributive';
+    else {
+      let j = i - 1;
+      while (j >= 0 && tagged[j]!.pos === 'ADV') j--;
+      const verb = tagged[j]?.text.toLowerCase() ?? '';
+      // ("the CDC's present enrollment": a possessive 's is no "is".)
+      if ((BE.has(verb) || LINKING.has(verb)) && !(tagged[j]!.pos === 'PART' || /^['’]s$/.test(verb))) t.frame = 'predicative';
+    }
+  });
 }
 
 /**
@@ -406,6 +478,7 @@ export function winkTags(sentence: string, has: HasPos): readonly TokenInContext
 export function tagSentence(sentence: string, has: HasPos, secondPass: CoarseModel | null = coarseModel()): TokenInContext[] {
   const tagged = refineTags(correctTags(winkTags(sentence, has), has, secondPass), has);
   markVerbGroups(tagged, has);
+  markPositions(tagged);
   return tagged;
 }
 

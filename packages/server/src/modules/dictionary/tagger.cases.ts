@@ -183,4 +183,15 @@ export const TAGGER_CASES: [string, string, Coarse][] = [
   ['finish', 'The skaters argued about the order of finish in the final.', 'noun'],
   ['amazed', 'She stood at the door, looking amazed.', 'adj'],
   ['finalize', 'The two firms must talk again in order to finalize loan terms.', 'verb'],
+  // Session 32: after a determiner and an adjective that picks out which one ("the only", "their
+  // first"), a base form is the noun (it was read as the verb, and "answer for" claimed as a phrase).
+  ['answer', 'The only answer for tired parents is more sleep.', 'noun'],
+  ['answer', 'For many families the only answer is to move away.', 'noun'],
+  // Any adjective or a hyphened compound there, when the word closes its phrase ("the year-ago level,").
+  ['level', 'Costs were still 20% above the year-ago level, and rising.', 'noun'],
+  // A form in -ed read as an adjective right before an object pronoun is the verb acting on it.
+  ['separated', 'The teacher took the two boys and separated them, then called their parents.', 'verb'],
+  // very before a word read as a noun that is also an adjective, with its noun after it.
+  ['very', 'It is a very spiritual place for them.', 'adv'],
+  ['spiritual', 'It is a very spiritual place for them.', 'adj'],
 ];

@@ -47,6 +47,8 @@ export const TIME_NOUNS = new Set(
 /** Names of days and months: after a verb they say when, they are no object. */
 const CALENDAR =
   /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?$/i;
+/** Adverbs of time a verb may be followed by before its phrase: they say when, they are no object. */
+const WHEN = /^(today|tomorrow|yesterday|tonight|again|together|soon|later|earlier|early|late|recently|briefly|once)$/i;
 export const DO = new Set(['do', 'does', 'did']);
 /** Prepositions that are never a phrasal verb's adverb particle. */
 const PREPOSITIONS_ONLY =
@@ -281,6 +283,10 @@ function markObjects(tagged: TokenInContext[], has: HasPos): void {
     // "the camera to point toward the trucks", "worked for a bank": a preposition right after the
     // verb opens its phrase; the verb has no object (vi.). Not a particle, which may take one ("put on a coat").
     if (!t.transitive && PREPOSITIONS_ONLY.test(next?.text ?? '') && next?.pos === 'ADP') t.transitive = false;
+    // "to meet today with officials", "left yesterday for Paris": a word saying when, between the verb
+    // and such a preposition, is no object either.
+    const when = next && (WHEN.test(next.text) || CALENDAR.test(next.text));
+    if (!t.transitive && when && PREPOSITIONS_ONLY.test(tagged[i + 2]?.text ?? '') && tagged[i + 2]?.pos === 'ADP') t.transitive = false;
     // "One opportunist who stayed was Gass": right after a subject's relative pronoun, a verb followed
     // by another verb has no object of its own.
     if (!t.transitive && /^(who|which|that)$/i.test(tagged[i - 1]?.text ?? '') && (next?.pos === 'AUX' || next?.pos === 'VERB'))

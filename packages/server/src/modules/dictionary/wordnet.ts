@@ -24,6 +24,8 @@ export interface WordNetSense {
   synset: string;
   /** A verb sense's sentence frames for this lemma (WordNet's numbers: 9 "Somebody ----s somebody", 7 "Somebody ----s Adjective"); [] for other parts of speech. */
   frames: number[];
+  /** An adjective sense's position for this lemma, WordNet's marker: only before a noun (a), only after a verb (p), only right after its noun (ip). */
+  position?: 'a' | 'p' | 'ip';
 }
 
 const FILES: Record<WnPos, string> = { n: 'noun', v: 'verb', a: 'adj', r: 'adv' };
@@ -73,6 +75,12 @@ export function openWordNet(dir = wordnetDir()) {
     const definition = (parts[0] ?? '').trim();
     const examples = parts.slice(1).map((e) => e.trim().replace(/^"|"$/g, ''));
     const mine = words.filter((w) => w.toLowerCase() === lemma);
+    // "certain(a)": the marker is on the word as the data line spells it.
+    const marked =
+      pos === 'a'
+        ? head.slice(4, 4 + count * 2).find((w, k) => k % 2 === 0 && w.replace(/\(.*\)$/, '').toLowerCase() === lemma)
+        : undefined;
+    const position = marked?.match(/\((a|p|ip)\)$/)?.[1] as WordNetSense['position'];
     const proper = mine.length > 0 && mine.every((w) => w !== w.toLowerCase());
     // Pointers follow the words: p_cnt, then (symbol, offset, pos, source/target) quadruples.
     const at = 4 + count * 2;
@@ -92,7 +100,19 @@ export function openWordNet(dir = wordnetDir()) {
       }
     }
     return definition
-      ? { pos, words, definition, examples, proper, technical, count: 0, lexfile, synset: `${pos}${head[0]}`, frames }
+      ? {
+          pos,
+          words,
+          definition,
+          examples,
+          proper,
+          technical,
+          count: 0,
+          lexfile,
+          synset: `${pos}${head[0]}`,
+          frames,
+          ...(position ? { position } : {}),
+        }
       : null;
   }
 
