@@ -34,8 +34,12 @@ const STEP_REFS = (process.env.BENCH_STEPS ?? '214a275')
   .map((r) => r.trim())
   .filter((r) => r && r !== 'none');
 const PAGE_RUNS = Number(process.env.BENCH_PAGE_RUNS ?? 5);
-/** BENCH_PAGE_TRACE=1: each page load's timeline (long tasks, the app's start, its scripts and look-up) on stderr. */
-const PAGE_TRACE = process.env.BENCH_PAGE_TRACE === '1';
+/**
+ * BENCH_PAGE_TRACE=1: each page load's timeline (long tasks, the page's response, the app's start,
+ * its scripts and look-up) on stderr; =chrome: a Chrome trace of each load too (os.tmpdir()/page-trace-*).
+ */
+const PAGE_TRACE = process.env.BENCH_PAGE_TRACE === '1' || process.env.BENCH_PAGE_TRACE === 'chrome';
+const CHROME_TRACE = process.env.BENCH_PAGE_TRACE === 'chrome';
 /** The after server's port; bare and before take the next two (BENCH_PORT: two benches side by side). */
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 /**
@@ -215,6 +219,26 @@ async function publishLongArticle(origin: string): Promise<{ id: number; paragra
 }
 
 /**
+ * Waits (at most a minute) until the server's task queue is empty and nothing runs: publishing the
+ * long article queues its background work (its word set, its key words…), which in a page-only run
+ * would otherwise share the machine with the page loads. A build without `/metrics` is not waited for.
+ */
+async function tasksSettled(origin: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${origin}/metrics`).catch(() => null);
+    if (!res?.ok) return;
+    const busy = (await res.text())
+      .split('\n')
+      .filter((line) => /^changdu_task_(queue_depth|running)\{/.test(line))
+      .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    if (busy === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  log(`(${origin}: tasks still queued after a minute)`);
+}
+
+/**
  * In the page: where the first word of the first paragraph is, once a frame showing it has been
  * drawn. A string, so the bench's TypeScript loader adds nothing to it that the page lacks.
  */
@@ -300,8 +324,8 @@ async function longArticleTimes(pages: { name: string; url: string; kind: 'app' 
               w.__meaningAt = performance.now();
           }).observe(document, { childList: true, subtree: true });
         });
-        const traced = PAGE_TRACE && p.kind === 'app';
-        if (traced) await browser.startTracing(page, { path: path.join(os.tmpdir(), `page-trace-${run}.json`) });
+        const traced = CHROME_TRACE;
+        if (traced) await browser.startTracing(page, { path: path.join(os.tmpdir(), `page-trace-${p.name}-${run}.json`) });
         await page.goto(p.url, { waitUntil: 'commit' });
         // Wherever the product puts the word (a span per word before, plain text after).
         // Playwright's locator.click() would add its own actionability round trips (scroll,
@@ -332,7 +356,10 @@ async function longArticleTimes(pages: { name: string; url: string; kind: 'app' 
                 .getEntriesByType('resource')
                 .map((e) => e as PerformanceResourceTiming)
                 .filter((e) => /\/api\/english\/word|\.js$/.test(e.name))
-                .map((e) => `${e.name.replace(/^.*\//, '').slice(0, 30)} ${Math.round(e.startTime)}→${Math.round(e.responseEnd)}`),
+                .map(
+                  (e) =>
+                    `${e.name.replace(/^.*\//, '').slice(0, 30)} ${Math.round(e.startTime)}→${Math.round(e.responseStart)}→${Math.round(e.responseEnd)}`,
+                ),
             ],
           };
         });
@@ -421,6 +448,7 @@ async function main() {
     for (const s of LOAD_ONLY ? [] : servers) {
       const { id, paragraphs } = await publishLongArticle(s.origin);
       long.set(s.name, id);
+      await tasksSettled(s.origin);
       staticHtml ||= `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>A Very Long Read</title></head><body><h1>A Very Long Read</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</body></html>`;
     }
 
@@ -429,10 +457,10 @@ async function main() {
     const bodies: Record<string, string | { type: string; body: string; headers?: Record<string, string> }> = {};
     for (const p of [afterPaths.show, afterPaths.word])
       bodies[p] = Buffer.from(await (await fetch(after.origin + p)).arrayBuffer()).toString('base64');
-    // The static page twice: under the product page's own response policy (COOP, CSP and the
-    // rest: a property of the site, not of the page's rendering; COOP alone moves a fresh tab's
-    // first page into a new browsing context group, ~40 ms here), the baseline of the ratio; and
-    // bare, printed beside it.
+    // The static page twice: under the product page's own response policy (CSP and the rest: a
+    // property of the site, not of the page's rendering; the product sends no opener policy since
+    // session 32, docs/decisions.md), the baseline of the first ratio; and bare, the baseline of
+    // the meaning shown.
     if (!LOAD_ONLY) {
       const staticBody = Buffer.from(staticHtml).toString('base64');
       const sitePage = await fetch(`${after.origin}/article/${long.get('after')}`);

@@ -138,7 +138,9 @@ describe('errors in the envelope', () => {
     const svg = await t.app.inject({ url: '/auth/captcha?key=platformtest1' });
     expect(svg.headers['content-type']).toContain('image/svg+xml');
     expect(svg.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(svg.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(svg.headers['cross-origin-resource-policy']).toBe('same-site');
+    // No opener policy on any answer (docs/decisions.md "No opener policy").
+    expect(svg.headers['cross-origin-opener-policy']).toBeUndefined();
     expect(svg.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });

@@ -31,14 +31,21 @@ function cspDirectives(analyticsScriptUrl: string | null): Record<string, string
  */
 const hsts = (https: boolean): Record<string, string> => (https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {});
 
-/** The security headers of pages, files and static assets: helmet's defaults, written out once. */
+/**
+ * The security headers of pages, files and static assets: helmet's defaults, written out once,
+ * but for Cross-Origin-Opener-Policy. A page with it entered from any page without it (a search,
+ * a shared link, a fresh tab) is moved to a new browsing context group, which costs a new
+ * renderer process where the browser would otherwise reuse one (Android's Chrome, headless
+ * Chromium: ~40 ms of a quiet machine's first paint, more on a phone), and what it guards against
+ * is covered here otherwise: links out open without an opener, framing is refused, cookies are
+ * SameSite (docs/decisions.md "No opener policy").
+ */
 function pageSecurityHeaders(analyticsScriptUrl: string | null, https: boolean): Readonly<Record<string, string>> {
   const csp = Object.entries(cspDirectives(analyticsScriptUrl))
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join(';');
   return Object.freeze({
     'content-security-policy': csp,
-    'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-site',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'no-referrer',

@@ -220,15 +220,18 @@ describe('the tapped word looked up before the app has started', () => {
     expect(new URL(fetched[0]!.url, 'http://x').searchParams.get('sentence')).toBe('Then the deal ended and the deal held.');
   });
 
-  it('the app’s entry waits while a tapped word is looked up, and runs once its meaning is drawn', async () => {
+  it('the app waits while a tapped word is looked up, and starts once its meaning is drawn', async () => {
     page();
     let arrive = () => {};
     respond(() => new Promise<Response>((resolve) => (arrive = () => void found().then(resolve))));
-    document.head.innerHTML = '<template id="cd-app" data-entry="/assets/index-e3.js"></template>';
+    document.head.innerHTML =
+      '<template id="cd-app" data-entry="/assets/index-e3.js"><link rel="modulepreload" href="/assets/s3.js"></template>';
     window.__cdAppStarted = undefined;
     await tapWomen();
     startApp();
     await settle();
+    // Not even fetched: the app's modules would share the device with the answer.
+    expect(document.head.querySelector('link[href="/assets/s3.js"]')).toBeNull();
     expect(document.head.querySelector('script[src="/assets/index-e3.js"]')).toBeNull();
     arrive();
     await settle();
@@ -272,7 +275,10 @@ describe('starting the app', () => {
     expect([...document.head.querySelectorAll('link[rel="preload"][as="style"]')].map((l) => l.getAttribute('href'))).toEqual([
       '/assets/a.css',
     ]);
-    expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/s.js', '/assets/index-e1.js']);
+    expect([...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual([
+      '/assets/s.js',
+      '/assets/index-e1.js',
+    ]);
     const entries = document.head.querySelectorAll('script[type="module"]');
     expect(entries).toHaveLength(1);
     expect(entries[0]!.getAttribute('src')).toBe('/assets/index-e1.js');

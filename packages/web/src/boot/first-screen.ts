@@ -1,6 +1,5 @@
 import {
   Codes,
-  Cookies,
   EARLY_SHEET_ID,
   Headers,
   isWordMissing,
@@ -126,11 +125,9 @@ function paragraphsFor(pid: string): ReadonlyMap<string, Paragraph> | null {
   return tappableParagraphs(new Map(packed ? [[pid, unpackParagraph(packed)]] : []), block.summary);
 }
 
-const cookie = (name: string) => document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`))?.[1];
-
 /**
  * Asks the dictionary for the tapped word as the reader's sheet would (the same URL, the login's
- * cookie with the app's `X-Requested-With`, the client id), so a reader's tap is counted once and
+ * cookie with the app's `X-Requested-With`, the client id's cookie), so a reader's tap is counted once and
  * the answer says whether the word is in their book. A failure leaves the sheet to the reader.
  */
 function lookUp(tap: EarlyTap, own: ReadonlyMap<string, Paragraph> | null = null): Promise<void> {
@@ -144,9 +141,9 @@ function lookUp(tap: EarlyTap, own: ReadonlyMap<string, Paragraph> | null = null
     );
   const target = all && earlyTapTarget(tap, all);
   if (!target) return Promise.resolve();
+  // The client id goes as its cookie, which the server reads when no header names it: reading
+  // document.cookie is a round trip to the browser on a fresh page (~6 ms before the request).
   const headers: Record<string, string> = { [Headers.requestedWith]: REQUESTED_WITH };
-  const cuid = cookie(Cookies.clientId);
-  if (cuid) headers[Headers.clientId] = decodeURIComponent(cuid);
   // As the reader's query asks it (api/reader.queries.ts#wordInput): no sentence parameter for none,
   // the tapped occurrence only when it is not the first.
   const query = new URLSearchParams(target.sentence ? { word: target.word, sentence: target.sentence } : { word: target.word });
@@ -223,35 +220,50 @@ function modulesLoaded(links: HTMLLinkElement[]): Promise<unknown> {
   );
 }
 
+/** Resolves when an early look-up the script still answers has been drawn, or at `deadline` (performance.now()). */
+function lookUpDrawn(deadline: number): Promise<unknown> {
+  // Only a tap the script still answers holds the app (one closed, or taken by a reader, does not).
+  const pending = window.__cdEarlyTap ? pendingLookUp : null;
+  const left = deadline - performance.now();
+  return pending && left > 0 ? Promise.race([pending, new Promise((resolve) => setTimeout(resolve, left))]) : Promise.resolve();
+}
+
 /**
  * Puts the app's styles and modules (the template's links) into the head, and runs its entry once
- * its modules have been fetched and compiled (`modulepreload`) and no early look-up is waiting to
- * be drawn: running the app's modules and mounting a long article takes the main thread for
- * 100–200 ms, and a meaning that arrived meanwhile waited behind it.
+ * its modules have been fetched and compiled (`modulepreload`), each step only once no early
+ * look-up is waiting to be drawn: fetching and compiling the app's modules (~400 KB) shares a
+ * phone's cores with the look-up's answer, and running them and mounting a long article takes
+ * the main thread for 100–200 ms; a meaning that arrived meanwhile waited behind either.
  */
 export function startApp(): void {
   const template = document.getElementById('cd-app');
   if (!(template instanceof HTMLTemplateElement) || window.__cdAppStarted !== undefined) return;
   window.__cdAppStarted = performance.now();
-  const content = document.importNode(template.content, true);
-  // The entry too, so it is fetched beside its modules rather than after them.
-  const preloadEntry = document.createElement('link');
-  preloadEntry.rel = 'modulepreload';
-  preloadEntry.crossOrigin = '';
-  preloadEntry.href = template.dataset.entry ?? '';
-  content.append(preloadEntry);
-  const modules = [...content.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-  document.head.append(content);
+  const entryUrl = template.dataset.entry ?? '';
+  const load = () => {
+    const content = document.importNode(template.content, true);
+    // The entry too, so it is fetched beside its modules rather than after them.
+    const preloadEntry = document.createElement('link');
+    preloadEntry.rel = 'modulepreload';
+    preloadEntry.crossOrigin = '';
+    preloadEntry.href = entryUrl;
+    content.append(preloadEntry);
+    const modules = [...content.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
+    document.head.append(content);
+    return modulesLoaded(modules);
+  };
   const run = () => {
     const entry = document.createElement('script');
     entry.type = 'module';
     entry.crossOrigin = '';
-    entry.src = template.dataset.entry ?? '';
+    entry.src = entryUrl;
     document.head.append(entry);
   };
-  const held = new Promise((resolve) => setTimeout(resolve, HOLD_MS));
-  // Only a tap the script still answers holds it (one closed, or taken by a reader, does not).
-  void Promise.race([modulesLoaded(modules).then(() => (window.__cdEarlyTap ? pendingLookUp : null)), held]).then(run);
+  const deadline = window.__cdAppStarted + HOLD_MS;
+  void lookUpDrawn(deadline)
+    .then(load)
+    .then(() => lookUpDrawn(deadline))
+    .then(run);
 }
 
 /**
