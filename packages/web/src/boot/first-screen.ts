@@ -17,6 +17,7 @@ import { lookupForm } from '../features/reader/word-span';
 import { earlyTapTarget, type EarlyTap } from '../features/reader/early-tap';
 import { LOOKUP_PATH } from '../offline/caches';
 import { summaryParagraph, tappableParagraphs } from '../features/reader/summary-paragraph';
+import { linkSettled } from './link-settled';
 
 /**
  * The script of a page the server drew (`/article/{id}`: server http/web-app.ts), inlined into
@@ -209,15 +210,7 @@ const afterNextFrame = () => new Promise<void>((resolve) => requestAnimationFram
  */
 function modulesLoaded(links: HTMLLinkElement[]): Promise<unknown> {
   if (!document.createElement('link').relList.supports?.('modulepreload')) return Promise.resolve();
-  return Promise.all(
-    links.map(
-      (link) =>
-        new Promise<void>((resolve) => {
-          link.addEventListener('load', () => resolve(), { once: true });
-          link.addEventListener('error', () => resolve(), { once: true });
-        }),
-    ),
-  );
+  return Promise.all(links.map(linkSettled));
 }
 
 /** Resolves when an early look-up the script still answers has been drawn, or at `deadline` (performance.now()). */

@@ -1,3 +1,5 @@
+import { linkSettled } from './link-settled';
+
 /**
  * On a page the server drew, the app's styles arrive as preloads marked with this attribute
  * (build/first-screen.ts): the drawn text has its own CSS inline, and restyling the page with
@@ -10,14 +12,11 @@ export const HELD_STYLE = 'data-held';
 export function applyHeldStyles(doc: Document = document): Promise<void> {
   const links = [...doc.querySelectorAll<HTMLLinkElement>(`link[rel="preload"][as="style"][${HELD_STYLE}]`)];
   return Promise.all(
-    links.map(
-      (link) =>
-        new Promise<void>((resolve) => {
-          link.addEventListener('load', () => resolve(), { once: true });
-          link.addEventListener('error', () => resolve(), { once: true });
-          link.removeAttribute(HELD_STYLE);
-          link.rel = 'stylesheet';
-        }),
-    ),
+    links.map((link) => {
+      const settled = linkSettled(link);
+      link.removeAttribute(HELD_STYLE);
+      link.rel = 'stylesheet';
+      return settled;
+    }),
   ).then(() => undefined);
 }
